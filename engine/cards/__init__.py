@@ -1,0 +1,54 @@
+"""The card catalogue: every definition of every set, and look-up by name and edition."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.cards import base, basic, intrigue, prosperity
+from engine.model import Card
+
+ALL_CARDS: tuple[Card, ...] = basic.CARDS + base.CARDS + intrigue.CARDS + prosperity.CARDS
+
+DEFAULT_EDITIONS: Mapping[str, int] = {"base": 2, "intrigue": 2, "prosperity": 2}
+
+
+class UnknownCard(ValueError):
+    """A card name that no set of the engine has."""
+
+
+def card_names() -> frozenset[str]:
+    return frozenset(card.name for card in ALL_CARDS)
+
+
+def definitions(name: str) -> tuple[Card, ...]:
+    """Every edition's definition of ``name`` (one when the text never changed)."""
+    found = tuple(card for card in ALL_CARDS if card.name == name)
+    if not found:
+        raise UnknownCard(f"unknown card: {name!r}")
+    return found
+
+
+def lookup(name: str, editions: Mapping[str, int] = DEFAULT_EDITIONS) -> Card:
+    """The definition of ``name`` in the editions chosen for a game.
+
+    A card printed in one edition only is available whatever edition is chosen.
+    """
+    found = definitions(name)
+    if len(found) == 1:
+        return found[0]
+    edition = editions.get(found[0].set, 2)
+    for card in found:
+        if edition in card.editions:
+            return card
+    raise UnknownCard(f"{name!r} has no definition for edition {edition}")
+
+
+def kingdom_cards(set_name: str | None = None, edition: int | None = None) -> tuple[Card, ...]:
+    """Kingdom cards, optionally of one set and printed in one edition."""
+    return tuple(
+        card
+        for card in ALL_CARDS
+        if card.kingdom
+        and (set_name is None or card.set == set_name)
+        and (edition is None or edition in card.editions)
+    )

@@ -1,0 +1,7 @@
+"""The intrigue set's kingdom cards."""
+
+from __future__ import annotations
+
+from engine.model import Card
+
+CARDS: tuple[Card, ...] = ()

@@ -1,0 +1,73 @@
+"""Card definitions: frozen data plus the few effects that are not vanilla bonuses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.context import Context, TriggerContext
+
+ACTION = "Action"
+TREASURE = "Treasure"
+VICTORY = "Victory"
+CURSE = "Curse"
+ATTACK = "Attack"
+REACTION = "Reaction"
+
+SETS = ("basic", "base", "intrigue", "prosperity")
+
+# An effect is a generator that yields Decisions and receives their answers.
+Effect = Generator[Any, Any, Any]
+PlayEffect = Callable[["Context"], Effect]
+TriggerEffect = Callable[["TriggerContext"], Effect]
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """Something a card does when an event happens while the card is in a given place.
+
+    ``event`` is one of ``gain``, ``buy``, ``trash``, ``attack``, ``cleanup``,
+    ``play``; ``where`` says where the card must be for it to fire: ``self`` (the card
+    the event is about), ``hand``, ``in_play`` or ``deck_top``. ``condition`` filters
+    the event; a trigger with ``optional`` asks its owner before it fires (reactions).
+    ``who`` says whose events it listens to: ``own`` or ``others`` or ``any``.
+    """
+
+    event: str
+    where: str
+    effect: TriggerEffect
+    condition: Callable[[TriggerContext], bool] = lambda _ctx: True
+    optional: bool = False
+    who: str = "own"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card as printed in one edition (or both when the text did not change)."""
+
+    name: str
+    set: str
+    cost: int
+    types: frozenset[str]
+    text: str
+    editions: tuple[int, ...] = (1, 2)
+    cards: int = 0
+    actions: int = 0
+    buys: int = 0
+    coins: int = 0
+    vp: int = 0
+    effect: PlayEffect | None = None
+    vp_counter: Callable[[list[Card]], int] | None = None
+    triggers: tuple[Trigger, ...] = ()
+    options: tuple[str, ...] = ()
+    declares: frozenset[str] = field(default_factory=frozenset)
+    kingdom: bool = True
+
+    def is_(self, card_type: str) -> bool:
+        return card_type in self.types
+
+    @property
+    def vanilla(self) -> bool:
+        return self.effect is None and not self.triggers
