@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.context import Context, TriggerContext
+    from engine.game import Game
 
 ACTION = "Action"
 TREASURE = "Treasure"
@@ -61,7 +62,14 @@ class Card:
     effect: PlayEffect | None = None
     vp_counter: Callable[[list[Card]], int] | None = None
     triggers: tuple[Trigger, ...] = ()
+    # While this card is in play: how much cheaper it makes a given card (Quarry).
+    cost_modifier: Callable[[Game, Card], int] | None = None
+    # How much cheaper this card is right now by its own text (Peddler in the Buy phase).
+    self_cost_modifier: Callable[[Game], int] | None = None
+    # Why the active player may not buy this card now, or None (Grand Market).
+    buy_restriction: Callable[[Game, int], str | None] | None = None
     options: tuple[str, ...] = ()
+    # What the card does and responds to, as data for the interaction graph and docs.
     declares: frozenset[str] = field(default_factory=frozenset)
     kingdom: bool = True
 

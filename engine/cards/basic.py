@@ -7,14 +7,25 @@ from engine.model import CURSE, TREASURE, VICTORY, Card
 
 def _treasure(name: str, cost: int, coins: int, set_name: str = "basic") -> Card:
     return Card(
-        name, set_name, cost, frozenset({TREASURE}), f"Worth {coins} coin(s).",
-        coins=coins, kingdom=False,
+        name,
+        set_name,
+        cost,
+        frozenset({TREASURE}),
+        f"Worth {coins} coin(s).",
+        coins=coins,
+        kingdom=False,
     )
 
 
 def _victory(name: str, cost: int, vp: int, set_name: str = "basic") -> Card:
     return Card(
-        name, set_name, cost, frozenset({VICTORY}), f"Worth {vp} VP.", vp=vp, kingdom=False,
+        name,
+        set_name,
+        cost,
+        frozenset({VICTORY}),
+        f"Worth {vp} VP.",
+        vp=vp,
+        kingdom=False,
     )
 
 
@@ -27,9 +38,23 @@ DUCHY = _victory("Duchy", 5, 3)
 PROVINCE = _victory("Province", 8, 6)
 COLONY = _victory("Colony", 11, 10, "prosperity")
 CURSE_CARD = Card(
-    "Curse", "basic", 0, frozenset({CURSE}), "Worth -1 VP.", vp=-1, kingdom=False,
+    "Curse",
+    "basic",
+    0,
+    frozenset({CURSE}),
+    "Worth -1 VP.",
+    vp=-1,
+    kingdom=False,
 )
 
 CARDS: tuple[Card, ...] = (
-    COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE_CARD, PLATINUM, COLONY,
+    COPPER,
+    SILVER,
+    GOLD,
+    ESTATE,
+    DUCHY,
+    PROVINCE,
+    CURSE_CARD,
+    PLATINUM,
+    COLONY,
 )

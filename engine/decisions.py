@@ -1,0 +1,95 @@
+"""Decisions: the questions an effect asks a player, and how answers are matched to them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import IllegalAnswer
+
+KINDS = ("cards", "gain", "option", "yes_no", "order", "name", "react")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal pick: ``value`` is what the effect receives, ``label`` what players say."""
+
+    value: Any
+    label: str
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A question to ``player``: pick between ``min`` and ``max`` of ``choices``.
+
+    For ``order`` every choice must be picked, in the order wanted (top first). For
+    ``yes_no`` the choices are yes and no. ``source`` is the name of the card whose
+    effect asks.
+    """
+
+    player: int
+    kind: str
+    source: str
+    prompt: str
+    choices: tuple[Choice, ...]
+    min: int
+    max: int
+
+    def labels(self) -> list[str]:
+        return [choice.label for choice in self.choices]
+
+
+def forced_answer(decision: Decision) -> list[Any] | None:
+    """The answer when every legal answer is the same by card names, else None."""
+    if decision.kind in ("yes_no", "name", "react"):
+        return None
+    labels = decision.labels()
+    if decision.kind == "order":
+        return [c.value for c in decision.choices] if len(set(labels)) <= 1 else None
+    low, high = decision.min, min(decision.max, len(labels))
+    if low != high:
+        return None
+    if low == 0:
+        return []
+    if low == len(labels) or len(set(labels)) == 1:
+        return [c.value for c in decision.choices[:low]]
+    return None
+
+
+def _normalize(decision: Decision, raw: Any) -> list[str]:
+    """Turn an answer as players write it into a list of labels."""
+    if decision.kind == "yes_no":
+        if isinstance(raw, bool):
+            return ["yes" if raw else "no"]
+        if isinstance(raw, str) and raw.lower() in ("yes", "no"):
+            return [raw.lower()]
+        raise IllegalAnswer(f"{decision.source} asks yes or no, not {raw!r}")
+    if decision.kind == "react" and (raw is False or raw is None or raw == "no"):
+        return []
+    if decision.kind == "react" and raw is True and len(set(decision.labels())) == 1:
+        return [decision.choices[0].label]
+    if isinstance(raw, str):
+        return [raw]
+    if isinstance(raw, list) and all(isinstance(item, str) for item in raw):
+        return list(raw)
+    raise IllegalAnswer(f"{decision.source} asks for {decision.kind}, not {raw!r}")
+
+
+def match_answer(decision: Decision, raw: Any) -> list[Any]:
+    """The choice values that an answer picks; raises IllegalAnswer when it is not legal."""
+    wanted = _normalize(decision, raw)
+    if not decision.min <= len(wanted) <= decision.max:
+        raise IllegalAnswer(
+            f"{decision.source}: pick between {decision.min} and {decision.max}, not {len(wanted)}"
+        )
+    unused = list(decision.choices)
+    picked = []
+    for label in wanted:
+        found = next((c for c in unused if c.label.lower() == label.lower()), None)
+        if found is None:
+            offered = sorted(Counter(decision.labels()))
+            raise IllegalAnswer(f"{decision.source}: {label!r} is not one of {offered}")
+        unused.remove(found)
+        picked.append(found.value)
+    return picked

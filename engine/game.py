@@ -1,0 +1,875 @@
+"""The game: state, the one move primitive, the shared verbs, triggers and the turn loop.
+
+The whole game runs as one generator (``_loop``). It yields ``AWAIT_COMMAND`` when the
+active player may issue a command and a :class:`Decision` when an effect asks a
+question; :meth:`Game.command` and :meth:`Game.answer` validate their input before they
+send it in, so a refused input leaves the state exactly as it was. The state is plain
+data; cloning and loading go through replaying the recorded inputs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from engine import cards as catalogue
+from engine import rules
+from engine.context import Context, Happening, TriggerContext
+from engine.decisions import Choice, Decision, forced_answer, match_answer
+from engine.errors import BadPosition, IllegalAnswer, IllegalMove
+from engine.model import ACTION, TREASURE, VICTORY, Card, Effect, Trigger
+from engine.state import TRASH, Event, GameState, PlayerState, TurnState, Zone
+
+AWAIT_COMMAND = "await-command"
+BASIC_PILES = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
+COLONY_PILES = ("Platinum", "Colony")
+PHASES = ("action", "buy")
+
+
+class Game:
+    """One game of Dominion, driven one command or answer at a time."""
+
+    def __init__(self, setup: Mapping[str, Any]) -> None:
+        """Set up the position ``setup`` describes, in the scenario format's terms.
+
+        Keys: ``players``, ``kingdom``, ``colony``, ``supply``, ``trash``, ``turn``,
+        ``turns_taken``, ``trade_route``, ``editions``, ``seed``, ``deal`` and ``p1`` ..
+        ``pN`` with ``hand``, ``deck`` (top first), ``discard`` (bottom first),
+        ``in_play``, ``set_aside``, ``vp_tokens`` and ``shuffles``.
+        """
+        self.setup: dict[str, Any] = dict(setup)
+        self.inputs: list[tuple[str, Any]] = []
+        self.rng = random.Random(int(setup.get("seed", 0)))
+        self.editions: dict[str, int] = {**catalogue.DEFAULT_EDITIONS, **setup.get("editions", {})}
+        self._definitions: dict[str, Card] = {}
+        self.state = self._build_state(setup)
+        self._shuffle_orders = [
+            [list(order) for order in setup.get(f"p{i + 1}", {}).get("shuffles", [])]
+            for i in range(len(self.state.players))
+        ]
+        self._pending: Any = None
+        self._loop_gen = self._loop(deal=bool(setup.get("deal", False)))
+        self._advance(None)
+
+    # ------------------------------------------------------------------ set-up
+
+    @classmethod
+    def new(
+        cls,
+        players: int = 2,
+        kingdom: Iterable[str] | None = None,
+        seed: int = 0,
+        editions: Mapping[str, int] | None = None,
+        colony: bool | None = None,
+        sets: Iterable[str] = ("base", "intrigue", "prosperity"),
+    ) -> Game:
+        """A game from the standard start: 7 Coppers and 3 Estates each, shuffled, 5 drawn."""
+        chosen_editions = {**catalogue.DEFAULT_EDITIONS, **(editions or {})}
+        rng = random.Random(seed)
+        names = list(kingdom) if kingdom is not None else random_kingdom(rng, chosen_editions, sets)
+        if colony is None:
+            colony = rng.randrange(10) < _prosperity_share(names, chosen_editions)
+        start = {
+            "discard": ["Copper"] * rules.STARTING_COPPERS + ["Estate"] * rules.STARTING_ESTATES
+        }
+        setup: dict[str, Any] = {
+            "players": players,
+            "kingdom": names,
+            "colony": colony,
+            "editions": chosen_editions,
+            "seed": seed,
+            "deal": True,
+        }
+        setup.update({f"p{i + 1}": dict(start) for i in range(players)})
+        return cls(setup)
+
+    def _build_state(self, setup: Mapping[str, Any]) -> GameState:
+        players = int(setup.get("players", 2))
+        if not 2 <= players <= 6:
+            raise BadPosition(f"players must be 2 to 6, not {players}")
+        kingdom = list(setup.get("kingdom", []))
+        colony = bool(setup.get("colony", False))
+        state = GameState(
+            names=[],
+            players=[PlayerState() for _ in range(players)],
+            supply={},
+            kingdom=kingdom,
+            editions=self.editions,
+            colony=colony,
+        )
+        piles = list(BASIC_PILES) + (list(COLONY_PILES) if colony else []) + kingdom
+        sizes = dict(setup.get("supply", {}) or {})
+        unknown = sorted(set(sizes) - set(piles))
+        if unknown:
+            raise BadPosition(f"supply: {', '.join(unknown)} is not a pile of this game")
+        for pile in piles:
+            definition = self.definition_by_name(pile)
+            size = sizes.get(
+                pile, rules.pile_size(pile, definition.is_(VICTORY), definition.kingdom, players)
+            )
+            state.supply[pile] = [self._new_card(state, pile) for _ in range(int(size))]
+        for index in range(players):
+            self._build_player(state, index, setup.get(f"p{index + 1}", {}) or {})
+        state.trash = [self._new_card(state, name) for name in setup.get("trash", []) or []]
+        self._build_turn(state, setup, players)
+        for card in state.players[state.turn.player].in_play:
+            state.turn.plays.append(state.names[card])
+        return state
+
+    def _build_player(self, state: GameState, index: int, zones: Mapping[str, Any]) -> None:
+        player = state.players[index]
+        for zone in ("hand", "discard", "in_play", "set_aside"):
+            player.zone(zone).extend(self._new_card(state, n) for n in zones.get(zone, []) or [])
+        # The scenario lists the deck top first; the engine keeps the top last.
+        player.deck.extend(self._new_card(state, n) for n in reversed(zones.get("deck", []) or []))
+        player.vp_tokens = int(zones.get("vp_tokens", 0))
+
+    def _build_turn(self, state: GameState, setup: Mapping[str, Any], players: int) -> None:
+        turn = dict(setup.get("turn", {}) or {})
+        active = _player_index(turn.get("player", "p1"), players)
+        phase = turn.get("phase", "action")
+        if phase not in PHASES:
+            raise BadPosition(f"turn.phase must be action or buy, not {phase!r}")
+        state.turn = TurnState(
+            player=active,
+            phase=phase,
+            actions=int(turn.get("actions", 1)),
+            buys=int(turn.get("buys", 1)),
+            coins=int(turn.get("coins", 0)),
+        )
+        for name, count in (setup.get("turns_taken", {}) or {}).items():
+            state.players[_player_index(name, players)].turns_taken = int(count)
+        trade_route = setup.get("trade_route")
+        if trade_route is not None:
+            state.trade_route_mat = int(trade_route.get("mat", 0))
+            state.trade_route_tokens = list(trade_route.get("piles", []))
+        elif "Trade Route" in state.kingdom:
+            state.trade_route_tokens = [
+                pile for pile in state.supply if self.definition_by_name(pile).is_(VICTORY)
+            ]
+
+    def _new_card(self, state: GameState, name: str) -> int:
+        self.definition_by_name(name)
+        state.names.append(name)
+        return len(state.names) - 1
+
+    # ------------------------------------------------------------------ look-ups
+
+    def definition_by_name(self, name: str) -> Card:
+        card = self._definitions.get(name)
+        if card is None:
+            card = catalogue.lookup(name, self.editions)
+            self._definitions[name] = card
+        return card
+
+    def definition(self, card: int) -> Card:
+        return self.definition_by_name(self.state.names[card])
+
+    def name_of(self, card: int) -> str:
+        return self.state.names[card]
+
+    def names_of(self, cards: Iterable[int]) -> list[str]:
+        return [self.state.names[card] for card in cards]
+
+    @property
+    def players(self) -> int:
+        return len(self.state.players)
+
+    @property
+    def active(self) -> int:
+        return self.state.turn.player
+
+    def player(self, index: int) -> PlayerState:
+        return self.state.players[index]
+
+    def turn_order(self, start: int | None = None) -> list[int]:
+        """Every player in turn order from ``start`` (default: the active player)."""
+        first = self.active if start is None else start
+        return [(first + step) % self.players for step in range(self.players)]
+
+    def others(self, player: int) -> list[int]:
+        return self.turn_order(player)[1:]
+
+    # ------------------------------------------------------------------ costs
+
+    def cost(self, card: Card) -> int:
+        """The current cost of ``card``: printed cost less every active reduction."""
+        reduction = self.state.turn.cost_reduction
+        for source in self.player(self.active).in_play:
+            modifier = self.definition(source).cost_modifier
+            if modifier is not None:
+                reduction += modifier(self, card)
+        if card.self_cost_modifier is not None:
+            reduction += card.self_cost_modifier(self)
+        result: int = rules.reduced_cost(card.cost, reduction)
+        return result
+
+    def cost_of(self, name: str) -> int:
+        return self.cost(self.definition_by_name(name))
+
+    # ------------------------------------------------------------------ the move primitive
+
+    def move(
+        self,
+        card: int,
+        source: Zone,
+        destination: Zone,
+        event: Event | None = None,
+        *,
+        bottom: bool = False,
+    ) -> bool:
+        """Move ``card`` from ``source`` to ``destination``; the only way a card moves.
+
+        A card that is no longer in ``source`` stays where it is and nothing is logged
+        (the Stop-Moving rule); the return value says whether it moved.
+        """
+        cards = self.state.zone(source)
+        if cards and cards[-1] == card:
+            cards.pop()
+        elif card in cards:
+            cards.remove(card)
+        else:
+            return False
+        target = self.state.zone(destination)
+        if bottom:
+            target.insert(0, card)
+        else:
+            target.append(card)
+        if event is not None:
+            self.log(event)
+        return True
+
+    def log(self, event: Event) -> None:
+        self.state.events.append(event)
+
+    def event_lines(self) -> list[str]:
+        return [str(event) for event in self.state.events]
+
+    # ------------------------------------------------------------------ shared verbs
+
+    def top_of_deck(self, player: int) -> int | None:
+        """The top card of the deck, shuffling the discard pile in if the deck is empty."""
+        deck = self.player(player).deck
+        if not deck:
+            self.shuffle(player)
+        return deck[-1] if deck else None
+
+    def shuffle(self, player: int) -> None:
+        """Shuffle the discard pile to form the deck (only when the deck is empty)."""
+        state = self.player(player)
+        if not state.discard:
+            return
+        order = self._shuffle_orders[player].pop(0) if self._shuffle_orders[player] else None
+        cards = list(state.discard)
+        if order is None:
+            self.rng.shuffle(cards)
+        else:
+            cards = self._arrange(cards, order, player)
+            cards.reverse()
+        state.discard.clear()
+        state.deck[:0] = cards
+        self.log(Event(player, "shuffles"))
+
+    def _arrange(self, cards: list[int], order: list[str], player: int) -> list[int]:
+        if Counter(order) != Counter(self.names_of(cards)):
+            raise BadPosition(
+                f"p{player + 1}.shuffles: {order} is not a rearrangement of the cards "
+                f"shuffled: {sorted(self.names_of(cards))}"
+            )
+        remaining = list(cards)
+        arranged = []
+        for name in order:
+            card = next(c for c in remaining if self.state.names[c] == name)
+            remaining.remove(card)
+            arranged.append(card)
+        return arranged
+
+    def draw(self, player: int, count: int = 1) -> list[int]:
+        """Draw up to ``count`` cards one at a time; returns the cards drawn."""
+        drawn = []
+        for _ in range(count):
+            card = self.top_of_deck(player)
+            if card is None:
+                break
+            self.move(
+                card, ("deck", player), ("hand", player), Event(player, "draws", self.name_of(card))
+            )
+            drawn.append(card)
+        return drawn
+
+    def reveal_top(self, player: int, verb: str = "reveals") -> int | None:
+        """Take the top card of the deck into the revealed (or looked-at) area."""
+        card = self.top_of_deck(player)
+        if card is None:
+            return None
+        event = Event(player, verb, self.name_of(card)) if verb else None
+        self.move(card, ("deck", player), ("revealed", player), event)
+        return card
+
+    def reveal(self, player: int, cards: Iterable[int]) -> None:
+        """Reveal cards where they are (from hand, say): only the event is logged."""
+        for card in cards:
+            self.log(Event(player, "reveals", self.name_of(card)))
+
+    def discard(self, player: int, card: int, source: str = "hand") -> bool:
+        return self.move(
+            card,
+            (source, player),
+            ("discard", player),
+            Event(player, "discards", self.name_of(card)),
+        )
+
+    def topdeck(self, player: int, card: int, source: str = "hand") -> bool:
+        return self.move(
+            card, (source, player), ("deck", player), Event(player, "topdecks", self.name_of(card))
+        )
+
+    def set_aside(self, player: int, card: int, source: str = "hand") -> bool:
+        return self.move(
+            card,
+            (source, player),
+            ("set_aside", player),
+            Event(player, "sets aside", self.name_of(card)),
+        )
+
+    def put(self, player: int, card: int, source: Zone, destination: str) -> bool:
+        """Move a card without a named verb (revealed cards going back, say)."""
+        return self.move(card, source, (destination, player))
+
+    def trash(self, player: int, card: int, source: Zone) -> Effect:
+        """Trash ``card`` from ``source``; yields to the when-trash triggers."""
+        moved = self.move(card, source, TRASH, Event(player, "trashes", self.name_of(card)))
+        if moved:
+            yield from self.fire(Happening("trash", player, card))
+        return moved
+
+    def pass_card(self, giver: int, card: int, receiver: int) -> bool:
+        """Give a card from hand to another player's hand: neither trashing nor gaining."""
+        return self.move(
+            card,
+            ("hand", giver),
+            ("hand", receiver),
+            Event(giver, "passes", self.name_of(card), target=receiver),
+        )
+
+    def return_to_supply(self, player: int, card: int, source: Zone) -> bool:
+        pile = self.name_of(card)
+        if pile not in self.state.supply:
+            return False
+        return self.move(card, source, ("supply", pile), Event(player, "returns", pile))
+
+    def gain(
+        self,
+        player: int,
+        pile: str,
+        to: str = "discard",
+        *,
+        bought: bool = False,
+    ) -> Effect:
+        """Gain the top card of a Supply pile; returns the card, or None if none was gained."""
+        cards = self.state.supply.get(pile)
+        if not cards:
+            return None
+        card = cards[-1]
+        gained = yield from self.gain_card(player, card, ("supply", pile), to, bought=bought)
+        return gained
+
+    def gain_card(
+        self,
+        player: int,
+        card: int,
+        source: Zone,
+        to: str = "discard",
+        *,
+        bought: bool = False,
+    ) -> Effect:
+        """Gain a particular card (from the Supply or the trash) straight to ``to``."""
+        destination: Zone = ("deck", player) if to == "deck" else (to, player)
+        if not self.move(card, source, destination, Event(player, "gains", self.name_of(card))):
+            return None
+        yield from self.fire(Happening("gain", player, card, bought=bought, data={"to": to}))
+        return card
+
+    def add_coins(self, amount: int) -> None:
+        self.state.turn.coins += amount
+
+    # ------------------------------------------------------------------ decisions
+
+    def ask(self, decision: Decision) -> Effect:
+        """Ask a decision and return the list of chosen values."""
+        answer = yield decision
+        return answer
+
+    def choose_cards(
+        self,
+        player: int,
+        source: str,
+        candidates: Iterable[int],
+        minimum: int,
+        maximum: int,
+        prompt: str,
+        kind: str = "cards",
+    ) -> Effect:
+        """Pick between ``minimum`` and ``maximum`` of ``candidates``; returns card ids."""
+        options = tuple(Choice(card, self.name_of(card)) for card in candidates)
+        high = min(maximum, len(options))
+        low = min(minimum, high)
+        picked = yield from self.ask(Decision(player, kind, source, prompt, options, low, high))
+        return picked
+
+    def choose_order(self, player: int, source: str, cards: list[int], prompt: str) -> Effect:
+        """Put ``cards`` in an order (first = top); returns them in that order."""
+        options = tuple(Choice(card, self.name_of(card)) for card in cards)
+        ordered = yield from self.ask(
+            Decision(player, "order", source, prompt, options, len(options), len(options))
+        )
+        return ordered
+
+    def choose_gain(
+        self,
+        player: int,
+        source: str,
+        fits: Callable[[Card], bool],
+        prompt: str,
+        *,
+        optional: bool = False,
+    ) -> Effect:
+        """Pick a non-empty Supply pile whose card ``fits``; returns its name or None."""
+        piles = tuple(
+            Choice(pile, pile)
+            for pile, cards in self.state.supply.items()
+            if cards and fits(self.definition_by_name(pile))
+        )
+        if not piles:
+            return None
+        minimum = 0 if optional else 1
+        picked = yield from self.ask(Decision(player, "gain", source, prompt, piles, minimum, 1))
+        return picked[0] if picked else None
+
+    def choose_option(
+        self,
+        player: int,
+        source: str,
+        labels: Iterable[str],
+        prompt: str,
+        minimum: int = 1,
+        maximum: int = 1,
+    ) -> Effect:
+        """Pick labelled options; returns the labels picked, in the order given."""
+        options = tuple(Choice(label, label) for label in labels)
+        picked = yield from self.ask(
+            Decision(player, "option", source, prompt, options, minimum, maximum)
+        )
+        return picked
+
+    def yes_no(self, player: int, source: str, prompt: str) -> Effect:
+        options = (Choice(True, "yes"), Choice(False, "no"))
+        picked = yield from self.ask(Decision(player, "yes_no", source, prompt, options, 1, 1))
+        return bool(picked[0])
+
+    def name_a_card(self, player: int, source: str, prompt: str) -> Effect:
+        options = tuple(Choice(name, name) for name in sorted(catalogue.card_names()))
+        picked = yield from self.ask(Decision(player, "name", source, prompt, options, 1, 1))
+        return str(picked[0])
+
+    # ------------------------------------------------------------------ playing cards
+
+    def play(self, player: int, card: int, source: str = "hand") -> Effect:
+        """Put ``card`` into play from ``source`` and resolve it."""
+        if not self.move(
+            card, (source, player), ("in_play", player), Event(player, "plays", self.name_of(card))
+        ):
+            return False
+        yield from self._resolve(player, card)
+        return True
+
+    def play_again(self, player: int, card: int) -> Effect:
+        """Resolve a card once more wherever it now is (Throne Room's second play)."""
+        self.log(Event(player, "plays", self.name_of(card)))
+        yield from self._resolve(player, card)
+
+    def _resolve(self, player: int, card: int) -> Effect:
+        definition = self.definition(card)
+        self.state.turn.plays.append(definition.name)
+        context = Context(self, player, card)
+        if definition.is_("Attack"):
+            happening = Happening("attack", player, card, data={"unaffected": set()})
+            yield from self.fire(happening)
+            context.unaffected = happening.data["unaffected"]
+        turn = self.state.turn
+        self.draw(player, definition.cards)
+        turn.actions += definition.actions
+        turn.buys += definition.buys
+        turn.coins += definition.coins
+        if definition.effect is not None:
+            yield from definition.effect(context)
+
+    def attacked(self, context: Context) -> list[int]:
+        """The other players an Attack affects, in turn order (not those a Moat shields)."""
+        return [p for p in self.others(context.player) if p not in context.unaffected]
+
+    def start_lasting(self, context: Context, trigger_index: int) -> None:
+        """Set up one of the card's ``where='turn'`` triggers for the rest of the turn."""
+        self.state.turn.lasting.append((context.player, context.card, trigger_index))
+
+    # ------------------------------------------------------------------ triggers
+
+    def _listeners(self, happening: Happening) -> list[tuple[int, int, Trigger]]:
+        """Every (owner, card, trigger) that listens to ``happening``, by looking at zones."""
+        found: list[tuple[int, int, Trigger]] = []
+        if happening.card is not None:
+            for trigger in self.definition(happening.card).triggers:
+                if trigger.where == "self" and trigger.event == happening.kind:
+                    found.append((happening.player, happening.card, trigger))
+        for owner in self.turn_order():
+            mine = owner == happening.player
+            for where in ("hand", "in_play"):
+                for card in self.player(owner).zone(where):
+                    for trigger in self.definition(card).triggers:
+                        if (
+                            trigger.where == where
+                            and trigger.event == happening.kind
+                            and (trigger.who == "any" or (trigger.who == "own") == mine)
+                        ):
+                            found.append((owner, card, trigger))
+        for owner, card, index in self.state.turn.lasting:
+            trigger = self.definition(card).triggers[index]
+            if trigger.event == happening.kind and (
+                trigger.who == "any" or owner == happening.player
+            ):
+                found.append((owner, card, trigger))
+        return found
+
+    def fire(self, happening: Happening) -> Effect:
+        """Resolve every trigger of ``happening``: player by player in turn order, each
+        player ordering their own simultaneous triggers and choosing optional ones."""
+        listeners = self._listeners(happening)
+        for owner in self.turn_order():
+            mine = [(card, trigger) for who, card, trigger in listeners if who == owner]
+            if mine:
+                yield from self._resolve_triggers(owner, mine, happening)
+
+    def _still_applies(self, owner: int, card: int, trigger: Trigger, happening: Happening) -> bool:
+        if trigger.where in ("hand", "in_play") and card not in self.player(owner).zone(
+            trigger.where
+        ):
+            return False
+        return trigger.condition(TriggerContext(self, owner, card, happening))
+
+    def _resolve_triggers(
+        self,
+        owner: int,
+        pending: list[tuple[int, Trigger]],
+        happening: Happening,
+    ) -> Effect:
+        while True:
+            pending = [(c, t) for c, t in pending if self._still_applies(owner, c, t, happening)]
+            if not pending:
+                return
+            all_optional = all(trigger.optional for _, trigger in pending)
+            if len(pending) == 1 and not all_optional:
+                chosen = 0
+            else:
+                options = tuple(Choice(i, self.name_of(c)) for i, (c, _) in enumerate(pending))
+                kind = "react" if all_optional else "option"
+                decision = Decision(
+                    owner,
+                    kind,
+                    self.name_of(pending[0][0]),
+                    f"resolve a {happening.kind} trigger",
+                    options,
+                    0 if all_optional else 1,
+                    1,
+                )
+                picked = yield from self.ask(decision)
+                if not picked:
+                    return
+                chosen = picked[0]
+            card, trigger = pending.pop(chosen)
+            if trigger.optional:
+                self.log(Event(owner, "reacts with", self.name_of(card)))
+            yield from trigger.effect(TriggerContext(self, owner, card, happening))
+
+    # ------------------------------------------------------------------ the turn
+
+    def _loop(self, deal: bool) -> Effect:
+        if deal:
+            for player in range(self.players):
+                self.draw(player, 5)
+        while True:
+            while True:
+                command = yield AWAIT_COMMAND
+                if command == ("end", "turn"):
+                    break
+                yield from self._run_command(*command)
+            yield from self._clean_up()
+            if self._is_game_over():
+                self.state.game_over = True
+                self.log(Event(None, "game ends"))
+                return
+            self._next_turn()
+
+    def _run_command(self, verb: str, name: str) -> Effect:
+        player, turn = self.active, self.state.turn
+        if verb == "end":
+            turn.phase = "buy"
+            return
+        if verb == "play":
+            card = self._card_in_hand(player, name)
+            definition = self.definition(card)
+            if definition.is_(TREASURE) and not (turn.phase == "action" and definition.is_(ACTION)):
+                turn.phase = "buy"
+            elif turn.phase == "action":
+                turn.actions -= 1
+            yield from self.play(player, card)
+            return
+        yield from self._buy(player, name)
+
+    def _buy(self, player: int, pile: str) -> Effect:
+        turn = self.state.turn
+        turn.phase = "buy"
+        turn.buys -= 1
+        turn.coins -= self.cost_of(pile)
+        turn.bought = True
+        card = self.state.supply[pile][-1]
+        self.log(Event(player, "buys", pile))
+        yield from self.fire(Happening("buy", player, card, bought=True))
+        yield from self.gain_card(player, card, ("supply", pile), bought=True)
+
+    def _clean_up(self) -> Effect:
+        player, turn = self.active, self.state.turn
+        turn.phase = "cleanup"
+        yield from self.fire(Happening("cleanup", player))
+        state = self.player(player)
+        for zone in ("in_play", "hand"):
+            for card in list(state.zone(zone)):
+                self.discard(player, card, zone)
+        self.draw(player, 5)
+        state.turns_taken += 1
+
+    def _next_turn(self) -> None:
+        self.state.turn = TurnState(player=(self.active + 1) % self.players)
+
+    def _is_game_over(self) -> bool:
+        piles = list(self.state.supply)
+        counts = [len(self.state.supply[pile]) for pile in piles]
+        colony = piles.index("Colony") if "Colony" in piles else None
+        over: bool = rules.game_over(counts, piles.index("Province"), colony, self.players)
+        return over
+
+    # ------------------------------------------------------------------ validation
+
+    def _card_in_hand(self, player: int, name: str) -> int:
+        for card in self.player(player).hand:
+            if self.state.names[card] == name:
+                return card
+        raise IllegalMove(f"p{player + 1} has no {name} in hand")
+
+    def _check_play(self, name: str) -> None:
+        turn = self.state.turn
+        self._card_in_hand(self.active, name)
+        definition = self.definition_by_name(name)
+        if definition.is_(ACTION) and turn.phase == "action":
+            if turn.actions < 1:
+                raise IllegalMove(f"no Action left to play {name}")
+            return
+        if definition.is_(TREASURE):
+            if turn.bought:
+                raise IllegalMove(f"cannot play {name}: Treasures cannot be played after buying")
+            return
+        if definition.is_(ACTION):
+            raise IllegalMove(f"cannot play {name}: Action cards are played in the Action phase")
+        raise IllegalMove(f"{name} cannot be played")
+
+    def _check_buy(self, name: str) -> None:
+        turn = self.state.turn
+        if name not in self.state.supply:
+            raise IllegalMove(f"{name} is not in the Supply")
+        if not self.state.supply[name]:
+            raise IllegalMove(f"the {name} pile is empty")
+        if turn.buys < 1:
+            raise IllegalMove("no Buy left")
+        cost = self.cost_of(name)
+        if cost > turn.coins:
+            raise IllegalMove(f"{name} costs {cost}, only {turn.coins} coins available")
+        reason = self.buy_restriction(name)
+        if reason:
+            raise IllegalMove(reason)
+
+    def buy_restriction(self, name: str) -> str | None:
+        """Why a card may not be bought now beyond cost and Buys (Contraband, Grand Market)."""
+        if name in self.state.turn.modifiers.get("banned", ()):
+            return f"{name} was named by Contraband this turn"
+        restriction = self.definition_by_name(name).buy_restriction
+        return restriction(self, self.active) if restriction is not None else None
+
+    # ------------------------------------------------------------------ the driving interface
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or None (it waits for a command, or is over)."""
+        return self._pending if isinstance(self._pending, Decision) else None
+
+    @property
+    def awaiting_command(self) -> bool:
+        return bool(self._pending == AWAIT_COMMAND)
+
+    def command(self, verb: str, arg: str) -> None:
+        """``play``/``buy`` a card by name, or ``end`` ``action``/``turn``."""
+        if self.state.game_over:
+            raise IllegalMove("the game is over")
+        if not self.awaiting_command:
+            assert isinstance(self._pending, Decision)
+            raise IllegalMove(f"answer {self._pending.source}'s question first")
+        if verb == "play":
+            self._check_play(arg)
+        elif verb == "buy":
+            self._check_buy(arg)
+        elif verb == "end":
+            if arg not in ("action", "turn"):
+                raise IllegalMove(f"end takes action or turn, not {arg!r}")
+            if arg == "action" and self.state.turn.phase != "action":
+                raise IllegalMove("the Action phase is already over")
+        else:
+            raise IllegalMove(f"unknown command {verb!r}")
+        self.inputs.append(("command", [verb, arg]))
+        self._advance((verb, arg))
+
+    def answer(self, raw: Any) -> None:
+        """Answer the pending decision with card names, labels, a bool, or []."""
+        decision = self.pending
+        if decision is None:
+            raise IllegalAnswer("no decision is pending")
+        if decision.kind == "order" and raw is not None:
+            values = match_answer(decision, raw)
+            if len(values) != len(decision.choices):
+                raise IllegalAnswer(
+                    f"{decision.source}: put all {len(decision.choices)} cards in order"
+                )
+        else:
+            values = match_answer(decision, raw)
+        self.inputs.append(("answer", raw))
+        self._advance(values)
+
+    def _advance(self, value: Any) -> None:
+        try:
+            request = self._loop_gen.send(value)
+            while isinstance(request, Decision):
+                forced = forced_answer(request)
+                if forced is None:
+                    break
+                request = self._loop_gen.send(forced)
+        except StopIteration:
+            request = None
+        self._pending = request
+
+    # ------------------------------------------------------------------ scoring
+
+    def score(self, player: int) -> int:
+        state = self.player(player)
+        owned = [self.definition(card) for card in state.all_cards()]
+        total = state.vp_tokens + sum(card.vp for card in owned)
+        total += sum(card.vp_counter(owned) for card in owned if card.vp_counter is not None)
+        return total
+
+    def winners(self) -> list[int]:
+        if not self.state.game_over:
+            return []
+        scores = [self.score(p) for p in range(self.players)]
+        turns = [self.player(p).turns_taken for p in range(self.players)]
+        return rules.winners(scores, turns)
+
+    # ------------------------------------------------------------------ replay and JSON
+
+    def snapshot(self) -> dict[str, Any]:
+        """The visible state in scenario terms (what the adapters report)."""
+        turn = self.state.turn
+        return {
+            "players": {
+                f"p{index + 1}": {
+                    "hand": self.names_of(state.hand),
+                    "deck": self.names_of(reversed(state.deck)),
+                    "discard": self.names_of(state.discard),
+                    "in_play": self.names_of(state.in_play),
+                    "set_aside": self.names_of(state.set_aside),
+                    "revealed": self.names_of(state.revealed),
+                    "vp_tokens": state.vp_tokens,
+                    "score": self.score(index),
+                    "turns_taken": state.turns_taken,
+                }
+                for index, state in enumerate(self.state.players)
+            },
+            "supply": {pile: len(cards) for pile, cards in self.state.supply.items()},
+            "trash": self.names_of(self.state.trash),
+            "trade_route": self.state.trade_route_mat,
+            "turn": {
+                "player": f"p{turn.player + 1}",
+                "phase": turn.phase,
+                "actions": turn.actions,
+                "buys": turn.buys,
+                "coins": turn.coins,
+            },
+            "game_over": self.state.game_over,
+            "winners": [f"p{p + 1}" for p in self.winners()],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to rebuild this game: its setup, its inputs, and a check."""
+        return {
+            "version": 1,
+            "setup": self.setup,
+            "inputs": [list(i) for i in self.inputs],
+            "snapshot": self.snapshot(),
+            "events": self.event_lines(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Game:
+        """Rebuild a game by replaying its inputs; refuses data that does not replay."""
+        game = cls.replay(data["setup"], [tuple(i) for i in data["inputs"]])
+        if game.snapshot() != data["snapshot"] or game.event_lines() != data["events"]:
+            raise BadPosition("the saved game does not replay to the saved state")
+        return game
+
+    @classmethod
+    def replay(cls, setup: Mapping[str, Any], inputs: Iterable[tuple[str, Any]]) -> Game:
+        game = cls(setup)
+        for kind, value in inputs:
+            if kind == "command":
+                game.command(*value)
+            else:
+                game.answer(value)
+        return game
+
+    def clone(self) -> Game:
+        return Game.replay(self.setup, self.inputs)
+
+
+def _player_index(name: Any, players: int) -> int:
+    text = str(name)
+    if not (text.startswith("p") and text[1:].isdigit() and 1 <= int(text[1:]) <= players):
+        raise BadPosition(f"unknown player {name!r} (players are p1 to p{players})")
+    return int(text[1:]) - 1
+
+
+def random_kingdom(
+    rng: random.Random, editions: Mapping[str, int], sets: Iterable[str]
+) -> list[str]:
+    """Ten distinct kingdom cards from the chosen sets, each in its chosen edition."""
+    pool = sorted(
+        {
+            card.name
+            for set_name in sets
+            for card in catalogue.kingdom_cards(set_name, editions.get(set_name, 2))
+        }
+    )
+    if len(pool) < 10:
+        raise BadPosition(f"only {len(pool)} kingdom cards in the chosen sets")
+    return rng.sample(pool, 10)
+
+
+def _prosperity_share(kingdom: list[str], editions: Mapping[str, int]) -> int:
+    """How many of the kingdom cards are from Prosperity (the chance of Colony, in tenths)."""
+    return sum(1 for name in kingdom if catalogue.lookup(name, editions).set == "prosperity")

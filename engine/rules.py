@@ -1,0 +1,136 @@
+"""The rulebook's arithmetic as pure functions of counts.
+
+Each function takes an ``ops`` argument so the same code runs on plain ints (the engine)
+and on z3 terms (``checks`` proves these functions against the rulebook's wording):
+nothing here branches on a value with ``if``; choices go through ``ops.ite``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+
+class Ops(Protocol):
+    """The few operations whose Python spelling does not work on z3 terms."""
+
+    def ite(self, condition: Any, then: Any, otherwise: Any) -> Any: ...
+
+    def any_(self, conditions: Sequence[Any]) -> Any: ...
+
+    def all_(self, conditions: Sequence[Any]) -> Any: ...
+
+    def implies(self, premise: Any, conclusion: Any) -> Any: ...
+
+
+class PythonOps:
+    """``Ops`` on plain Python values."""
+
+    def ite(self, condition: Any, then: Any, otherwise: Any) -> Any:
+        return then if condition else otherwise
+
+    def any_(self, conditions: Sequence[Any]) -> Any:
+        return any(conditions)
+
+    def all_(self, conditions: Sequence[Any]) -> Any:
+        return all(conditions)
+
+    def implies(self, premise: Any, conclusion: Any) -> Any:
+        return (not premise) or conclusion
+
+
+PY = PythonOps()
+
+# --- setup ---------------------------------------------------------------------------
+
+STARTING_COPPERS = 7
+STARTING_ESTATES = 3
+
+
+def victory_pile_size(players: Any, ops: Ops = PY) -> Any:
+    """Estate, Duchy, Colony and Victory Kingdom piles: 8 with 2 players, else 12."""
+    return ops.ite(players == 2, 8, 12)
+
+
+def province_pile_size(players: Any, ops: Ops = PY) -> Any:
+    return ops.ite(players == 2, 8, ops.ite(players == 5, 15, ops.ite(players == 6, 18, 12)))
+
+
+def curse_pile_size(players: Any, ops: Ops = PY) -> Any:
+    return 10 * (players - 1)
+
+
+def copper_pile_size(players: Any, ops: Ops = PY) -> Any:
+    """The Copper left after dealing 7 to each player from one set (two with 5-6)."""
+    copper_sets = ops.ite(players >= 5, 2, 1)
+    return 60 * copper_sets - STARTING_COPPERS * players
+
+
+def pile_size(name: str, is_victory: bool, is_kingdom: bool, players: Any, ops: Ops = PY) -> Any:
+    """How many cards the Supply pile of ``name`` starts with."""
+    treasure_sets = ops.ite(players >= 5, 2, 1)
+    fixed = {"Silver": 40 * treasure_sets, "Gold": 30 * treasure_sets, "Platinum": 12}
+    if name in fixed:
+        return fixed[name]
+    if name == "Copper":
+        return copper_pile_size(players, ops)
+    if name == "Curse":
+        return curse_pile_size(players, ops)
+    if name == "Province":
+        return province_pile_size(players, ops)
+    if name in ("Estate", "Duchy", "Colony") or (is_kingdom and is_victory):
+        return victory_pile_size(players, ops)
+    return 10
+
+
+# --- end of game and scoring ------------------------------------------------------------
+
+
+def empty_piles_to_end(players: Any, ops: Ops = PY) -> Any:
+    return ops.ite(players >= 5, 4, 3)
+
+
+def game_over(
+    pile_counts: Sequence[Any],
+    province: int,
+    colony: int | None,
+    players: Any,
+    ops: Ops = PY,
+) -> Any:
+    """Whether the game ends now (called at the end of a turn).
+
+    ``pile_counts`` are the counts of every Supply pile; ``province`` and ``colony`` are
+    indexes into it (``colony`` None when Colony is not in the game).
+    """
+    empties = sum(ops.ite(count == 0, 1, 0) for count in pile_counts)
+    ends = [pile_counts[province] == 0, empties >= empty_piles_to_end(players, ops)]
+    if colony is not None:
+        ends.append(pile_counts[colony] == 0)
+    return ops.any_(ends)
+
+
+def winner_flags(scores: Sequence[Any], turns: Sequence[Any], ops: Ops = PY) -> list[Any]:
+    """For each player, whether they win: most VP, ties to fewer turns, then shared."""
+    flags = []
+    for me in range(len(scores)):
+        most_vp = ops.all_([scores[me] >= other for other in scores])
+        fewest_turns_among_tied = ops.all_(
+            [
+                ops.implies(scores[other] == scores[me], turns[me] <= turns[other])
+                for other in range(len(scores))
+            ]
+        )
+        flags.append(ops.all_([most_vp, fewest_turns_among_tied]))
+    return flags
+
+
+def winners(scores: Sequence[int], turns: Sequence[int]) -> list[int]:
+    return [index for index, wins in enumerate(winner_flags(scores, turns)) if wins]
+
+
+# --- costs -----------------------------------------------------------------------------
+
+
+def reduced_cost(printed: Any, reduction: Any, ops: Ops = PY) -> Any:
+    """A cost after reductions, never below 0."""
+    return ops.ite(printed - reduction < 0, 0, printed - reduction)

@@ -1,0 +1,66 @@
+"""The reference engine behind the Adapter interface, in process."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import cards as catalogue
+from engine.errors import IllegalAnswer, IllegalMove
+from engine.game import Game
+from scenarios.adapters.base import Adapter, Rejected
+
+OBSERVED_PLAYER_KEYS = ("hand", "deck", "discard", "in_play", "set_aside", "vp_tokens", "score")
+
+
+class ReferenceAdapter(Adapter):
+    name = "reference"
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+
+    def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
+        missing = sorted(cards - catalogue.card_names())
+        return f"the reference engine lacks {', '.join(missing)}" if missing else None
+
+    def load(self, setup: dict[str, Any]) -> None:
+        self.game = Game(setup)
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("load a setup first")
+        return self.game
+
+    def command(self, verb: str, arg: Any) -> None:
+        try:
+            self._game().command(verb, arg)
+        except IllegalMove as refused:
+            raise Rejected(str(refused)) from refused
+
+    def answer(self, value: Any) -> None:
+        try:
+            self._game().answer(value)
+        except IllegalAnswer as refused:
+            raise Rejected(str(refused)) from refused
+
+    def pending(self) -> dict[str, Any] | None:
+        decision = self._game().pending
+        if decision is None:
+            return None
+        return {
+            "player": f"p{decision.player + 1}",
+            "kind": decision.kind,
+            "source": decision.source,
+            "choices": decision.labels(),
+            "min": decision.min,
+            "max": decision.max,
+        }
+
+    def observe(self) -> dict[str, Any]:
+        snapshot = self._game().snapshot()
+        for player in snapshot["players"].values():
+            for key in set(player) - set(OBSERVED_PLAYER_KEYS):
+                del player[key]
+        return snapshot
+
+    def events(self) -> list[str]:
+        return self._game().event_lines()
