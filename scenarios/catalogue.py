@@ -1,0 +1,92 @@
+"""The rulings catalogue: scenarios/rulings/{base,intrigue,prosperity,rules}.yaml.
+
+Each entry is one ruling in our own words. Scenarios cite rulings by id; the CLI reports
+which rulings have a passing scenario. The files are the project's own, but they are
+still read with the strict reader so that a duplicated id or key is caught at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from scenarios.yamlread import YamlError, read_yaml_file
+
+RULINGS_DIR = Path(__file__).resolve().parent / "rulings"
+FILES = ("base", "intrigue", "prosperity", "rules")
+
+
+class CatalogueError(Exception):
+    """A rulings file is malformed (a bug in the project, not in a user's scenario)."""
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: str
+    set: str
+    text: str
+    source: str
+    card: str | None = None  # card rulings
+    topic: str | None = None  # general rules
+    editions: tuple[int, ...] = (1, 2)
+    cards: tuple[str, ...] = ()  # other cards the ruling names
+
+    @property
+    def subject(self) -> str:
+        return self.card or self.topic or ""
+
+    def mentions(self, card: str) -> bool:
+        return card == self.card or card in self.cards
+
+
+def _ruling(entry: object, set_name: str, where: str) -> Ruling:
+    if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+        raise CatalogueError(f"{where}: every ruling needs an id")
+    try:
+        return Ruling(
+            id=entry["id"],
+            set=set_name,
+            text=" ".join(str(entry["text"]).split()),
+            source=str(entry["source"]),
+            card=entry.get("card"),
+            topic=entry.get("topic"),
+            editions=tuple(entry.get("editions", (1, 2))),
+            cards=tuple(entry.get("cards", ())),
+        )
+    except KeyError as exc:
+        raise CatalogueError(f"{where}: ruling {entry['id']} lacks {exc.args[0]}") from None
+
+
+def read_catalogue(directory: Path = RULINGS_DIR) -> dict[str, Ruling]:
+    """Every ruling by id, in file order (base, intrigue, prosperity, rules)."""
+    rulings: dict[str, Ruling] = {}
+    for name in FILES:
+        path = directory / f"{name}.yaml"
+        try:
+            data = read_yaml_file(path).data
+        except (OSError, YamlError) as exc:
+            raise CatalogueError(f"{path}: {exc}") from None
+        if not isinstance(data, dict) or not isinstance(data.get("rulings"), list):
+            raise CatalogueError(f"{path}: expected a mapping with a 'rulings' list")
+        for entry in data["rulings"]:
+            ruling = _ruling(entry, str(data.get("set", name)), str(path))
+            if ruling.id in rulings:
+                raise CatalogueError(f"{path}: ruling id {ruling.id} appears twice")
+            rulings[ruling.id] = ruling
+    return rulings
+
+
+@cache
+def catalogue() -> dict[str, Ruling]:
+    """The bundled catalogue, read once per process (it never changes while we run)."""
+    return read_catalogue()
+
+
+def rulings_for_card(card: str, rulings: Iterable[Ruling] | None = None) -> list[Ruling]:
+    """Rulings about ``card`` first, then rulings about other cards that name it."""
+    pool = list(catalogue().values() if rulings is None else rulings)
+    own = [ruling for ruling in pool if ruling.card == card]
+    others = [ruling for ruling in pool if ruling.card != card and card in ruling.cards]
+    return own + others

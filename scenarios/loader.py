@@ -1,0 +1,620 @@
+"""Load scenario files: strict YAML, JSON Schema, then the checks a schema cannot express.
+
+Every complaint is a :class:`Problem` naming file, line, key and reason. Keys are dotted
+paths; list positions count from 1, like step numbers (``steps[3].choose``,
+``setup.p1.hand[2]``), because the people reading them count from 1.
+
+The result is a :class:`~scenarios.model.Scenario` whose ``setup`` is the plain mapping
+handed to ``Adapter.load``, with every default of SCENARIOS.md filled in.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import json
+import re
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, cast
+
+import jsonschema
+from jsonschema.exceptions import ValidationError
+
+from scenarios.model import (
+    BASIC_PILES,
+    COLONY_PILES,
+    SETS,
+    VERBS,
+    ZONES,
+    CardIndex,
+    Scenario,
+    Step,
+    reference_cards,
+)
+from scenarios.yamlread import Document, KeyPath, YamlError, read_yaml, read_yaml_file
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+SCHEMA_PATH = PACKAGE_DIR / "schema" / "scenario.schema.json"
+MODIFIERS = ("player", "source", "rejected")
+DEFAULT_TURN = {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0}
+MAX_PROBLEMS_SHOWN = 5
+
+_EVENT_FORMS = (
+    re.compile(r"^(?P<player>p\d+) (?:plays|buys|gains|trashes|discards|draws|reveals"
+               r"|topdecks|returns|sets aside|reacts with) (?P<card>.+)$"),
+    re.compile(r"^(?P<player>p\d+) passes (?P<card>.+) to (?P<other>p\d+)$"),
+    re.compile(r"^(?P<player>p\d+) shuffles$"),
+    re.compile(r"^game ends$"),
+)
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    line: int
+    key: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.key}: {self.reason}"
+
+
+class ScenarioError(Exception):
+    """A malformed scenario; ``problems`` is never empty and is sorted by line."""
+
+    def __init__(self, problems: Iterable[Problem], scenario_id: str | None = None) -> None:
+        self.problems = sorted(problems, key=lambda problem: problem.line)
+        assert self.problems, "a ScenarioError needs at least one problem"
+        self.scenario_id = scenario_id
+        super().__init__(str(self))
+
+    @property
+    def file(self) -> str:
+        return self.problems[0].file
+
+    @property
+    def line(self) -> int:
+        return self.problems[0].line
+
+    def brief(self) -> str:
+        """The problems without the file name (for reports that print it separately)."""
+        first, *rest = self.problems
+        text = f"{first.key}: {first.reason}"
+        shown = rest[: MAX_PROBLEMS_SHOWN - 1]
+        text += "".join(f"; line {p.line}: {p.key}: {p.reason}" for p in shown)
+        if len(rest) > len(shown):
+            text += f"; and {len(rest) - len(shown)} more"
+        return text
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.brief()}"
+
+
+def format_key(path: KeyPath) -> str:
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part + 1}]"
+        else:
+            text += f".{part}" if text else part
+    return text or "(top level)"
+
+
+def _suggest(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# --- JSON Schema --------------------------------------------------------------------------
+
+@cache
+def schema() -> dict[str, Any]:
+    with SCHEMA_PATH.open(encoding="utf-8") as handle:
+        loaded: dict[str, Any] = json.load(handle)
+    return loaded
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
+_REF_NAMES = {
+    "#/$defs/card": "a card name",
+    "#/$defs/cardList": "a list of card names",
+    "#/$defs/player": "a player (p1 to p6)",
+    "#/$defs/count": "a whole number, 0 or more",
+    "#/$defs/edition": "1 or 2",
+}
+_TYPE_NAMES = {
+    "string": "text", "boolean": "true or false", "null": "null", "integer": "a whole number",
+    "number": "a number", "object": "a mapping of keys", "array": "a list",
+}
+_PATTERN_NAMES = {
+    "id": "an id like set/card/slug (lowercase letters, digits and dashes)",
+    "rulings": "a ruling id like base/throne-room/2",
+    "title": "a single line",
+    "player": "a player (p1 to p6)",
+    "winners": "a player (p1 to p6)",
+    "turns_taken": "a player (p1 to p6)",
+}
+
+
+def _describe(subschema: Mapping[str, Any]) -> str:
+    if "$ref" in subschema:
+        return _REF_NAMES.get(subschema["$ref"], "a valid value")
+    if "enum" in subschema:
+        return "one of " + ", ".join(json.dumps(value) for value in subschema["enum"])
+    if subschema.get("type") == "array" and subschema.get("items", {}).get("$ref") == (
+        "#/$defs/card"
+    ):
+        return "a list of card names"
+    if subschema.get("type") == "array" and subschema.get("items", {}).get("type") == "string":
+        return "a list of text"
+    return _TYPE_NAMES.get(str(subschema.get("type")), "a valid value")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list" if value else "an empty list"
+    return repr(value)
+
+
+def _unknown_keys(error: ValidationError, rules: Mapping[str, Any]) -> list[str]:
+    known = rules.get("properties", {})
+    patterns = rules.get("patternProperties", {})
+    return [
+        key for key in cast(Mapping[str, Any], error.instance)
+        if key not in known and not any(re.search(p, key) for p in patterns)
+    ]
+
+
+def _schema_reason(error: ValidationError) -> tuple[KeyPath, str]:
+    """A key path and a sentence for one schema error; the jsonschema text is the fallback."""
+    path: KeyPath = tuple(error.absolute_path)
+    rules = cast(Mapping[str, Any], error.schema)
+    kind = error.validator
+    if kind == "additionalProperties":
+        extra = _unknown_keys(error, rules)[0]
+        known = rules.get("properties", {})
+        return (*path, extra), f"unknown key {extra!r}{_suggest(extra, known)}"
+    if kind == "required":
+        # jsonschema reports each missing key as its own error, named only in the message.
+        missing = re.match(r"^'(.*)' is a required property$", error.message)
+        return path, f"missing required key {missing[1]!r}" if missing else error.message
+    if kind in ("anyOf", "oneOf"):
+        wanted = " or ".join(_describe(option) for option in rules[kind])
+        return path, f"expected {wanted}, found {_show(error.instance)}"
+    if kind in ("type", "enum"):
+        return path, f"expected {_describe(rules)}, found {_show(error.instance)}"
+    if kind == "pattern":
+        field = next((p for p in reversed(path) if isinstance(p, str)), "")
+        return path, f"{error.instance!r} is not {_PATTERN_NAMES.get(field, 'well formed')}"
+    return path, error.message
+
+
+def _schema_problems(doc: Document, file: str) -> list[Problem]:
+    problems = []
+    for error in _validator().iter_errors(doc.data):
+        path, reason = _schema_reason(error)
+        problems.append(Problem(file, doc.line_of(path), format_key(path), reason))
+    return problems
+
+
+# --- semantic checks ----------------------------------------------------------------------
+
+class _Checker:
+    """Walks a schema-valid document in file order, collecting problems and card names."""
+
+    def __init__(self, doc: Document, file: str, cards: CardIndex,
+                 rulings: Collection[str]) -> None:
+        self.doc, self.file, self.cards, self.rulings = doc, file, cards, rulings
+        self.data: dict[str, Any] = doc.data
+        setup = self.data["setup"]
+        self.players: int = setup.get("players", 2)
+        self.colony: bool = setup.get("colony", False)
+        self.problems: list[Problem] = []
+        self.named: dict[str, None] = {}  # an ordered set: first appearance wins
+        self.piles: list[tuple[KeyPath, str]] = []  # Supply keys, checked once kingdom is known
+        self.kingdom: list[str] = []
+
+    def problem(self, path: KeyPath, reason: str) -> None:
+        self.problems.append(Problem(self.file, self.doc.line_of(path), format_key(path), reason))
+
+    def card(self, path: KeyPath, name: str) -> None:
+        if name in self.cards.names:
+            self.named.setdefault(name)
+        else:
+            self.problem(path, f"unknown card {name!r}{_suggest(name, self.cards.names)}")
+
+    def card_list(self, path: KeyPath, names: list[str]) -> None:
+        for index, name in enumerate(names):
+            self.card((*path, index), name)
+
+    def player(self, path: KeyPath, name: str) -> None:
+        if int(name[1:]) > self.players:
+            self.problem(path, f"{name} is not in this game (setup.players is {self.players})")
+
+    def run(self) -> None:
+        handlers: dict[str, Callable[[KeyPath, Any], None]] = {
+            "rulings": self.check_rulings,
+            "cards": self.card_list,
+            "setup": self.check_setup,
+            "steps": self.check_steps,
+            "expect": self.check_expect,
+        }
+        for key, value in self.data.items():
+            if key in handlers:
+                handlers[key]((key,), value)
+        self.resolve_kingdom()
+
+    def check_rulings(self, path: KeyPath, ids: list[str]) -> None:
+        for index, ruling in enumerate(ids):
+            if ruling not in self.rulings:
+                reason = f"unknown ruling {ruling!r}{_suggest(ruling, self.rulings)}"
+                self.problem((*path, index), reason)
+
+    def check_setup(self, path: KeyPath, setup: dict[str, Any]) -> None:
+        for key, value in setup.items():
+            where = (*path, key)
+            if key in ("kingdom", "trash"):
+                self.card_list(where, value)
+            elif key == "supply":
+                self.supply_keys(where, value)
+            elif key == "turn" and "player" in value:
+                self.player((*where, "player"), value["player"])
+            elif key == "turns_taken":
+                for name in value:
+                    self.player((*where, name), name)
+            elif key == "trade_route":
+                self.card_list((*where, "piles"), value["piles"])
+            elif re.fullmatch(r"p\d", key):
+                self.player(where, key)
+                self.player_setup(where, value)
+
+    def supply_keys(self, path: KeyPath, piles: dict[str, int]) -> None:
+        for name in piles:
+            self.card((*path, name), name)
+            self.piles.append(((*path, name), name))
+
+    def player_setup(self, path: KeyPath, zones: dict[str, Any]) -> None:
+        for key, value in zones.items():
+            if key in ZONES:
+                self.card_list((*path, key), value)
+            elif key == "shuffles":
+                for index, order in enumerate(value):
+                    self.card_list((*path, key, index), order)
+
+    def check_steps(self, path: KeyPath, steps: list[dict[str, Any]]) -> None:
+        for index, step in enumerate(steps):
+            self.check_step((*path, index), step)
+
+    def check_step(self, path: KeyPath, step: dict[str, Any]) -> None:
+        verbs = [key for key in step if key in VERBS]
+        if len(verbs) != 1:
+            found = ", ".join(verbs) if verbs else "none"
+            self.problem(path, f"a step needs exactly one of {', '.join(VERBS)} (found {found})")
+            return
+        verb = verbs[0]
+        self.check_modifiers(path, verb, step)
+        value = step[verb]
+        if verb == "play" and isinstance(value, list):
+            self.card_list((*path, verb), value)
+        elif verb in ("play", "buy"):
+            self.card((*path, verb), value)
+        elif verb == "choose":
+            self.check_answer((*path, verb), value)
+        elif verb == "expect":
+            self.check_expect((*path, verb), value)
+
+    def check_modifiers(self, path: KeyPath, verb: str, step: dict[str, Any]) -> None:
+        for key in MODIFIERS:
+            if key not in step:
+                continue
+            if verb == "expect" or (key == "source" and verb != "choose"):
+                self.problem((*path, key), f"{key!r} does not apply to a {verb} step")
+            elif key == "player":
+                self.player((*path, key), step[key])
+            elif key == "source":
+                self.card((*path, key), step[key])
+        plays = step.get("play")
+        if step.get("rejected") and isinstance(plays, list) and len(plays) > 1:
+            self.problem((*path, "rejected"), "write a rejected play as its own step")
+
+    def check_answer(self, path: KeyPath, value: Any) -> None:
+        if isinstance(value, bool) or (isinstance(value, str) and value.lower() in ("yes", "no")):
+            return
+        for index, item in enumerate(value if isinstance(value, list) else [value]):
+            where = (*path, index) if isinstance(value, list) else path
+            if item in self.cards.names:
+                self.named.setdefault(item)
+            elif not self.cards.is_option(item):
+                hint = _suggest(item, self.cards.names)
+                self.problem(where, f"{item!r} is neither a card nor an option label{hint}")
+
+    def check_expect(self, path: KeyPath, expect: dict[str, Any]) -> None:
+        for key, value in expect.items():
+            where = (*path, key)
+            if re.fullmatch(r"p\d", key):
+                self.player(where, key)
+                self.player_expect(where, value)
+            elif key == "supply":
+                self.supply_keys(where, value)
+            elif key == "trash":
+                self.card_list(where, value)
+            elif key == "pending" and value is not None:
+                self.pending(where, value)
+            elif key == "turn" and "player" in value:
+                self.player((*where, "player"), value["player"])
+            elif key == "winners":
+                for index, name in enumerate(value):
+                    self.player((*where, index), name)
+            elif key in ("events", "no_events"):
+                for index, line in enumerate(value):
+                    self.event((*where, index), line)
+
+    def player_expect(self, path: KeyPath, expected: dict[str, Any]) -> None:
+        for key, value in expected.items():
+            if key in ZONES:
+                self.card_list((*path, key), value)
+            elif key == "discard_top" and value is not None:
+                self.card((*path, key), value)
+
+    def pending(self, path: KeyPath, pending: dict[str, Any]) -> None:
+        if "player" in pending:
+            self.player((*path, "player"), pending["player"])
+        if "source" in pending:
+            self.card((*path, "source"), pending["source"])
+
+    def event(self, path: KeyPath, line: str) -> None:
+        match = next(filter(None, (form.match(" ".join(line.split())) for form in _EVENT_FORMS)),
+                     None)
+        if match is None:
+            self.problem(path, f"{line!r} is not an event line (see SCENARIOS.md, expect)")
+            return
+        found = match.groupdict()
+        for key in ("player", "other"):
+            if found.get(key):
+                self.player(path, found[key])
+        if found.get("card"):
+            self.card(path, found["card"])
+
+    def resolve_kingdom(self) -> None:
+        setup = self.data["setup"]
+        if "kingdom" in setup:
+            self.kingdom = list(dict.fromkeys(setup["kingdom"]))
+            for index, name in enumerate(setup["kingdom"]):
+                if name in self.cards.names and name not in self.cards.kingdom:
+                    self.problem(("setup", "kingdom", index), f"{name} is not a kingdom card")
+        else:
+            self.kingdom = [name for name in self.named if name in self.cards.kingdom]
+        in_game = BASIC_PILES | set(self.kingdom) | (COLONY_PILES if self.colony else set())
+        for path, name in self.piles:
+            if name in self.cards.names and name not in in_game:
+                hint = " (set setup.colony: true)" if name in COLONY_PILES else ""
+                self.problem(path, f"{name} is not a Supply pile in this game{hint}")
+
+
+# --- building the Scenario ----------------------------------------------------------------
+
+def _player_setup(raw: Mapping[str, Any]) -> dict[str, Any]:
+    zones: dict[str, Any] = {zone: list(raw.get(zone, [])) for zone in ZONES}
+    zones["vp_tokens"] = raw.get("vp_tokens", 0)
+    zones["shuffles"] = [list(order) for order in raw.get("shuffles", [])]
+    return zones
+
+
+def build_setup(raw: Mapping[str, Any], kingdom: list[str], editions: Mapping[str, int],
+                seed: int) -> dict[str, Any]:
+    """The mapping ``Adapter.load`` receives: SCENARIOS.md's setup with every default.
+
+    ``trade_route`` is None unless the scenario places the tokens: the rules then put one
+    token on each Victory pile, which only the engine can work out from its Supply.
+    """
+    players: int = raw.get("players", 2)
+    taken = raw.get("turns_taken", {})
+    setup: dict[str, Any] = {
+        "players": players,
+        "kingdom": list(kingdom),
+        "colony": raw.get("colony", False),
+        "supply": dict(raw.get("supply", {})),
+        "trash": list(raw.get("trash", [])),
+        "turn": {**DEFAULT_TURN, **raw.get("turn", {})},
+        "turns_taken": {f"p{n}": taken.get(f"p{n}", 0) for n in range(1, players + 1)},
+        "trade_route": copy.deepcopy(raw.get("trade_route")),
+        "editions": dict(editions),
+        "seed": seed,
+    }
+    for number in range(1, players + 1):
+        setup[f"p{number}"] = _player_setup(raw.get(f"p{number}", {}))
+    return setup
+
+
+def _answer(value: Any) -> Any:
+    """`yes`/`no` are booleans whether YAML read them as such or they were quoted."""
+    if isinstance(value, str) and value.lower() in ("yes", "no"):
+        return value.lower() == "yes"
+    return value
+
+
+def _steps(doc: Document) -> Iterator[Step]:
+    for index, raw in enumerate(doc.data.get("steps", [])):
+        verb = next(key for key in raw if key in VERBS)
+        arg = raw[verb]
+        if verb == "play":
+            arg = list(arg) if isinstance(arg, list) else [arg]
+        elif verb == "choose":
+            arg = _answer(arg)
+        yield Step(
+            number=index + 1,
+            line=doc.line_of(("steps", index)),
+            verb=verb,
+            arg=arg,
+            player=raw.get("player"),
+            source=raw.get("source"),
+            rejected=raw.get("rejected", False),
+        )
+
+
+def _build(doc: Document, path: Path, checker: _Checker) -> Scenario:
+    data = doc.data
+    editions = {name: data.get("editions", {}).get(name, 2) for name in SETS}
+    seed = data.get("seed", 0)
+    named = tuple(checker.named)
+    if "cards" in data:
+        cards = data["cards"]
+    else:
+        cards = [name for name in named if name in checker.cards.kingdom]
+    return Scenario(
+        id=data["id"],
+        title=data["title"],
+        file=path,
+        line=doc.line_of(("id",)),
+        rulings=tuple(data.get("rulings", ())),
+        cards=tuple(dict.fromkeys(cards)),
+        editions=editions,
+        seed=seed,
+        setup=build_setup(data["setup"], checker.kingdom, editions, seed),
+        steps=tuple(_steps(doc)),
+        expect=data.get("expect"),
+        expect_line=doc.lines.get(("expect",)),
+        source=data.get("source"),
+        note=data.get("note"),
+        named=named,
+        lines=doc.lines,
+    )
+
+
+def _guess_id(data: Any) -> str | None:
+    found = data.get("id") if isinstance(data, dict) else None
+    return found if isinstance(found, str) else None
+
+
+def parse_scenario(doc: Document, path: Path, cards: CardIndex | None = None,
+                   rulings: Collection[str] | None = None) -> Scenario:
+    """Validate an already-read document and build the Scenario, or raise ScenarioError."""
+    file = str(path)
+    if not isinstance(doc.data, dict):
+        found = "an empty file" if doc.data is None else _show(doc.data)
+        raise ScenarioError([Problem(file, 1, "(top level)", f"expected a mapping, {found}")])
+    scenario_id = _guess_id(doc.data)
+    problems = _schema_problems(doc, file)
+    if problems:
+        raise ScenarioError(problems, scenario_id)
+    if rulings is None:
+        from scenarios.catalogue import catalogue
+
+        rulings = catalogue().keys()
+    checker = _Checker(doc, file, cards or reference_cards_cached(), rulings)
+    checker.run()
+    if checker.problems:
+        raise ScenarioError(checker.problems, scenario_id)
+    return _build(doc, path, checker)
+
+
+@cache
+def reference_cards_cached() -> CardIndex:
+    return reference_cards()
+
+
+def load_text(text: str, path: Path | str = "<text>", cards: CardIndex | None = None,
+              rulings: Collection[str] | None = None) -> Scenario:
+    """Load a scenario from YAML text (``path`` is only used in messages)."""
+    try:
+        doc = read_yaml(text)
+    except YamlError as exc:
+        raise ScenarioError([Problem(str(path), exc.line, format_key(exc.key), exc.reason)]) \
+            from None
+    return parse_scenario(doc, Path(path), cards, rulings)
+
+
+def load_scenario(path: Path | str, cards: CardIndex | None = None,
+                  rulings: Collection[str] | None = None) -> Scenario:
+    """Load and validate one scenario file, or raise :class:`ScenarioError`."""
+    path = Path(path)
+    try:
+        doc = read_yaml_file(path)
+    except YamlError as exc:
+        raise ScenarioError([Problem(str(path), exc.line, format_key(exc.key), exc.reason)]) \
+            from None
+    except OSError as exc:
+        raise ScenarioError([Problem(str(path), 1, "(file)", exc.strerror or str(exc))]) \
+            from None
+    return parse_scenario(doc, path, cards, rulings)
+
+
+# --- finding and loading many -------------------------------------------------------------
+
+def bundled_dir() -> Path:
+    """Where the project's own fixtures live: the ``scenarios`` package directory."""
+    return PACKAGE_DIR
+
+
+def is_fixture(relative: Path, base: Path) -> bool:
+    """Whether ``base / relative`` is a scenario file found by scanning ``base``.
+
+    Not a scenario: the rulings catalogue and the schema (``scenarios/rulings``,
+    ``scenarios/schema``), anything in a hidden directory or ``__pycache__``.
+    """
+    if relative.suffix not in (".yaml", ".yml"):
+        return False
+    inside = relative.parts[:-1]
+    if any(part.startswith(".") or part == "__pycache__" for part in inside):
+        return False
+    # The scanned directory's own name matters: scanning `scenarios/` must skip its
+    # `rulings/`, and scanning `scenarios/rulings` itself must find nothing.
+    parents = (*base.parts[-2:], *inside)
+    return not any(
+        part in ("rulings", "schema") and parents[index - 1] == "scenarios"
+        for index, part in enumerate(parents) if index > 0
+    )
+
+
+def discover(paths: Iterable[Path | str]) -> list[Path]:
+    """Scenario files under ``paths`` (files are taken as given), sorted, no duplicates.
+
+    Raises FileNotFoundError for a path that does not exist.
+    """
+    found: dict[Path, None] = {}
+    for given in paths:
+        path = Path(given)
+        if not path.exists():
+            raise FileNotFoundError(f"no such file or directory: {path}")
+        if path.is_file():
+            found.setdefault(path)
+            continue
+        base = path.resolve()
+        for candidate in sorted(base.rglob("*")):
+            if candidate.is_file() and is_fixture(candidate.relative_to(base), base):
+                found.setdefault(path / candidate.relative_to(base))
+    return list(found)
+
+
+def load_many(files: Iterable[Path], cards: CardIndex | None = None,
+              rulings: Collection[str] | None = None,
+              ) -> tuple[list[Scenario], list[ScenarioError]]:
+    """Load every file; malformed ones and ids used twice come back as errors, in order."""
+    loaded: list[Scenario] = []
+    failures: list[ScenarioError] = []
+    owners: dict[str, Scenario] = {}
+    for path in files:
+        try:
+            scenario = load_scenario(path, cards, rulings)
+        except ScenarioError as exc:
+            failures.append(exc)
+            continue
+        first = owners.setdefault(scenario.id, scenario)
+        if first is not scenario:
+            reason = f"id {scenario.id!r} is already used by {first.file}"
+            failures.append(ScenarioError([Problem(str(path), scenario.line, "id", reason)],
+                                          scenario.id))
+            continue
+        loaded.append(scenario)
+    return loaded, failures

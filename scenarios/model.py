@@ -1,0 +1,117 @@
+"""Typed form of a loaded scenario, and the card facts the loader validates against.
+
+The loader turns a YAML file into these objects once; the runner, the pytest plugin and
+the CLI only ever see them, never raw YAML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from scenarios.yamlread import KeyPath
+
+SETS = ("base", "intrigue", "prosperity")
+VERBS = ("play", "buy", "end", "choose", "expect")
+ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
+# Piles every game has, whatever the kingdom (Platinum and Colony only with `colony`).
+BASIC_PILES = frozenset({"Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"})
+COLONY_PILES = frozenset({"Platinum", "Colony"})
+
+
+class CardLike(Protocol):
+    """What the loader needs of a card definition (``engine.model.Card`` has it)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kingdom(self) -> bool: ...
+    @property
+    def options(self) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True)
+class CardIndex:
+    """The card names a scenario may use, which are kingdom cards, and all option labels.
+
+    The loader takes one of these rather than importing the engine directly so that tests
+    (and, later, engines with other card lists) can validate against their own cards.
+    """
+
+    names: frozenset[str]
+    kingdom: frozenset[str]
+    options: frozenset[str]  # lower-cased: option labels match ignoring case
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[CardLike]) -> CardIndex:
+        cards = list(cards)
+        return cls(
+            names=frozenset(card.name for card in cards),
+            kingdom=frozenset(card.name for card in cards if card.kingdom),
+            options=frozenset(label.lower() for card in cards for label in card.options),
+        )
+
+    def is_option(self, value: str) -> bool:
+        return value.lower() in self.options
+
+
+def reference_cards() -> CardIndex:
+    """The reference engine's card catalogue (imported late: the engine may be absent)."""
+    from engine.cards import ALL_CARDS
+
+    return CardIndex.from_cards(ALL_CARDS)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a scenario. ``number`` counts from 1, as in every message."""
+
+    number: int
+    line: int
+    verb: str
+    # play: list of card names (one or more); buy: card name; end: "action"|"turn";
+    # choose: str | bool | list[str]; expect: the checkpoint mapping.
+    arg: Any
+    player: str | None = None
+    source: str | None = None
+    rejected: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"step {self.number} ({self.verb})"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    file: Path
+    line: int
+    rulings: tuple[str, ...]
+    cards: tuple[str, ...]
+    editions: Mapping[str, int]
+    seed: int
+    # The normalized setup exactly as handed to ``Adapter.load`` (see loader.build_setup).
+    setup: Mapping[str, Any]
+    steps: tuple[Step, ...]
+    expect: Mapping[str, Any] | None
+    expect_line: int | None = None
+    source: str | None = None
+    note: str | None = None
+    # Every card the file names anywhere, in order of first appearance.
+    named: tuple[str, ...] = ()
+    lines: Mapping[KeyPath, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def set_name(self) -> str:
+        """The first id segment (``base``, ``intrigue``, ``prosperity``, ``rules``...)."""
+        return self.id.split("/", 1)[0]
+
+    def line_of(self, path: KeyPath) -> int:
+        for end in range(len(path), 0, -1):
+            line = self.lines.get(tuple(path[:end]))
+            if line is not None:
+                return line
+        return self.line

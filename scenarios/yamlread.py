@@ -1,0 +1,156 @@
+"""Strict YAML reading that remembers the line of every key.
+
+Scenario files are written by hand, often by people who do not program, and may come from
+anyone (a dispute posted online), so reading them must be safe and every complaint must
+point at a line. PyYAML's composer gives nodes with marks; we build plain Python values
+from those nodes ourselves instead of using a constructor, which lets us
+
+* record the 1-based line of every mapping key and sequence item,
+* refuse duplicate keys (PyYAML silently keeps the last one),
+* refuse every tag that is not one of YAML's plain data types,
+* bound the work an alias can cause (a "billion laughs" file expands exponentially).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+MAX_BYTES = 1_000_000
+# A large real scenario has a few hundred nodes; these bounds only stop hostile input.
+MAX_NODES = 100_000
+MAX_DEPTH = 64
+
+KeyPath = tuple[str | int, ...]
+
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_TAG + name for name in ("str", "int", "bool", "null", "float")}
+# Unquoted dates are read as text: no scenario field is a date, and a `source: 2016-05-01`
+# should not fail because YAML 1.1 thinks it is a timestamp.
+_TEXT_TAGS = {_TAG + "timestamp"}
+_SEQ_TAG = _TAG + "seq"
+_MAP_TAG = _TAG + "map"
+
+
+class YamlError(Exception):
+    """The text is not acceptable YAML for us; ``line`` is 1-based."""
+
+    def __init__(self, line: int, reason: str, key: KeyPath = ()) -> None:
+        super().__init__(reason)
+        self.line = line
+        self.reason = reason
+        self.key = key
+
+
+@dataclass
+class Document:
+    """Plain data (dicts, lists, str, int, float, bool, None) plus where each key sits."""
+
+    data: Any
+    lines: dict[KeyPath, int] = field(default_factory=dict)
+
+    def line_of(self, path: KeyPath) -> int:
+        """The line of ``path``, or of its nearest ancestor that has one."""
+        for end in range(len(path), 0, -1):
+            line = self.lines.get(tuple(path[:end]))
+            if line is not None:
+                return line
+        return 1
+
+
+class _Composer(yaml.SafeLoader):
+    """Only composes nodes; construction is done by :class:`_Builder`."""
+
+
+class _Builder:
+    def __init__(self, loader: _Composer) -> None:
+        self.loader = loader
+        self.count = 0
+        self.lines: dict[KeyPath, int] = {}
+
+    def build(self, node: yaml.Node, path: KeyPath, depth: int) -> Any:
+        self.count += 1
+        line = node.start_mark.line + 1
+        if self.count > MAX_NODES:
+            raise YamlError(line, f"more than {MAX_NODES} values (alias expansion?)", path[:4])
+        if depth > MAX_DEPTH:
+            raise YamlError(line, f"nested deeper than {MAX_DEPTH} levels", path[:4])
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, path, depth)
+        if isinstance(node, yaml.SequenceNode):
+            return self._sequence(node, path, depth)
+        return self._scalar(node, path)
+
+    def _check_tag(self, node: yaml.Node, allowed: set[str], path: KeyPath) -> None:
+        if node.tag not in allowed:
+            what = "merge keys (<<)" if node.tag == _TAG + "merge" else f"tag {node.tag}"
+            raise YamlError(node.start_mark.line + 1, f"{what} not allowed here", path)
+
+    def _mapping(self, node: yaml.MappingNode, path: KeyPath, depth: int) -> dict[str, Any]:
+        self._check_tag(node, {_MAP_TAG}, path)
+        result: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise YamlError(key_node.start_mark.line + 1, "a key must be plain text", path)
+            self._check_tag(key_node, _SCALAR_TAGS | _TEXT_TAGS, path)
+            # The key as written: `Copper: 3`, `yes: 1` and `"p1": {}` are all text keys.
+            key = str(key_node.value)
+            key_line = key_node.start_mark.line + 1
+            if key in result:
+                first = self.lines.get((*path, key), key_line)
+                raise YamlError(key_line, f"duplicate key {key!r} (first on line {first})",
+                                (*path, key))
+            self.lines[(*path, key)] = key_line
+            result[key] = self.build(value_node, (*path, key), depth + 1)
+        return result
+
+    def _sequence(self, node: yaml.SequenceNode, path: KeyPath, depth: int) -> list[Any]:
+        self._check_tag(node, {_SEQ_TAG}, path)
+        items = []
+        for index, item in enumerate(node.value):
+            self.lines.setdefault((*path, index), item.start_mark.line + 1)
+            items.append(self.build(item, (*path, index), depth + 1))
+        return items
+
+    def _scalar(self, node: yaml.Node, path: KeyPath) -> Any:
+        self._check_tag(node, _SCALAR_TAGS | _TEXT_TAGS, path)
+        if node.tag in _TEXT_TAGS:
+            return str(node.value)
+        return self.loader.construct_object(node, deep=True)
+
+
+def read_yaml(text: str) -> Document:
+    """Parse one YAML document strictly; raise :class:`YamlError` on anything doubtful."""
+    loader = _Composer(text)
+    try:
+        try:
+            root = loader.get_single_node()
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line = mark.line + 1 if mark is not None else 1
+            reason = ", ".join(part for part in (exc.context, exc.problem) if part)
+            raise YamlError(line, f"not valid YAML: {reason}") from None
+        except yaml.YAMLError as exc:
+            raise YamlError(1, f"not valid YAML: {exc}") from None
+        if root is None:
+            return Document(None)
+        builder = _Builder(loader)
+        data = builder.build(root, (), 0)
+        return Document(data, builder.lines)
+    finally:
+        loader.dispose()
+
+
+def read_yaml_file(path: Path) -> Document:
+    """Read ``path`` with the size limit and UTF-8 decoding checked first."""
+    size = path.stat().st_size
+    if size > MAX_BYTES:
+        raise YamlError(1, f"file is {size} bytes, more than the {MAX_BYTES} allowed")
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise YamlError(1, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    return read_yaml(text)
