@@ -7,7 +7,18 @@ definition per edition (``editions=(1,)`` and ``editions=(2,)``).
 from __future__ import annotations
 
 from engine.context import Context, TriggerContext
-from engine.model import ACTION, ATTACK, REACTION, VICTORY, Card, Effect, PlayEffect, Trigger
+from engine.model import (
+    ACTION,
+    ATTACK,
+    REACTION,
+    TREASURE,
+    VICTORY,
+    Card,
+    Effect,
+    PlayEffect,
+    Trigger,
+)
+from engine.state import TRASH
 
 BASE = "base"
 
@@ -32,6 +43,32 @@ def _gain_costing_up_to(limit: int, to: str = "discard") -> PlayEffect:
             yield from game.gain(ctx.player, pile, to)
 
     return effect
+
+
+def _reveal_top(ctx: Context, player: int, count: int, verb: str = "reveals") -> list[int]:
+    """Reveal (or, with ``verb=""``, look at) up to ``count`` cards from the top of a deck.
+
+    The cards go to the player's ``revealed`` zone; the caller must move each one out.
+    A deck running out is refilled by shuffling the discard pile, without the cards
+    already revealed (they are not in it).
+    """
+    revealed = []
+    for _ in range(count):
+        card = ctx.game.reveal_top(player, verb)
+        if card is None:
+            break
+        revealed.append(card)
+    return revealed
+
+
+def _still_revealed(ctx: Context, player: int, cards: list[int]) -> list[int]:
+    zone = ctx.game.player(player).revealed
+    return [card for card in cards if card in zone]
+
+
+def _discard_revealed(ctx: Context, player: int, cards: list[int]) -> None:
+    for card in _still_revealed(ctx, player, cards):
+        ctx.game.discard(player, card, "revealed")
 
 
 # --- Village, Smithy and the other vanilla cards ------------------------------------------
@@ -218,6 +255,535 @@ GARDENS = _kingdom(
     declares=frozenset({"counts-cards"}),
 )
 
+
+# --- Cellar, Chancellor, Council Room, Library: first and second edition -------------------
+
+
+def _cellar(ctx: Context) -> Effect:
+    game = ctx.game
+    hand = game.player(ctx.player).hand
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, hand, 0, len(hand), "discard any number of cards"
+    )
+    discarded = sum(1 for card in chosen if game.discard(ctx.player, card))
+    game.draw(ctx.player, discarded)
+
+
+CELLAR = _kingdom(
+    "Cellar",
+    2,
+    {ACTION},
+    "+1 Action. Discard as many cards as you like, then draw one card for each.",
+    actions=1,
+    effect=_cellar,
+    declares=frozenset({"+actions", "discards", "draws"}),
+)
+
+
+def _chancellor(ctx: Context) -> Effect:
+    game = ctx.game
+    deck = game.player(ctx.player).deck
+    if not deck:
+        return
+    if (yield from game.yes_no(ctx.player, ctx.name, "put your deck into your discard pile?")):
+        # Moved as a whole, face down: not discarding, so no "discards" event. Bottom card
+        # first, so the former top card of the deck ends up on top of the discard pile.
+        for card in list(deck):
+            game.put(ctx.player, card, ("deck", ctx.player), "discard")
+
+
+CHANCELLOR = _kingdom(
+    "Chancellor",
+    3,
+    {ACTION},
+    "+2 coins. You may at once move your whole deck into your discard pile.",
+    editions=(1,),
+    coins=2,
+    effect=_chancellor,
+    declares=frozenset({"+coins", "moves-deck"}),
+)
+
+
+def _council_room(ctx: Context) -> Effect:
+    for other in ctx.game.others(ctx.player):
+        ctx.game.draw(other, 1)
+    yield from ()
+
+
+COUNCIL_ROOM = _kingdom(
+    "Council Room",
+    5,
+    {ACTION},
+    "+4 Cards, +1 Buy. Each other player draws a card.",
+    cards=4,
+    buys=1,
+    effect=_council_room,
+    declares=frozenset({"draws", "+buys"}),
+)
+
+
+def _library(ctx: Context) -> Effect:
+    game = ctx.game
+    hand = game.player(ctx.player).hand
+    set_aside: list[int] = []
+    while len(hand) < 7:
+        drawn = game.draw(ctx.player, 1)
+        if not drawn:
+            break
+        card = drawn[0]
+        if game.definition(card).is_(ACTION) and (
+            yield from game.yes_no(ctx.player, ctx.name, f"set aside {game.name_of(card)}?")
+        ):
+            game.set_aside(ctx.player, card)
+            set_aside.append(card)
+    for card in set_aside:
+        game.discard(ctx.player, card, "set_aside")
+
+
+LIBRARY = _kingdom(
+    "Library",
+    5,
+    {ACTION},
+    "Draw until you hold 7 cards; you may set aside each Action card drawn this way, "
+    "then discard the set-aside cards when you are done.",
+    effect=_library,
+    declares=frozenset({"draws", "sets-aside", "discards"}),
+)
+
+
+# --- Mine, Moneylender, Remodel: trash from hand for a benefit ------------------------------
+
+
+def _mine(optional: bool) -> PlayEffect:
+    def effect(ctx: Context) -> Effect:
+        game = ctx.game
+        treasures = [c for c in game.player(ctx.player).hand if game.definition(c).is_(TREASURE)]
+        chosen = yield from game.choose_cards(
+            ctx.player, ctx.name, treasures, 0 if optional else 1, 1, "trash a Treasure"
+        )
+        if not chosen:
+            return
+        limit = game.cost(game.definition(chosen[0])) + 3
+        yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
+        pile = yield from game.choose_gain(
+            ctx.player,
+            ctx.name,
+            lambda card: card.is_(TREASURE) and game.cost(card) <= limit,
+            f"gain a Treasure costing up to {limit} to your hand",
+        )
+        if pile is not None:
+            yield from game.gain(ctx.player, pile, "hand")
+
+    return effect
+
+
+MINE_1 = _kingdom(
+    "Mine",
+    5,
+    {ACTION},
+    "Trash a Treasure from your hand; gain a Treasure costing up to 3 more into your hand.",
+    editions=(1,),
+    effect=_mine(optional=False),
+    declares=frozenset({"trashes", "gains", "gains-to-hand"}),
+)
+MINE_2 = _kingdom(
+    "Mine",
+    5,
+    {ACTION},
+    "You may trash a Treasure from your hand to gain a Treasure costing up to 3 more into "
+    "your hand.",
+    editions=(2,),
+    effect=_mine(optional=True),
+    declares=frozenset({"trashes", "gains", "gains-to-hand"}),
+)
+
+
+def _moneylender(optional: bool) -> PlayEffect:
+    def effect(ctx: Context) -> Effect:
+        game = ctx.game
+        coppers = [c for c in game.player(ctx.player).hand if game.name_of(c) == "Copper"]
+        chosen = yield from game.choose_cards(
+            ctx.player, ctx.name, coppers, 0 if optional else 1, 1, "trash a Copper for +3 coins"
+        )
+        if not chosen:
+            return
+        trashed = yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
+        if trashed:
+            game.add_coins(3)
+
+    return effect
+
+
+MONEYLENDER_1 = _kingdom(
+    "Moneylender",
+    4,
+    {ACTION},
+    "Trash a Copper from your hand; if you did, +3 coins.",
+    editions=(1,),
+    effect=_moneylender(optional=False),
+    declares=frozenset({"trashes", "+coins"}),
+)
+MONEYLENDER_2 = _kingdom(
+    "Moneylender",
+    4,
+    {ACTION},
+    "You may trash a Copper from your hand; if you did, +3 coins.",
+    editions=(2,),
+    effect=_moneylender(optional=True),
+    declares=frozenset({"trashes", "+coins"}),
+)
+
+
+def _remodel(ctx: Context) -> Effect:
+    game = ctx.game
+    hand = game.player(ctx.player).hand
+    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, "trash a card")
+    if not chosen:
+        return
+    limit = game.cost(game.definition(chosen[0])) + 2
+    yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
+    yield from _gain_costing_up_to(limit)(ctx)
+
+
+REMODEL = _kingdom(
+    "Remodel",
+    4,
+    {ACTION},
+    "Trash a card from your hand; gain a card costing up to 2 more than it.",
+    effect=_remodel,
+    declares=frozenset({"trashes", "gains"}),
+)
+
+
+# --- Bureaucrat, Spy, Thief, Adventurer ------------------------------------------------------
+
+
+def _bureaucrat(ctx: Context) -> Effect:
+    game = ctx.game
+    yield from game.gain(ctx.player, "Silver", "deck")
+    for victim in game.attacked(ctx):
+        hand = game.player(victim).hand
+        victories = [c for c in hand if game.definition(c).is_(VICTORY)]
+        if not victories:
+            game.reveal(victim, list(hand))
+            continue
+        chosen = yield from game.choose_cards(
+            victim, ctx.name, victories, 1, 1, "put a Victory card from your hand onto your deck"
+        )
+        game.reveal(victim, chosen)
+        game.topdeck(victim, chosen[0])
+
+
+BUREAUCRAT = _kingdom(
+    "Bureaucrat",
+    4,
+    {ACTION, ATTACK},
+    "Gain a Silver onto your deck. Each other player reveals a Victory card from hand and "
+    "puts it onto their deck, or reveals a hand without one.",
+    effect=_bureaucrat,
+    declares=frozenset({"gains", "gains-to-deck", "attacks", "reveals", "topdecks"}),
+)
+
+SPY_OPTIONS = ("discard", "topdeck")
+
+
+def _spy(ctx: Context) -> Effect:
+    game = ctx.game
+    # The Spy's own player is not attacked, so a Moat never stops this part.
+    for target in [ctx.player, *game.attacked(ctx)]:
+        card = game.reveal_top(target)
+        if card is None:
+            continue
+        picked = yield from game.choose_option(
+            ctx.player,
+            ctx.name,
+            SPY_OPTIONS,
+            f"p{target + 1}'s {game.name_of(card)}: discard it or put it back on the deck",
+        )
+        if picked[0] == "discard":
+            game.discard(target, card, "revealed")
+        else:
+            game.put(target, card, ("revealed", target), "deck")
+
+
+SPY = _kingdom(
+    "Spy",
+    4,
+    {ACTION, ATTACK},
+    "+1 Card, +1 Action. Each player, you too, reveals the top card of their deck; you "
+    "choose for each whether it is discarded or put back.",
+    editions=(1,),
+    cards=1,
+    actions=1,
+    effect=_spy,
+    options=SPY_OPTIONS,
+    declares=frozenset({"draws", "+actions", "attacks", "reveals", "discards", "discards-others"}),
+)
+
+
+def _thief(ctx: Context) -> Effect:
+    game = ctx.game
+    stolen: list[int] = []
+    for victim in game.attacked(ctx):
+        revealed = _reveal_top(ctx, victim, 2)
+        treasures = [c for c in revealed if game.definition(c).is_(TREASURE)]
+        chosen = yield from game.choose_cards(
+            ctx.player, ctx.name, treasures, 1, 1, f"pick the Treasure p{victim + 1} trashes"
+        )
+        for card in chosen:
+            if (yield from game.trash(victim, card, ("revealed", victim))):
+                stolen.append(card)
+        _discard_revealed(ctx, victim, revealed)
+    # Only the Treasures this Thief trashed, and only while they are still in the trash.
+    in_trash = [card for card in stolen if card in game.state.trash]
+    gained = yield from game.choose_cards(
+        ctx.player, ctx.name, in_trash, 0, len(in_trash), "gain any of the trashed Treasures"
+    )
+    for card in gained:
+        yield from game.gain_card(ctx.player, card, TRASH)
+
+
+THIEF = _kingdom(
+    "Thief",
+    4,
+    {ACTION, ATTACK},
+    "Each other player reveals their top 2 cards and trashes a revealed Treasure you pick; "
+    "you may gain any of the trashed cards. They discard the rest.",
+    editions=(1,),
+    effect=_thief,
+    declares=frozenset(
+        {"attacks", "reveals", "trashes", "gains", "gains-from-trash", "discards-others"}
+    ),
+)
+
+
+def _adventurer(ctx: Context) -> Effect:
+    game = ctx.game
+    revealed: list[int] = []
+    treasures: list[int] = []
+    while len(treasures) < 2:
+        card = game.reveal_top(ctx.player)
+        if card is None:
+            break
+        revealed.append(card)
+        if game.definition(card).is_(TREASURE):
+            treasures.append(card)
+    for card in treasures:
+        game.put(ctx.player, card, ("revealed", ctx.player), "hand")
+    _discard_revealed(ctx, ctx.player, revealed)
+    yield from ()
+
+
+ADVENTURER = _kingdom(
+    "Adventurer",
+    6,
+    {ACTION},
+    "Reveal cards from your deck until 2 Treasures are revealed; put them into your hand "
+    "and discard the other revealed cards.",
+    editions=(1,),
+    effect=_adventurer,
+    declares=frozenset({"reveals", "discards"}),
+)
+
+
+# --- Second edition: Artisan, Bandit, Harbinger, Merchant, Poacher, Sentry, Vassal -----------
+
+
+def _artisan(ctx: Context) -> Effect:
+    game = ctx.game
+    yield from _gain_costing_up_to(5, "hand")(ctx)
+    hand = game.player(ctx.player).hand
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, hand, 1, 1, "put a card from your hand onto your deck"
+    )
+    for card in chosen:
+        game.topdeck(ctx.player, card)
+
+
+ARTISAN = _kingdom(
+    "Artisan",
+    6,
+    {ACTION},
+    "Gain a card costing up to 5 into your hand, then put a card from your hand onto your deck.",
+    editions=(2,),
+    effect=_artisan,
+    declares=frozenset({"gains", "gains-to-hand", "topdecks"}),
+)
+
+
+def _bandit(ctx: Context) -> Effect:
+    game = ctx.game
+    yield from game.gain(ctx.player, "Gold")
+    for victim in game.attacked(ctx):
+        revealed = _reveal_top(ctx, victim, 2)
+        targets = [
+            c for c in revealed if game.definition(c).is_(TREASURE) and game.name_of(c) != "Copper"
+        ]
+        chosen = yield from game.choose_cards(
+            victim, ctx.name, targets, 1, 1, "trash a revealed Treasure other than Copper"
+        )
+        for card in chosen:
+            yield from game.trash(victim, card, ("revealed", victim))
+        _discard_revealed(ctx, victim, revealed)
+
+
+BANDIT = _kingdom(
+    "Bandit",
+    5,
+    {ACTION, ATTACK},
+    "Gain a Gold. Each other player reveals their top 2 cards, trashes a revealed Treasure "
+    "other than Copper, and discards the rest.",
+    editions=(2,),
+    effect=_bandit,
+    declares=frozenset({"gains", "attacks", "reveals", "trashes", "discards-others"}),
+)
+
+
+def _harbinger(ctx: Context) -> Effect:
+    game = ctx.game
+    discard = game.player(ctx.player).discard
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, discard, 0, 1, "put a card from your discard pile onto your deck"
+    )
+    for card in chosen:
+        game.topdeck(ctx.player, card, "discard")
+
+
+HARBINGER = _kingdom(
+    "Harbinger",
+    3,
+    {ACTION},
+    "+1 Card, +1 Action. Look through your discard pile; you may put a card from it onto "
+    "your deck.",
+    editions=(2,),
+    cards=1,
+    actions=1,
+    effect=_harbinger,
+    declares=frozenset({"draws", "+actions", "topdecks"}),
+)
+
+
+def _merchant(ctx: Context) -> Effect:
+    # Each play sets up its own trigger, so two Merchants (or one played twice by Throne
+    # Room) add 2 coins to the first Silver.
+    ctx.game.start_lasting(ctx, 0)
+    yield from ()
+
+
+def _merchant_silver(ctx: TriggerContext) -> Effect:
+    ctx.game.add_coins(1)
+    yield from ()
+
+
+def _first_silver_played(ctx: TriggerContext) -> bool:
+    card = ctx.happening.card
+    return (
+        card is not None
+        and ctx.game.name_of(card) == "Silver"
+        and ctx.game.state.turn.plays.count("Silver") == 1
+    )
+
+
+MERCHANT = _kingdom(
+    "Merchant",
+    3,
+    {ACTION},
+    "+1 Card, +1 Action. The first time you play a Silver this turn, +1 coin.",
+    editions=(2,),
+    cards=1,
+    actions=1,
+    effect=_merchant,
+    triggers=(Trigger("play", "turn", _merchant_silver, _first_silver_played),),
+    declares=frozenset({"draws", "+actions", "+coins", "counts-plays"}),
+)
+
+
+def _poacher(ctx: Context) -> Effect:
+    game = ctx.game
+    empty = sum(1 for pile in game.state.supply.values() if not pile)
+    if not empty:
+        return
+    hand = game.player(ctx.player).hand
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, hand, empty, empty, f"discard {empty} card(s)"
+    )
+    for card in chosen:
+        game.discard(ctx.player, card)
+
+
+POACHER = _kingdom(
+    "Poacher",
+    4,
+    {ACTION},
+    "+1 Card, +1 Action, +1 coin. Discard a card for each empty Supply pile.",
+    editions=(2,),
+    cards=1,
+    actions=1,
+    coins=1,
+    effect=_poacher,
+    declares=frozenset({"draws", "+actions", "+coins", "discards", "counts-piles"}),
+)
+
+
+def _sentry(ctx: Context) -> Effect:
+    game = ctx.game
+    player = ctx.player
+    looked = _reveal_top(ctx, player, 2, verb="")  # looked at, not revealed: no event
+    trashed = yield from game.choose_cards(
+        player, ctx.name, looked, 0, len(looked), "trash any of the cards looked at"
+    )
+    for card in trashed:
+        yield from game.trash(player, card, ("revealed", player))
+    rest = _still_revealed(ctx, player, looked)
+    discarded = yield from game.choose_cards(
+        player, ctx.name, rest, 0, len(rest), "discard any of the rest"
+    )
+    for card in discarded:
+        game.discard(player, card, "revealed")
+    rest = _still_revealed(ctx, player, looked)
+    if len(rest) > 1:
+        rest = yield from game.choose_order(player, ctx.name, rest, "put back, top first")
+    for card in reversed(rest):
+        game.put(player, card, ("revealed", player), "deck")
+
+
+SENTRY = _kingdom(
+    "Sentry",
+    5,
+    {ACTION},
+    "+1 Card, +1 Action. Look at your top 2 cards: trash any of them, then discard any of "
+    "the rest, then put the others back in any order.",
+    editions=(2,),
+    cards=1,
+    actions=1,
+    effect=_sentry,
+    declares=frozenset({"draws", "+actions", "trashes", "discards", "topdecks"}),
+)
+
+
+def _vassal(ctx: Context) -> Effect:
+    game = ctx.game
+    card = game.top_of_deck(ctx.player)
+    if card is None or not game.discard(ctx.player, card, "deck"):
+        return
+    if game.definition(card).is_(ACTION) and (
+        yield from game.yes_no(ctx.player, ctx.name, f"play {game.name_of(card)}?")
+    ):
+        # Played from the discard pile without using up an Action.
+        yield from game.play(ctx.player, card, "discard")
+
+
+VASSAL = _kingdom(
+    "Vassal",
+    3,
+    {ACTION},
+    "+2 coins. Discard the top card of your deck; if it is an Action card, you may play it.",
+    editions=(2,),
+    coins=2,
+    effect=_vassal,
+    declares=frozenset({"+coins", "discards", "plays-actions"}),
+)
+
 CARDS: tuple[Card, ...] = (
     VILLAGE,
     SMITHY,
@@ -234,4 +800,24 @@ CARDS: tuple[Card, ...] = (
     THRONE_ROOM_1,
     THRONE_ROOM_2,
     GARDENS,
+    CELLAR,
+    CHANCELLOR,
+    COUNCIL_ROOM,
+    LIBRARY,
+    MINE_1,
+    MINE_2,
+    MONEYLENDER_1,
+    MONEYLENDER_2,
+    REMODEL,
+    BUREAUCRAT,
+    SPY,
+    THIEF,
+    ADVENTURER,
+    ARTISAN,
+    BANDIT,
+    HARBINGER,
+    MERCHANT,
+    POACHER,
+    SENTRY,
+    VASSAL,
 )
