@@ -1,0 +1,421 @@
+"""Run scenarios on an engine through the Adapter interface and judge the outcome.
+
+The runner only talks to :class:`~scenarios.adapters.base.Adapter`. What it sends:
+
+* ``adapter.load(setup)``: a fresh deep copy of ``Scenario.setup`` (plain dict, see
+  ``loader.build_setup``) for every run;
+* ``adapter.command("play", name)`` once per card of a ``play`` step,
+  ``adapter.command("buy", name)``, ``adapter.command("end", "action" | "turn")``;
+* ``adapter.answer(value)`` with the ``choose`` value as written (a card name, a list of
+  names, an option label, ``True``/``False`` for yes/no, or ``[]``).
+
+Statuses: ``pass``; ``fail`` (the engine did not do what the scenario says); ``error``
+(the scenario is malformed or the engine broke); ``skip`` (the engine cannot express the
+scenario). An exception from the adapter never escapes :func:`run_scenario`.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from scenarios.adapters.base import Adapter, AdapterError, Rejected, Unsupported
+from scenarios.loader import ScenarioError, load_many
+from scenarios.model import ZONES, CardIndex, Scenario, Step
+
+MAX_EVENTS_SHOWN = 30
+AdapterFactory = Callable[[], Adapter]
+
+
+class Status(StrEnum):
+    PASS = "pass"
+    FAIL = "fail"
+    ERROR = "error"
+    SKIP = "skip"
+
+
+@dataclass(frozen=True)
+class Result:
+    id: str
+    file: str
+    status: Status
+    message: str = ""
+    rulings: tuple[str, ...] = ()
+    line: int | None = None
+
+    @property
+    def set_name(self) -> str:
+        return self.id.split("/", 1)[0] if "/" in self.id else "(unknown)"
+
+    @property
+    def location(self) -> str:
+        return f"{self.file}:{self.line}" if self.line else self.file
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "file": self.file, "line": self.line, "status": str(self.status),
+            "rulings": list(self.rulings), "message": self.message,
+        }
+
+
+def error_result(error: ScenarioError) -> Result:
+    """A malformed file as a result: its id if it could be read, else its path."""
+    return Result(error.scenario_id or error.file, error.file, Status.ERROR, error.brief(),
+                  line=error.line)
+
+
+def reference_adapter() -> Adapter:
+    """The reference engine's adapter, imported only when a scenario is actually run."""
+    from scenarios.adapters.reference import ReferenceAdapter
+
+    adapter: Adapter = ReferenceAdapter()
+    return adapter
+
+
+# Engines selectable by name (`arbiter check --engine NAME`, pytest `--arbiter-engine`).
+# Adapters for other engines register here as they are written.
+ENGINES: dict[str, AdapterFactory] = {"reference": reference_adapter}
+
+
+def engine_factory(name: str) -> AdapterFactory:
+    """The factory registered as ``name``; KeyError names the ones that exist."""
+    try:
+        return ENGINES[name]
+    except KeyError:
+        raise KeyError(f"unknown engine {name!r} (known: {', '.join(sorted(ENGINES))})") \
+            from None
+
+
+# --- comparing expectations ---------------------------------------------------------------
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_fmt(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {_fmt(item)}" for key, item in value.items()) + "}"
+    return str(value)
+
+
+def _mismatch(key: str, expected: Any, found: Any) -> str:
+    return f"{key} expected {_fmt(expected)} found {_fmt(found)}"
+
+
+def _multiset(key: str, expected: Sequence[str], found: Sequence[str]) -> Iterator[str]:
+    if Counter(expected) != Counter(found):
+        yield _mismatch(key, sorted(expected), sorted(found))
+
+
+def _equal(key: str, expected: Any, found: Any) -> Iterator[str]:
+    if expected != found:
+        yield _mismatch(key, expected, found)
+
+
+def _field(mapping: Mapping[str, Any], key: str, what: str) -> Any:
+    """``mapping[key]``, or an AdapterError saying which part of observe() is missing."""
+    try:
+        return mapping[key]
+    except (KeyError, TypeError):
+        raise AdapterError(f"observe() gave no {what}") from None
+
+
+def _player(name: str, expected: Mapping[str, Any], found: Mapping[str, Any]) -> Iterator[str]:
+    for key, wanted in expected.items():
+        label = f"{name}.{key}"
+        if key == "deck":
+            yield from _equal(label, wanted, list(_field(found, "deck", f"{name}.deck")))
+        elif key in ZONES:
+            yield from _multiset(label, wanted, _field(found, key, label))
+        elif key.endswith("_count"):
+            zone = key.removesuffix("_count")
+            yield from _equal(label, wanted, len(_field(found, zone, f"{name}.{zone}")))
+        elif key == "discard_top":
+            discard = _field(found, "discard", f"{name}.discard")
+            yield from _equal(label, wanted, discard[-1] if discard else None)
+        else:  # vp_tokens, score
+            yield from _equal(label, wanted, _field(found, key, label))
+
+
+def _subset(name: str, expected: Mapping[str, Any], found: Mapping[str, Any]) -> Iterator[str]:
+    for key, wanted in expected.items():
+        yield from _equal(f"{name}.{key}", wanted, found.get(key))
+
+
+def _pending(expected: Mapping[str, Any] | None, found: Mapping[str, Any] | None,
+             ) -> Iterator[str]:
+    if expected is None or found is None:
+        if expected != found:
+            shown = {k: found.get(k) for k in ("player", "kind", "source")} if found else None
+            yield _mismatch("pending", expected, shown)
+        return
+    yield from _subset("pending", expected, found)
+
+
+def _shown_events(lines: Sequence[str]) -> list[str]:
+    if len(lines) <= MAX_EVENTS_SHOWN:
+        return list(lines)
+    return [*lines[:MAX_EVENTS_SHOWN], f"... and {len(lines) - MAX_EVENTS_SHOWN} more"]
+
+
+def _events(expected: Sequence[str], found: Sequence[str]) -> Iterator[str]:
+    remaining = iter(found)
+    # `line in iterator` consumes up to the match, which is exactly a subsequence test.
+    if not all(line in remaining for line in expected):
+        yield _mismatch("events", expected, _shown_events(found))
+
+
+def _no_events(forbidden: Sequence[str], found: Sequence[str]) -> Iterator[str]:
+    present = [line for line in forbidden if line in found]
+    if present:
+        yield f"no_events expected none of {_fmt(list(forbidden))} found {_fmt(present)}"
+
+
+def _normal(line: str) -> str:
+    return " ".join(line.split())
+
+
+def compare(expect: Mapping[str, Any], state: Mapping[str, Any],
+            pending: Mapping[str, Any] | None, events: Sequence[str]) -> list[str]:
+    """Every way ``state`` fails ``expect``; empty when it holds. Keys not given are free."""
+    events = [_normal(line) for line in events]
+    problems: list[str] = []
+    for key, wanted in expect.items():
+        if re.fullmatch(r"p\d", key):
+            players = _field(state, "players", "players")
+            found = _field(players, key, f"player {key}")
+            problems += _player(key, wanted, found)
+        elif key == "supply":
+            supply = _field(state, "supply", "supply")
+            for card, count in wanted.items():
+                problems += _equal(f"supply.{card}", count, supply.get(card))
+        elif key == "trash":
+            problems += _multiset("trash", wanted, _field(state, "trash", "trash"))
+        elif key == "turn":
+            problems += _subset("turn", wanted, _field(state, "turn", "turn"))
+        elif key == "pending":
+            problems += _pending(wanted, pending)
+        elif key == "winners":
+            found_winners = _field(state, "winners", "winners")
+            problems += _equal("winners", sorted(wanted), sorted(found_winners))
+        elif key == "events":
+            problems += _events([_normal(line) for line in wanted], events)
+        elif key == "no_events":
+            problems += _no_events([_normal(line) for line in wanted], events)
+        else:  # trade_route, game_over
+            problems += _equal(key, wanted, _field(state, key, key))
+    return problems
+
+
+# --- running one scenario -----------------------------------------------------------------
+
+class _Stop(Exception):
+    """Ends a run early with a verdict."""
+
+    def __init__(self, status: Status, message: str, line: int | None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.line = status, message, line
+
+
+def _describe(verb: str, arg: Any) -> str:
+    if verb == "choose":
+        return f"the answer {_fmt(arg)}"
+    if verb == "end":
+        return f"end {arg}"
+    return f"{verb} {arg}"
+
+
+def _command(adapter: Adapter, verb: str, arg: Any) -> Callable[[], None]:
+    return lambda: adapter.command(verb, arg)
+
+
+class _Run:
+    """The state of one scenario run: where we are, and where the last checkpoint was."""
+
+    def __init__(self, scenario: Scenario, adapter: Adapter) -> None:
+        self.scenario = scenario
+        self.adapter = adapter
+        self.where = "setup"
+        self.line: int | None = scenario.lines.get(("setup",), scenario.line)
+        self.mark = 0  # events before this index belong to an earlier checkpoint
+
+    def stop(self, status: Status, text: str) -> _Stop:
+        return _Stop(status, f"{self.where}: {text}", self.line)
+
+    def start(self) -> None:
+        self.adapter.load(copy.deepcopy(dict(self.scenario.setup)))
+        self.mark = len(self.adapter.events())
+
+    def step(self, step: Step) -> None:
+        self.where, self.line = step.label, step.line
+        if step.verb == "expect":
+            self.checkpoint(step.arg)
+            return
+        calls = self.calls(step)
+        if step.rejected:  # the loader allows `rejected` only with a single call
+            self.expect_rejected(*calls[0])
+            return
+        for what, action in calls:
+            self.expect_accepted(what, action)
+
+    def calls(self, step: Step) -> list[tuple[str, Callable[[], None]]]:
+        """What a step sends to the adapter, checking first who is to act."""
+        adapter = self.adapter
+        if step.verb == "choose":
+            self.check_decider(step)
+            return [(_describe("choose", step.arg), lambda: adapter.answer(step.arg))]
+        self.check_active(step)
+        args = step.arg if step.verb == "play" else [step.arg]
+        return [(_describe(step.verb, arg), _command(adapter, step.verb, arg)) for arg in args]
+
+    def check_active(self, step: Step) -> None:
+        if step.player is None:
+            return
+        turn = _field(self.adapter.observe(), "turn", "turn")
+        active = _field(turn, "player", "turn.player")
+        if active != step.player:
+            raise self.stop(Status.FAIL, _mismatch("player", step.player, active))
+
+    def check_decider(self, step: Step) -> None:
+        pending = self.adapter.pending()
+        if pending is None:
+            # SCENARIOS.md counts this as a malformed scenario, not as a wrong engine.
+            raise self.stop(Status.ERROR, "choose: nothing is pending, there is no decision "
+                                          "to answer")
+        for key in ("player", "source"):
+            wanted = getattr(step, key)
+            if wanted is not None and pending.get(key) != wanted:
+                raise self.stop(Status.FAIL, _mismatch(key, wanted, pending.get(key)))
+
+    def expect_accepted(self, what: str, action: Callable[[], None]) -> None:
+        try:
+            action()
+        except Rejected as exc:
+            pending = self.adapter.pending()
+            waiting = f" (the engine waits for: {_fmt(pending)})" if pending else ""
+            raise self.stop(Status.FAIL, f"{what} was rejected: {exc}{waiting}") from None
+
+    def snapshot(self) -> tuple[Any, Any, list[str]]:
+        # Deep copies: an in-process engine may hand out structures it later mutates.
+        adapter = self.adapter
+        return (copy.deepcopy(adapter.observe()), copy.deepcopy(adapter.pending()),
+                list(adapter.events()))
+
+    def expect_rejected(self, what: str, action: Callable[[], None]) -> None:
+        before = self.snapshot()
+        try:
+            action()
+        except Rejected:
+            after = self.snapshot()
+            changed = [name for name, old, new in
+                       zip(("state", "pending", "events"), before, after, strict=True)
+                       if old != new]
+            if changed:
+                raise self.stop(Status.FAIL, f"{what} was rejected but the "
+                                             f"{' and '.join(changed)} changed") from None
+            return
+        raise self.stop(Status.FAIL, f"{what} should be rejected, but it was accepted")
+
+    def checkpoint(self, expect: Mapping[str, Any]) -> None:
+        events = self.adapter.events()
+        problems = compare(expect, self.adapter.observe(), self.adapter.pending(),
+                           events[self.mark:])
+        self.mark = len(events)
+        if problems:
+            raise self.stop(Status.FAIL, "; ".join(problems))
+
+    def finish(self) -> None:
+        if self.scenario.expect is not None:
+            self.where, self.line = "final expect", self.scenario.expect_line
+            self.checkpoint(self.scenario.expect)
+
+    def error_from(self, exc: Exception) -> _Stop:
+        """An adapter exception as an error; a ValueError about a shuffle names the key."""
+        text = str(exc) or type(exc).__name__
+        if isinstance(exc, ValueError) and "shuffle" in text.lower():
+            key = self.shuffle_key(text)
+            self.line = self.scenario.line_of(("setup", *key.split(".")[1:]))
+            text = text.removeprefix(key.removeprefix("setup.") + ": ")
+            return self.stop(Status.ERROR, f"{key}: {text}")
+        if not isinstance(exc, ValueError | AdapterError):
+            text = f"{type(exc).__name__}: {text}"
+        return self.stop(Status.ERROR, text)
+
+    def shuffle_key(self, text: str) -> str:
+        """Which ``setup.pN.shuffles`` an engine's complaint is about, as best we can tell."""
+        setup = self.scenario.setup
+        with_orders = [f"p{n}" for n in range(1, setup["players"] + 1)
+                       if setup[f"p{n}"]["shuffles"]]
+        named = re.findall(r"\bp\d\b", text)
+        player = next((p for p in named if p in with_orders), None)
+        if player is None and len(with_orders) == 1:
+            player = with_orders[0]
+        return f"setup.{player}.shuffles" if player else "setup.shuffles"
+
+
+def run_scenario(scenario: Scenario, adapter: Adapter) -> Result:
+    """Play ``scenario`` on ``adapter`` and judge it; never raises for adapter trouble."""
+    def result(status: Status, message: str = "", line: int | None = None) -> Result:
+        return Result(scenario.id, str(scenario.file), status, message, scenario.rulings, line)
+
+    try:
+        reason = adapter.unsupported_reason(set(scenario.named), dict(scenario.editions))
+    except Exception as exc:  # an engine's bug must not end the whole run
+        return result(Status.ERROR, f"unsupported_reason: {type(exc).__name__}: {exc}")
+    if reason:
+        return result(Status.SKIP, reason)
+    run = _Run(scenario, adapter)
+    try:
+        run.start()
+        for step in scenario.steps:
+            run.step(step)
+        run.finish()
+    except _Stop as stop:
+        return result(stop.status, stop.message, stop.line)
+    except Unsupported as exc:
+        return result(Status.SKIP, str(exc) or "unsupported")
+    except Rejected as exc:  # load() refused the position
+        return result(Status.ERROR, f"{run.where}: the engine refused it: {exc}", run.line)
+    except Exception as exc:
+        verdict = run.error_from(exc)
+        return result(verdict.status, verdict.message, verdict.line)
+    return result(Status.PASS)
+
+
+def run_all(scenarios: Iterable[Scenario], make_adapter: AdapterFactory) -> list[Result]:
+    """Run each scenario on one adapter (each ``load`` starts a fresh game)."""
+    scenarios = list(scenarios)
+    if not scenarios:
+        return []
+    try:
+        adapter = make_adapter()
+    except Exception as exc:
+        message = f"the engine could not be started: {type(exc).__name__}: {exc}"
+        return [Result(s.id, str(s.file), Status.ERROR, message, s.rulings, s.line)
+                for s in scenarios]
+    try:
+        return [run_scenario(scenario, adapter) for scenario in scenarios]
+    finally:
+        adapter.close()
+
+
+def run_files(files: Iterable[Path], make_adapter: AdapterFactory = reference_adapter,
+              cards: CardIndex | None = None,
+              select: Callable[[str, str], bool] | None = None) -> list[Result]:
+    """Load and run ``files``; malformed files are error results. Ordered by file.
+
+    ``select(id, file)`` keeps only some scenarios (the CLI's ``-k``).
+    """
+    loaded, failures = load_many(files, cards)
+    keep = select or (lambda _id, _file: True)
+    results = run_all([s for s in loaded if keep(s.id, str(s.file))], make_adapter)
+    results += [error_result(f) for f in failures if keep(f.scenario_id or "", f.file)]
+    return sorted(results, key=lambda result: (result.file, result.line or 0))
