@@ -493,6 +493,8 @@ class Game:
     def _resolve(self, player: int, card: int) -> Effect:
         definition = self.definition(card)
         self.state.turn.plays.append(definition.name)
+        # "When you play ..." listeners (Merchant's Silver bonus), before the card resolves.
+        yield from self.fire(Happening("play", player, card))
         context = Context(self, player, card)
         if definition.is_("Attack"):
             happening = Happening("attack", player, card, data={"unaffected": set()})
