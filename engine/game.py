@@ -45,6 +45,12 @@ class Game:
         self.editions: dict[str, int] = {**catalogue.DEFAULT_EDITIONS, **setup.get("editions", {})}
         self._definitions: dict[str, Card] = {}
         self.state = self._build_state(setup)
+        # Cards a setup lists in play were played with their effects resolved: what those
+        # plays left in effect for the turn (Bridge, Coppersmith) is active.
+        for card in list(self.state.players[self.active].in_play):
+            lasting = self.definition(card).lasting
+            if lasting is not None:
+                lasting(Context(self, self.active, card))
         self._shuffle_orders = [
             [list(order) for order in setup.get(f"p{i + 1}", {}).get("shuffles", [])]
             for i in range(len(self.state.players))
@@ -219,11 +225,13 @@ class Game:
         event: Event | None = None,
         *,
         bottom: bool = False,
+        depth: int = 0,
     ) -> bool:
         """Move ``card`` from ``source`` to ``destination``; the only way a card moves.
 
         A card that is no longer in ``source`` stays where it is and nothing is logged
-        (the Stop-Moving rule); the return value says whether it moved.
+        (the Stop-Moving rule); the return value says whether it moved. ``depth`` puts
+        it under that many cards of the destination (Secret Passage); ``bottom`` under all.
         """
         cards = self.state.zone(source)
         if cards and cards[-1] == card:
@@ -235,6 +243,8 @@ class Game:
         target = self.state.zone(destination)
         if bottom:
             target.insert(0, card)
+        elif depth > 0:
+            target.insert(max(0, len(target) - depth), card)
         else:
             target.append(card)
         if event is not None:
@@ -334,9 +344,12 @@ class Game:
             Event(player, "sets aside", self.name_of(card)),
         )
 
-    def put(self, player: int, card: int, source: Zone, destination: str) -> bool:
-        """Move a card without a named verb (revealed cards going back, say)."""
-        return self.move(card, source, (destination, player))
+    def put(
+        self, player: int, card: int, source: Zone, destination: str, *, depth: int = 0
+    ) -> bool:
+        """Move a card without a named verb (revealed cards going back, say); ``depth``
+        puts it under that many cards (of the deck, say)."""
+        return self.move(card, source, (destination, player), depth=depth)
 
     def trash(self, player: int, card: int, source: Zone) -> Effect:
         """Trash ``card`` from ``source``; yields to the when-trash triggers."""
@@ -505,6 +518,8 @@ class Game:
         turn.actions += definition.actions
         turn.buys += definition.buys
         turn.coins += definition.coins
+        if definition.lasting is not None:
+            definition.lasting(context)
         if definition.effect is not None:
             yield from definition.effect(context)
 
@@ -566,6 +581,7 @@ class Game:
         pending: list[tuple[int, Trigger]],
         happening: Happening,
     ) -> Effect:
+        used: list[tuple[int, Trigger]] = []
         while True:
             pending = [(c, t) for c, t in pending if self._still_applies(owner, c, t, happening)]
             if not pending:
@@ -589,10 +605,24 @@ class Game:
                 if not picked:
                     return
                 chosen = picked[0]
-            card, trigger = pending.pop(chosen)
+            card, trigger = pending[chosen]
+            used.append((card, trigger))
             if trigger.optional:
                 self.log(Event(owner, "reacts with", self.name_of(card)))
             yield from trigger.effect(TriggerContext(self, owner, card, happening))
+            pending = self._unused_listeners(owner, happening, used)
+
+    def _unused_listeners(
+        self, owner: int, happening: Happening, used: list[tuple[int, Trigger]]
+    ) -> list[tuple[int, Trigger]]:
+        """The owner's listeners as the zones are now, less those already used on this
+        event: a resolved trigger may have brought another (Secret Chamber drawing a Moat);
+        a ``repeat`` trigger may be used again while its condition holds (Diplomat)."""
+        found = [(c, trigger) for who, c, trigger in self._listeners(happening) if who == owner]
+        for entry in used:
+            if not entry[1].repeat and entry in found:
+                found.remove(entry)
+        return found
 
     # ------------------------------------------------------------------ the turn
 

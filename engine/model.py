@@ -22,6 +22,8 @@ SETS = ("basic", "base", "intrigue", "prosperity")
 # An effect is a generator that yields Decisions and receives their answers.
 Effect = Generator[Any, Any, Any]
 PlayEffect = Callable[["Context"], Effect]
+# What a play leaves in effect for the rest of the turn, applied without decisions.
+LastingEffect = Callable[["Context"], None]
 TriggerEffect = Callable[["TriggerContext"], Effect]
 
 
@@ -34,6 +36,9 @@ class Trigger:
     the event is about), ``hand``, ``in_play`` or ``deck_top``. ``condition`` filters
     the event; a trigger with ``optional`` asks its owner before it fires (reactions).
     ``who`` says whose events it listens to: ``own`` or ``others`` or ``any``.
+    ``repeat`` lets its owner use it again on the same event while its condition still
+    holds (Diplomat may be revealed again to one Attack); other triggers fire at most
+    once per event and per copy.
     """
 
     event: str
@@ -42,6 +47,7 @@ class Trigger:
     condition: Callable[[TriggerContext], bool] = lambda _ctx: True
     optional: bool = False
     who: str = "own"
+    repeat: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,11 @@ class Card:
     coins: int = 0
     vp: int = 0
     effect: PlayEffect | None = None
+    # The part of a play that lasts for the rest of the turn (Bridge's cost reduction,
+    # Coppersmith's bonus): applied after the vanilla bonuses and before ``effect`` on
+    # each play, and once per copy a scenario's setup lists in the active player's
+    # ``in_play`` (those count as played with their on-play effects resolved).
+    lasting: LastingEffect | None = None
     vp_counter: Callable[[list[Card]], int] | None = None
     triggers: tuple[Trigger, ...] = ()
     # While this card is in play: how much cheaper it makes a given card (Quarry).
@@ -78,4 +89,4 @@ class Card:
 
     @property
     def vanilla(self) -> bool:
-        return self.effect is None and not self.triggers
+        return self.effect is None and self.lasting is None and not self.triggers
