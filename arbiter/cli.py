@@ -1,0 +1,431 @@
+"""The ``arbiter`` command line.
+
+Each subcommand is one :class:`Command` entry (name, help, how to add its arguments, what
+to run); adding ``graph``, ``prove``, ``simulate``, ``docs`` or ``wire`` is adding an entry
+to :data:`COMMANDS`. Exit codes: 0 success, 1 some scenario failed or errored, 2 unusable
+input (unknown path, card or option; unwritable output file), 3 an internal error.
+Bad input is reported as one line on stderr, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import sys
+import tempfile
+import textwrap
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from scenarios import runner
+from scenarios.catalogue import Ruling, catalogue, rulings_for_card
+from scenarios.loader import bundled_dir, discover, load_many
+from scenarios.runner import Result, Status
+
+if TYPE_CHECKING:
+    from engine.model import Card
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+WIDTH = 88
+TYPE_ORDER = ("Action", "Treasure", "Victory", "Curse", "Attack", "Reaction")
+CARD_SETS = ("basic", "base", "intrigue", "prosperity")
+
+
+class UsageError(Exception):
+    """Input we cannot work with; main prints it as one line and exits 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # argparse would print the whole usage and exit; we want one line and control.
+        if "required: COMMAND" in message:
+            names = ", ".join(command.name for command in COMMANDS)
+            message = f"choose a command: {names} (see --help)"
+        raise UsageError(f"{self.prog}: {message}")
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+# --- output helpers -----------------------------------------------------------------------
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file, so readers never see half."""
+    directory = path.parent if str(path.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _writable(path: Path | None) -> None:
+    """Fail before a long run, not after it, when an output file cannot be written."""
+    if path is not None and not (path.parent if str(path.parent) else Path(".")).is_dir():
+        raise UsageError(f"cannot write {path}: no such directory {path.parent}")
+
+
+def _shown(path: str) -> str:
+    """A path relative to the working directory when it is below it (shorter output)."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return path
+
+
+def _table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A plain text table: numbers right-aligned, everything else left-aligned."""
+    rows = [list(row) for row in rows]
+    numeric = [all(isinstance(row[i], int) for row in rows) and bool(rows)
+               for i in range(len(header))]
+    cells = [list(header), *([str(cell) for cell in row] for row in rows)]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    lines = ["  ".join(cell.rjust(widths[i]) if numeric[i] else cell.ljust(widths[i])
+                       for i, cell in enumerate(row)).rstrip() for row in cells]
+    return "\n".join([lines[0], "-" * min(max(map(len, lines)), WIDTH), *lines[1:]])
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+# --- check --------------------------------------------------------------------------------
+
+STATUS_ORDER = (Status.PASS, Status.FAIL, Status.ERROR, Status.SKIP)
+STATUS_NAMES = {Status.PASS: "passed", Status.FAIL: "failed", Status.ERROR: "errors",
+                Status.SKIP: "skipped"}
+
+
+def summarize(results: Sequence[Result]) -> dict[str, Any]:
+    def counts(selected: Iterable[Result]) -> dict[str, int]:
+        tally = Counter(result.status for result in selected)
+        row = {STATUS_NAMES[status]: tally[status] for status in STATUS_ORDER}
+        return {**row, "total": sum(row.values())}
+
+    sets = sorted({result.set_name for result in results})
+    return {**counts(results),
+            "by_set": {name: counts(r for r in results if r.set_name == name) for name in sets}}
+
+
+def summary_table(summary: dict[str, Any]) -> str:
+    columns = [*STATUS_NAMES.values(), "total"]
+    rows = [[name, *(row[c] for c in columns)] for name, row in summary["by_set"].items()]
+    rows.append(["all", *(summary[c] for c in columns)])
+    return _table(["set", *columns], rows)
+
+
+def junit_xml(results: Sequence[Result], engine: str) -> str:
+    summary = summarize(results)
+    suites = ET.Element("testsuites", name=f"arbiter ({engine})", tests=str(summary["total"]),
+                        failures=str(summary["failed"]), errors=str(summary["errors"]),
+                        skipped=str(summary["skipped"]))
+    for set_name, row in summary["by_set"].items():
+        suite = ET.SubElement(suites, "testsuite", name=set_name, tests=str(row["total"]),
+                              failures=str(row["failed"]), errors=str(row["errors"]),
+                              skipped=str(row["skipped"]))
+        for result in (r for r in results if r.set_name == set_name):
+            _junit_case(suite, result)
+    ET.indent(suites)
+    return ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def _junit_case(suite: ET.Element, result: Result) -> None:
+    case = ET.SubElement(suite, "testcase", classname=result.set_name, name=result.id,
+                         file=result.file)
+    if result.line:
+        case.set("line", str(result.line))
+    tag = {Status.FAIL: "failure", Status.ERROR: "error", Status.SKIP: "skipped"}.get(
+        result.status)
+    if tag:
+        element = ET.SubElement(case, tag, message=result.message)
+        element.text = f"{result.location}: {result.message}"
+    if result.rulings:
+        properties = ET.SubElement(case, "properties")
+        for ruling in result.rulings:
+            ET.SubElement(properties, "property", name="ruling", value=ruling)
+
+
+def _selector(text: str | None) -> Callable[[str, str], bool] | None:
+    if not text:
+        return None
+    wanted = text.lower()
+    return lambda scenario_id, file: wanted in scenario_id.lower() or wanted in file.lower()
+
+
+def _run(paths: Sequence[str], engine: str, keyword: str | None = None) -> list[Result]:
+    try:
+        files = discover(paths or [bundled_dir()])
+        factory = runner.engine_factory(engine)
+    except (FileNotFoundError, KeyError) as exc:
+        raise UsageError(str(exc.args[0])) from None
+    return runner.run_files(files, factory, select=_selector(keyword))
+
+
+def run_check(args: argparse.Namespace) -> int:
+    _writable(args.json)
+    _writable(args.junit)
+    results = _run(args.paths, args.engine, args.k)
+    if not results:
+        where = ", ".join(args.paths) or "the bundled scenarios"
+        selection = f" matching {args.k!r}" if args.k else ""
+        raise UsageError(f"no scenarios{selection} found in {where}")
+    summary = summarize(results)
+    print(summary_table(summary))
+    for result in results:
+        if result.status is not Status.PASS:
+            print(f"\n{result.status.upper():5} {result.id}\n      "
+                  f"{_shown(result.location)}: {result.message}")
+    _write_reports(args, results, summary)
+    return EXIT_OK if summary["failed"] == summary["errors"] == 0 else EXIT_FAILED
+
+
+def _write_reports(args: argparse.Namespace, results: list[Result],
+                   summary: dict[str, Any]) -> None:
+    try:
+        if args.json:
+            report = {"engine": args.engine, "results": [r.to_json() for r in results],
+                      "summary": summary}
+            write_atomic(args.json, _dumps(report))
+        if args.junit:
+            write_atomic(args.junit, junit_xml(results, args.engine))
+    except OSError as exc:
+        raise UsageError(f"cannot write {exc.filename}: {exc.strerror}") from None
+
+
+def configure_check(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="scenario files or directories (default: the bundled scenarios)")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write results as JSON")
+    parser.add_argument("--junit", type=Path, metavar="FILE", help="write JUnit XML")
+    parser.add_argument("-k", metavar="TEXT",
+                        help="only scenarios whose id or file contains TEXT")
+    parser.add_argument("--engine", default="reference", metavar="NAME",
+                        help="engine to check (default: reference)")
+
+
+# --- cards --------------------------------------------------------------------------------
+
+def _types(card: Card) -> str:
+    return " - ".join(sorted(card.types, key=TYPE_ORDER.index))
+
+
+def _editions(card: Card) -> str:
+    return ",".join(map(str, card.editions))
+
+
+def run_cards(args: argparse.Namespace) -> int:
+    from engine.cards import ALL_CARDS
+
+    cards = [card for card in ALL_CARDS if args.set in (None, card.set)]
+    if args.json:
+        print(_dumps([{"name": c.name, "set": c.set, "editions": list(c.editions),
+                       "cost": c.cost, "types": sorted(c.types, key=TYPE_ORDER.index),
+                       "kingdom": c.kingdom, "options": list(c.options)} for c in cards]),
+              end="")
+        return EXIT_OK
+    rows = [[c.name, c.set, _editions(c), f"${c.cost}", _types(c)] for c in cards]
+    print(_table(["card", "set", "editions", "cost", "types"], rows))
+    return EXIT_OK
+
+
+def configure_cards(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--set", choices=CARD_SETS, help="only the cards of one set")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+# --- rulings ------------------------------------------------------------------------------
+
+def ruling_status(rulings: Iterable[Ruling], results: Sequence[Result]) -> list[dict[str, Any]]:
+    rows = []
+    for ruling in rulings:
+        cited = [r for r in results if ruling.id in r.rulings]
+        rows.append({
+            "id": ruling.id, "set": ruling.set, "subject": ruling.subject,
+            "editions": list(ruling.editions), "text": ruling.text, "source": ruling.source,
+            "scenarios": [{"id": r.id, "status": str(r.status)} for r in cited],
+            "proven": any(r.status is Status.PASS for r in cited),
+        })
+    return rows
+
+
+def run_rulings(args: argparse.Namespace) -> int:
+    results = _run([], "reference")
+    rows = ruling_status(catalogue().values(), results)
+    proven = sum(row["proven"] for row in rows)
+    shown = [row for row in rows if not (args.missing and row["proven"])]
+    if args.json:
+        summary = {"total": len(rows), "proven": proven, "missing": len(rows) - proven}
+        print(_dumps({"rulings": shown, "summary": summary}), end="")
+        return EXIT_OK
+    table = [[row["id"], row["subject"],
+              ", ".join(s["id"] for s in row["scenarios"] if s["status"] == "pass") or "-"]
+             for row in shown]
+    print(_table(["ruling", "about", "passing scenarios"], table))
+    print(f"\n{proven} of {len(rows)} rulings have a passing scenario on the reference engine")
+    return EXIT_OK
+
+
+def configure_rulings(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--missing", action="store_true",
+                        help="only rulings without a passing scenario")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+# --- explain ------------------------------------------------------------------------------
+
+def find_card(name: str) -> str:
+    """The catalogue's spelling of ``name`` (case and spacing forgiven), or UsageError."""
+    from engine.cards import card_names
+
+    names = card_names()
+    folded = {" ".join(n.lower().split()): n for n in names}
+    found = folded.get(" ".join(name.lower().split()))
+    if found:
+        return found
+    close = [folded[match] for match in
+             difflib.get_close_matches(name.lower(), list(folded), n=3, cutoff=0.6)]
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    raise UsageError(f"unknown card {name!r}{hint}")
+
+
+def _edition_lines(definitions: Sequence[Card]) -> list[str]:
+    if len(definitions) == 1:
+        only = definitions[0].editions
+        names: dict[tuple[int, ...], str] = {(1,): "1st edition only", (2,): "2nd edition only"}
+        text = names.get(tuple(only), "1st and 2nd editions, same card")
+        return [f"Editions: {text}"]
+    lines = ["Editions: the card changed between editions"]
+    for field in ("cost", "types", "options"):
+        values = [getattr(card, field) for card in definitions]
+        if len(set(values)) > 1:
+            shown = "; ".join(f"{_editions(card)}: {_field_text(card, field)}"
+                              for card in definitions)
+            lines.append(f"  {field} differs ({shown})")
+    return lines
+
+
+def _field_text(card: Card, field: str) -> str:
+    if field == "types":
+        return _types(card)
+    if field == "options":
+        return ", ".join(card.options) or "none"
+    return f"${card.cost}"
+
+
+def _wrapped(text: str, indent: str = "  ") -> str:
+    return textwrap.fill(" ".join(text.split()), WIDTH, initial_indent=indent,
+                         subsequent_indent=indent)
+
+
+def explain_text(name: str) -> str:
+    from engine.cards import definitions
+
+    cards = sorted(definitions(name), key=lambda card: card.editions)
+    first = cards[0]
+    out = [f"{name}: {first.set}, {_types(first)}, cost ${first.cost}", *_edition_lines(cards)]
+    for card in cards:
+        which = "" if len(cards) == 1 else f" (edition {_editions(card)})"
+        out += ["", f"Text{which}:", _wrapped(card.text)]
+        if card.options:
+            out.append(f"  Option labels: {', '.join(card.options)}")
+    rulings = rulings_for_card(name)
+    out += ["", f"Rulings ({len(rulings)}):"]
+    for ruling in rulings:
+        about = "" if ruling.card == name else f" (about {ruling.subject})"
+        out += [f"  {ruling.id} [editions {_editions_of(ruling)}]{about}",
+                _wrapped(ruling.text, "    ")]
+    out += ["", *_scenario_lines(name, {ruling.id for ruling in rulings})]
+    return "\n".join(out)
+
+
+def _editions_of(ruling: Ruling) -> str:
+    return ",".join(map(str, ruling.editions))
+
+
+def _scenario_lines(name: str, ruling_ids: set[str]) -> list[str]:
+    loaded, _malformed = load_many(discover([bundled_dir()]))
+    related = [s for s in loaded if name in s.named or ruling_ids & set(s.rulings)]
+    lines = [f"Scenarios ({len(related)}):"]
+    lines += [f"  {s.id}: {s.title}\n    {_shown(str(s.file))}" for s in related]
+    return lines
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    print(explain_text(find_card(args.card)))
+    return EXIT_OK
+
+
+def configure_explain(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("card", help="card name (case does not matter)")
+
+
+# --- the parser and main ------------------------------------------------------------------
+
+COMMANDS: tuple[Command, ...] = (
+    Command("check", "run scenarios on an engine and report", configure_check, run_check),
+    Command("cards", "list every card with set, editions, cost and types",
+            configure_cards, run_cards),
+    Command("rulings", "the rulings catalogue and which rulings have a passing scenario",
+            configure_rulings, run_rulings),
+    Command("explain", "a card's text, editions, rulings and scenarios",
+            configure_explain, run_explain),
+)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("dominion-arbiter")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "unknown"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="arbiter", description="Dominion rulings, checked by scenarios.")
+    parser.add_argument("--version", action="version", version=f"arbiter {_version()}")
+    commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND",
+                                     required=True)
+    for command in COMMANDS:
+        sub = commands.add_parser(command.name, help=command.help, description=command.help)
+        command.configure(sub)
+        sub.set_defaults(handler=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        code: int = args.handler(args)
+        return code
+    except UsageError as exc:
+        print(f"arbiter: {exc}" if not str(exc).startswith("arbiter") else str(exc),
+              file=sys.stderr)
+        return EXIT_USAGE
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `arbiter cards | head`
+        sys.stderr.close()
+        return EXIT_OK
+    except Exception as exc:
+        if os.environ.get("ARBITER_DEBUG"):
+            raise
+        print(f"arbiter: internal error: {type(exc).__name__}: {exc} "
+              "(set ARBITER_DEBUG=1 for the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL
