@@ -750,6 +750,31 @@ class Game:
 
     def command(self, verb: str, arg: str) -> None:
         """``play``/``buy`` a card by name, or ``end`` ``action``/``turn``."""
+        self._check_command(verb, arg)
+        self.inputs.append(("command", [verb, arg]))
+        self._advance((verb, arg))
+
+    def legal_commands(self) -> list[tuple[str, str]]:
+        """Every command :meth:`command` would accept now, as ``(verb, arg)`` pairs.
+
+        Found by running the engine's own validation on each candidate (every card name
+        in the active player's hand, every Supply pile, ending the phase or the turn), so
+        it can never disagree with :meth:`command`. Empty while a decision is pending.
+        """
+        hand = dict.fromkeys(self.names_of(self.player(self.active).hand))
+        candidates = [("play", name) for name in hand]
+        candidates += [("buy", pile) for pile in self.state.supply]
+        candidates += [("end", "action"), ("end", "turn")]
+        legal = []
+        for verb, arg in candidates:
+            try:
+                self._check_command(verb, arg)
+            except IllegalMove:
+                continue
+            legal.append((verb, arg))
+        return legal
+
+    def _check_command(self, verb: str, arg: str) -> None:
         if self.state.game_over:
             raise IllegalMove("the game is over")
         if not self.awaiting_command:
@@ -766,8 +791,6 @@ class Game:
                 raise IllegalMove("the Action phase is already over")
         else:
             raise IllegalMove(f"unknown command {verb!r}")
-        self.inputs.append(("command", [verb, arg]))
-        self._advance((verb, arg))
 
     def answer(self, raw: Any) -> None:
         """Answer the pending decision with card names, labels, a bool, or []."""
