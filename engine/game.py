@@ -43,7 +43,9 @@ class Game:
         self.inputs: list[tuple[str, Any]] = []
         self.rng = random.Random(int(setup.get("seed", 0)))
         self.editions: dict[str, int] = {**catalogue.DEFAULT_EDITIONS, **setup.get("editions", {})}
-        self._definitions: dict[str, Card] = {}
+        # The definition cache starts with what Kingdom cards change for the whole game
+        # (Charlatan: Curse is also a Treasure).
+        self._definitions: dict[str, Card] = self._changes_in_game(setup.get("kingdom", []))
         self.state = self._build_state(setup)
         # Cards a setup lists in play were played with their effects resolved: what those
         # plays left in effect for the turn (Bridge, Coppersmith) is active.
@@ -75,21 +77,30 @@ class Game:
         chosen_editions = {**catalogue.DEFAULT_EDITIONS, **(editions or {})}
         rng = random.Random(seed)
         names = list(kingdom) if kingdom is not None else random_kingdom(rng, chosen_editions, sets)
-        if colony is None:
-            colony = rng.randrange(10) < _prosperity_share(names, chosen_editions)
+        if colony is None and names:
+            # The Prosperity rule: as if one of the Kingdom cards were picked at random,
+            # Colony and Platinum are used when it is a Prosperity card.
+            colony = rng.randrange(len(names)) < _prosperity_share(names, chosen_editions)
         start = {
             "discard": ["Copper"] * rules.STARTING_COPPERS + ["Estate"] * rules.STARTING_ESTATES
         }
         setup: dict[str, Any] = {
             "players": players,
             "kingdom": names,
-            "colony": colony,
+            "colony": bool(colony),
             "editions": chosen_editions,
             "seed": seed,
             "deal": True,
         }
         setup.update({f"p{i + 1}": dict(start) for i in range(players)})
         return cls(setup)
+
+    def _changes_in_game(self, kingdom: Iterable[str]) -> dict[str, Card]:
+        changed: dict[str, Card] = {}
+        for name in kingdom:
+            for card in catalogue.lookup(name, self.editions).changes_in_game:
+                changed[card.name] = card
+        return changed
 
     def _build_state(self, setup: Mapping[str, Any]) -> GameState:
         players = int(setup.get("players", 2))
@@ -204,6 +215,10 @@ class Game:
         """The current cost of ``card``: printed cost less every active reduction."""
         reduction = self.state.turn.cost_reduction
         for source in self.player(self.active).in_play:
+            definition = self.definition(source)
+            if definition.cost_modifier is not None and not definition.cost_modifier_lasts:
+                reduction += definition.cost_modifier(self, card)
+        for source in self.state.turn.cost_sources:
             modifier = self.definition(source).cost_modifier
             if modifier is not None:
                 reduction += modifier(self, card)
@@ -380,9 +395,14 @@ class Game:
         to: str = "discard",
         *,
         bought: bool = False,
+        besides: int | None = None,
     ) -> Effect:
-        """Gain the top card of a Supply pile; returns the card, or None if none was gained."""
-        cards = self.state.supply.get(pile)
+        """Gain the top card of a Supply pile; returns the card, or None if none was gained.
+
+        ``besides`` is a card of the pile that must stay there (the card being bought,
+        still on its pile while "when you buy" abilities such as Talisman's resolve).
+        """
+        cards = [card for card in self.state.supply.get(pile, []) if card != besides]
         if not cards:
             return None
         card = cards[-1]
@@ -402,11 +422,19 @@ class Game:
         destination: Zone = ("deck", player) if to == "deck" else (to, player)
         if not self.move(card, source, destination, Event(player, "gains", self.name_of(card))):
             return None
+        if source[0] == "supply" and source[1] in self.state.trade_route_tokens:
+            # Trade Route: the first gain from a pile with a token moves it to the mat.
+            self.state.trade_route_tokens.remove(source[1])
+            self.state.trade_route_mat += 1
         yield from self.fire(Happening("gain", player, card, bought=bought, data={"to": to}))
         return card
 
     def add_coins(self, amount: int) -> None:
         self.state.turn.coins += amount
+
+    def add_vp_tokens(self, player: int, amount: int) -> None:
+        """Victory tokens from the common supply (unlimited, public, scored at the end)."""
+        self.player(player).vp_tokens += amount
 
     # ------------------------------------------------------------------ decisions
 
@@ -531,6 +559,11 @@ class Game:
         """Set up one of the card's ``where='turn'`` triggers for the rest of the turn."""
         self.state.turn.lasting.append((context.player, context.card, trigger_index))
 
+    def start_lasting_cost(self, context: Context) -> None:
+        """Make the card's ``cost_modifier`` apply for the rest of the turn, wherever the
+        card goes (2nd-edition Quarry); once per call, so two plays reduce twice."""
+        self.state.turn.cost_sources.append(context.card)
+
     # ------------------------------------------------------------------ triggers
 
     def _listeners(self, happening: Happening) -> list[tuple[int, int, Trigger]]:
@@ -642,6 +675,8 @@ class Game:
                 self.log(Event(None, "game ends"))
                 return
             self._next_turn()
+            # "At the start of your turn" abilities (Clerk from hand).
+            yield from self.fire(Happening("start", self.active))
 
     def _run_command(self, verb: str, name: str) -> Effect:
         player, turn = self.active, self.state.turn

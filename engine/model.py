@@ -32,8 +32,10 @@ class Trigger:
     """Something a card does when an event happens while the card is in a given place.
 
     ``event`` is one of ``gain``, ``buy``, ``trash``, ``attack``, ``cleanup``,
-    ``play``; ``where`` says where the card must be for it to fire: ``self`` (the card
-    the event is about), ``hand``, ``in_play`` or ``deck_top``. ``condition`` filters
+    ``start`` (the start of its player's turn, Clerk), ``play``; ``where`` says where
+    the card must be for it to fire: ``self`` (the card the event is about), ``hand``,
+    ``in_play`` (while in play: once per copy), ``turn`` (set up by a play for the rest of
+    the turn, once per play: ``Game.start_lasting``) or ``deck_top``. ``condition`` filters
     the event; a trigger with ``optional`` asks its owner before it fires (reactions).
     ``who`` says whose events it listens to: ``own`` or ``others`` or ``any``.
     ``repeat`` lets its owner use it again on the same event while its condition still
@@ -73,12 +75,18 @@ class Card:
     lasting: LastingEffect | None = None
     vp_counter: Callable[[list[Card]], int] | None = None
     triggers: tuple[Trigger, ...] = ()
-    # While this card is in play: how much cheaper it makes a given card (Quarry).
+    # While this card is in play: how much cheaper it makes a given card (1st-edition
+    # Quarry). With ``cost_modifier_lasts`` the change lasts for the rest of the turn
+    # from each play of the card instead, wherever the card goes (2nd-edition Quarry).
     cost_modifier: Callable[[Game, Card], int] | None = None
+    cost_modifier_lasts: bool = False
     # How much cheaper this card is right now by its own text (Peddler in the Buy phase).
     self_cost_modifier: Callable[[Game], int] | None = None
     # Why the active player may not buy this card now, or None (Grand Market).
     buy_restriction: Callable[[Game, int], str | None] | None = None
+    # Definitions that replace a card's own for the whole game when this card is in the
+    # Kingdom (Charlatan: Curse is also a Treasure worth $1). Kept out of the catalogue.
+    changes_in_game: tuple[Card, ...] = ()
     options: tuple[str, ...] = ()
     # What the card does and responds to, as data for the interaction graph and docs.
     declares: frozenset[str] = field(default_factory=frozenset)

@@ -50,6 +50,9 @@ class TurnState:
     # Triggers a played card set up for the rest of the turn (a "where='turn'" trigger):
     # (owner, source card id, index into the source card's triggers).
     lasting: list[tuple[int, int, int]] = field(default_factory=list)
+    # Cards whose ``cost_modifier`` lasts for the rest of the turn, once per play
+    # (2nd-edition Quarry), wherever the card now is.
+    cost_sources: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -164,18 +164,24 @@ FEAST = _kingdom(
 # --- Militia, Witch ----------------------------------------------------------------------------
 
 
-def _militia(ctx: Context) -> Effect:
-    game = ctx.game
-    for victim in game.attacked(ctx):
-        hand = game.player(victim).hand
-        excess = len(hand) - 3
-        if excess <= 0:
-            continue
-        chosen = yield from game.choose_cards(
-            victim, ctx.name, hand, excess, excess, "discard down to 3"
-        )
-        for card in chosen:
-            game.discard(victim, card)
+def discard_down_to(size: int) -> PlayEffect:
+    """Each other player the Attack affects discards down to ``size`` cards in hand
+    (Militia; shared with Prosperity's Goons)."""
+
+    def effect(ctx: Context) -> Effect:
+        game = ctx.game
+        for victim in game.attacked(ctx):
+            hand = game.player(victim).hand
+            excess = len(hand) - size
+            if excess <= 0:
+                continue
+            chosen = yield from game.choose_cards(
+                victim, ctx.name, hand, excess, excess, f"discard down to {size}"
+            )
+            for card in chosen:
+                game.discard(victim, card)
+
+    return effect
 
 
 MILITIA = _kingdom(
@@ -184,7 +190,7 @@ MILITIA = _kingdom(
     {ACTION, ATTACK},
     "+2 coins. Each other player discards down to 3 cards in hand.",
     coins=2,
-    effect=_militia,
+    effect=discard_down_to(3),
     declares=frozenset({"attacks", "discards-others"}),
 )
 
@@ -208,18 +214,28 @@ WITCH = _kingdom(
 # --- Throne Room -----------------------------------------------------------------------------
 
 
-def _throne_room(optional: bool) -> PlayEffect:
+def play_an_action(times: int, *, optional: bool) -> PlayEffect:
+    """Choose an Action card in hand and play it ``times`` times in a row (Throne Room;
+    shared with Prosperity's King's Court). The later plays resolve the card wherever it
+    now is, and use no Action."""
+
     def effect(ctx: Context) -> Effect:
         game = ctx.game
         actions = [c for c in game.player(ctx.player).hand if game.definition(c).is_(ACTION)]
         chosen = yield from game.choose_cards(
-            ctx.player, ctx.name, actions, 0 if optional else 1, 1, "play an Action card twice"
+            ctx.player,
+            ctx.name,
+            actions,
+            0 if optional else 1,
+            1,
+            f"play an Action card {times} times",
         )
         if not chosen:
             return
         played = yield from game.play(ctx.player, chosen[0])
         if played:
-            yield from game.play_again(ctx.player, chosen[0])
+            for _ in range(times - 1):
+                yield from game.play_again(ctx.player, chosen[0])
 
     return effect
 
@@ -230,7 +246,7 @@ THRONE_ROOM_1 = _kingdom(
     {ACTION},
     "Choose an Action card in your hand. Play it twice.",
     editions=(1,),
-    effect=_throne_room(optional=False),
+    effect=play_an_action(2, optional=False),
     declares=frozenset({"plays-actions"}),
 )
 THRONE_ROOM_2 = _kingdom(
@@ -239,7 +255,7 @@ THRONE_ROOM_2 = _kingdom(
     {ACTION},
     "You may play an Action card from your hand twice.",
     editions=(2,),
-    effect=_throne_room(optional=True),
+    effect=play_an_action(2, optional=True),
     declares=frozenset({"plays-actions"}),
 )
 

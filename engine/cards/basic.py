@@ -1,4 +1,5 @@
-"""The basic Supply cards: Treasures, Victory cards and Curse, plus Platinum and Colony."""
+"""The basic Supply cards: Treasures, Victory cards and Curse (Platinum and Colony are in
+``prosperity``)."""
 
 from __future__ import annotations
 
@@ -32,11 +33,9 @@ def _victory(name: str, cost: int, vp: int, set_name: str = "basic") -> Card:
 COPPER = _treasure("Copper", 0, 1)
 SILVER = _treasure("Silver", 3, 2)
 GOLD = _treasure("Gold", 6, 3)
-PLATINUM = _treasure("Platinum", 9, 5, "prosperity")
 ESTATE = _victory("Estate", 2, 1)
 DUCHY = _victory("Duchy", 5, 3)
 PROVINCE = _victory("Province", 8, 6)
-COLONY = _victory("Colony", 11, 10, "prosperity")
 CURSE_CARD = Card(
     "Curse",
     "basic",
@@ -55,6 +54,4 @@ CARDS: tuple[Card, ...] = (
     DUCHY,
     PROVINCE,
     CURSE_CARD,
-    PLATINUM,
-    COLONY,
 )

@@ -1,7 +1,1112 @@
-"""The prosperity set's kingdom cards."""
+"""Prosperity: first edition (2010) and second edition (2022), plus Platinum and Colony.
+
+Card texts are our own summaries. A card whose behaviour changed between editions has
+one definition per edition (``editions=(1,)`` and ``editions=(2,)``): Mint, Hoard and
+Quarry. Nine cards exist in the 1st edition only (Contraband, Counting House, Goons,
+Loan, Mountebank, Royal Seal, Talisman, Trade Route, Venture) and nine in the 2nd only
+(Anvil, Charlatan, Clerk, Collection, Crystal Ball, Investment, Magnate, Tiara,
+War Chest); the other sixteen were only reworded and have one definition.
+
+Mechanics and where they live:
+
+* Victory tokens: ``Game.add_vp_tokens`` (``PlayerState.vp_tokens``, scored by
+  ``Game.score``); the scenario format has no event line for them.
+* Trade Route's tokens move in ``Game.gain_card`` on the first gain from a pile.
+* "While this is in play" abilities are ``where="in_play"`` triggers (1st-edition Hoard,
+  Talisman, Royal Seal, Goons) or a ``cost_modifier`` (1st-edition Quarry): once per copy
+  in play, whatever plays it had. 2nd-edition "this turn" abilities are set up by each
+  play through ``lasting`` (``Game.start_lasting`` for a ``where="turn"`` trigger,
+  ``Game.start_lasting_cost`` for Quarry), so they stay after the card leaves play and
+  count once per play.
+* Charlatan changes Curse for the whole game it is in: ``changes_in_game`` holds a
+  Curse that is also a Treasure worth $1; ``Game`` uses it in place of the basic Curse
+  whenever Charlatan is in the Kingdom (in every zone, for every rule that asks a card's
+  types). It is not in the catalogue: ``lookup("Curse")`` is always the basic card.
+"""
 
 from __future__ import annotations
 
-from engine.model import Card
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
-CARDS: tuple[Card, ...] = ()
+from engine.cards.base import discard_down_to, play_an_action
+from engine.cards.basic import CURSE_CARD
+from engine.context import Context, TriggerContext
+from engine.model import (
+    ACTION,
+    ATTACK,
+    CURSE,
+    REACTION,
+    TREASURE,
+    VICTORY,
+    Card,
+    Effect,
+    Trigger,
+)
+from engine.state import Zone
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+PROSPERITY = "prosperity"
+
+
+def _kingdom(name: str, cost: int, types: set[str], text: str, **fields: object) -> Card:
+    return Card(name, PROSPERITY, cost, frozenset(types), text, **fields)  # type: ignore[arg-type]
+
+
+def _tags(*words: str) -> frozenset[str]:
+    return frozenset(words)
+
+
+# --- Platinum and Colony (basic cards of Prosperity games) ------------------------------
+
+PLATINUM = Card(
+    "Platinum",
+    PROSPERITY,
+    9,
+    frozenset({TREASURE}),
+    "Worth 5 coins.",
+    coins=5,
+    kingdom=False,
+)
+COLONY = Card(
+    "Colony",
+    PROSPERITY,
+    11,
+    frozenset({VICTORY}),
+    "Worth 10 VP.",
+    vp=10,
+    kingdom=False,
+)
+
+# Curse in a game with Charlatan: still a Curse worth -1 VP, also a Treasure worth $1.
+CURSE_AS_TREASURE = replace(
+    CURSE_CARD,
+    types=frozenset({CURSE, TREASURE}),
+    coins=1,
+    text="Worth -1 VP. In a game using Charlatan it is also a Treasure worth 1 coin.",
+)
+
+
+# --- shared pieces ------------------------------------------------------------------
+
+
+def _treasures(game: Game, cards: list[int]) -> list[int]:
+    return [card for card in cards if game.definition(card).is_(TREASURE)]
+
+
+def _trash_one_from_hand(ctx: Context) -> Effect:
+    """Trash a card from hand (mandatory when there is one); returns its cost then, or
+    None when nothing was trashed."""
+    game = ctx.game
+    hand = game.player(ctx.player).hand
+    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, "trash a card")
+    if not chosen:
+        return None
+    cost = game.cost(game.definition(chosen[0]))
+    trashed = yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
+    return cost if trashed else None
+
+
+def _reveal_until_treasure(game: Game, player: int) -> tuple[list[int], int | None]:
+    """Reveal from the deck (shuffling when needed) until a Treasure: (the other revealed
+    cards, the Treasure or None). The cards stay revealed for the caller to move."""
+    others: list[int] = []
+    while True:
+        card = game.reveal_top(player)
+        if card is None:
+            return others, None
+        if game.definition(card).is_(TREASURE):
+            return others, card
+        others.append(card)
+
+
+def _gained_zone(ctx: TriggerContext) -> Zone:
+    return (ctx.happening.data.get("to", "discard"), ctx.happening.player)
+
+
+def _gained_card_is_where_gained(ctx: TriggerContext) -> bool:
+    """Stop-Moving: a gained card can be moved only while it is where it was gained to."""
+    card = ctx.happening.card
+    return card is not None and card in ctx.game.state.zone(_gained_zone(ctx))
+
+
+def _topdeck_gained(ctx: TriggerContext) -> Effect:
+    card = ctx.happening.card
+    assert card is not None
+    ctx.game.topdeck(ctx.happening.player, card, _gained_zone(ctx)[0])
+    yield from ()
+
+
+def _happening_card(ctx: TriggerContext) -> Card:
+    card = ctx.happening.card
+    assert card is not None
+    return ctx.game.definition(card)
+
+
+def _bought_victory(ctx: TriggerContext) -> bool:
+    return ctx.happening.bought and _happening_card(ctx).is_(VICTORY)
+
+
+def _gain_gold(ctx: TriggerContext) -> Effect:
+    yield from ctx.game.gain(ctx.owner, "Gold")
+
+
+def _lasting_trigger(index: int) -> Callable[[Context], None]:
+    def lasting(ctx: Context) -> None:
+        ctx.game.start_lasting(ctx, index)
+
+    return lasting
+
+
+def _name_by_left_player(ctx: Context, prompt: str) -> Effect:
+    """The player to the left names a card (Contraband, War Chest)."""
+    game = ctx.game
+    left = game.others(ctx.player)[0]
+    named = yield from game.name_a_card(left, ctx.name, prompt)
+    return named
+
+
+# --- vanilla and near-vanilla cards -------------------------------------------------------
+
+WORKERS_VILLAGE = _kingdom(
+    "Worker's Village",
+    4,
+    {ACTION},
+    "+1 Card, +2 Actions, +1 Buy.",
+    cards=1,
+    actions=2,
+    buys=1,
+    declares=_tags("draws", "+actions", "+buys"),
+)
+
+
+def _grand_market_restriction(game: Game, player: int) -> str | None:
+    if any(game.name_of(card) == "Copper" for card in game.player(player).in_play):
+        return "Grand Market cannot be bought while you have a Copper in play"
+    return None
+
+
+GRAND_MARKET = _kingdom(
+    "Grand Market",
+    6,
+    {ACTION},
+    "+1 Card, +1 Action, +1 Buy, +2 coins. It cannot be bought while you have a Copper in play.",
+    cards=1,
+    actions=1,
+    buys=1,
+    coins=2,
+    buy_restriction=_grand_market_restriction,
+    declares=_tags("draws", "+actions", "+buys", "+coins", "restricts-buys"),
+)
+
+
+def _monument(ctx: Context) -> Effect:
+    ctx.game.add_vp_tokens(ctx.player, 1)
+    yield from ()
+
+
+MONUMENT = _kingdom(
+    "Monument",
+    4,
+    {ACTION},
+    "+2 coins, +1 VP token.",
+    coins=2,
+    effect=_monument,
+    declares=_tags("+coins", "vp-tokens"),
+)
+
+
+def _peddler_discount(game: Game) -> int:
+    if game.state.turn.phase != "buy":
+        return 0
+    in_play = game.player(game.active).in_play
+    return 2 * sum(1 for card in in_play if game.definition(card).is_(ACTION))
+
+
+PEDDLER = _kingdom(
+    "Peddler",
+    8,
+    {ACTION},
+    "+1 Card, +1 Action, +1 coin. In a player's Buy phase this costs 2 coins less for "
+    "each Action card they have in play.",
+    cards=1,
+    actions=1,
+    coins=1,
+    self_cost_modifier=_peddler_discount,
+    declares=_tags("draws", "+actions", "+coins", "reduces-costs", "counts-types"),
+)
+
+
+# --- City -------------------------------------------------------------------------------
+
+
+def _city(ctx: Context) -> Effect:
+    game = ctx.game
+    empty = sum(1 for cards in game.state.supply.values() if not cards)
+    if empty >= 1:
+        game.draw(ctx.player, 1)
+    if empty >= 2:
+        game.add_coins(1)
+        game.state.turn.buys += 1
+    yield from ()
+
+
+CITY = _kingdom(
+    "City",
+    5,
+    {ACTION},
+    "+1 Card, +2 Actions. With one or more empty Supply piles, +1 Card more; with two or "
+    "more, also +1 coin and +1 Buy.",
+    cards=1,
+    actions=2,
+    effect=_city,
+    declares=_tags("draws", "+actions", "+buys", "+coins", "counts-cards"),
+)
+
+
+# --- Bank, Venture, Loan --------------------------------------------------------------
+
+
+def _bank(ctx: Context) -> Effect:
+    game = ctx.game
+    game.add_coins(len(_treasures(game, game.player(ctx.player).in_play)))
+    yield from ()
+
+
+BANK = _kingdom(
+    "Bank",
+    7,
+    {TREASURE},
+    "When played, +1 coin for each Treasure you have in play, this one included.",
+    effect=_bank,
+    declares=_tags("+coins", "counts-types"),
+)
+
+
+def _venture(ctx: Context) -> Effect:
+    game = ctx.game
+    others, treasure = _reveal_until_treasure(game, ctx.player)
+    for card in others:
+        game.discard(ctx.player, card, "revealed")
+    if treasure is not None:
+        yield from game.play(ctx.player, treasure, "revealed")
+
+
+VENTURE = _kingdom(
+    "Venture",
+    5,
+    {TREASURE},
+    "Worth 1 coin. Reveal cards from your deck until a Treasure; discard the others and "
+    "play that Treasure.",
+    editions=(1,),
+    coins=1,
+    effect=_venture,
+    declares=_tags("+coins", "reveals", "discards", "plays-treasures"),
+)
+
+
+def _loan(ctx: Context) -> Effect:
+    game = ctx.game
+    others, treasure = _reveal_until_treasure(game, ctx.player)
+    if treasure is not None:
+        picked = yield from game.choose_option(
+            ctx.player, ctx.name, ("discard", "trash"), f"discard or trash {game.name_of(treasure)}"
+        )
+        if picked == ["trash"]:
+            yield from game.trash(ctx.player, treasure, ("revealed", ctx.player))
+        else:
+            game.discard(ctx.player, treasure, "revealed")
+    for card in others:
+        game.discard(ctx.player, card, "revealed")
+
+
+LOAN = _kingdom(
+    "Loan",
+    3,
+    {TREASURE},
+    "Worth 1 coin. Reveal cards from your deck until a Treasure; discard it or trash it, "
+    "and discard the others.",
+    editions=(1,),
+    coins=1,
+    effect=_loan,
+    options=("discard", "trash"),
+    declares=_tags("+coins", "reveals", "discards", "trashes"),
+)
+
+
+# --- Bishop, Expand, Forge, Trade Route ----------------------------------------------
+
+
+def _bishop(ctx: Context) -> Effect:
+    game = ctx.game
+    game.add_vp_tokens(ctx.player, 1)
+    cost = yield from _trash_one_from_hand(ctx)
+    if cost is not None:
+        game.add_vp_tokens(ctx.player, cost // 2)
+    for other in game.others(ctx.player):
+        hand = game.player(other).hand
+        chosen = yield from game.choose_cards(other, ctx.name, hand, 0, 1, "you may trash a card")
+        for card in chosen:
+            yield from game.trash(other, card, ("hand", other))
+
+
+BISHOP = _kingdom(
+    "Bishop",
+    4,
+    {ACTION},
+    "+1 coin, +1 VP token. Trash a card from your hand for +1 VP token per 2 coins of its "
+    "cost (round down). Each other player may trash a card from their hand.",
+    coins=1,
+    effect=_bishop,
+    declares=_tags("+coins", "vp-tokens", "trashes"),
+)
+
+
+def _expand(ctx: Context) -> Effect:
+    game = ctx.game
+    cost = yield from _trash_one_from_hand(ctx)
+    if cost is None:
+        return
+    limit = cost + 3
+    pile = yield from game.choose_gain(
+        ctx.player,
+        ctx.name,
+        lambda card: game.cost(card) <= limit,
+        f"gain a card costing up to {limit}",
+    )
+    if pile is not None:
+        yield from game.gain(ctx.player, pile)
+
+
+EXPAND = _kingdom(
+    "Expand",
+    7,
+    {ACTION},
+    "Trash a card from your hand; if you do, gain a card costing up to 3 coins more than it.",
+    effect=_expand,
+    declares=_tags("trashes", "gains"),
+)
+
+
+def _forge(ctx: Context) -> Effect:
+    game = ctx.game
+    hand = game.player(ctx.player).hand
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, hand, 0, len(hand), "trash any number of cards"
+    )
+    total = 0
+    for card in chosen:
+        cost = game.cost(game.definition(card))
+        trashed = yield from game.trash(ctx.player, card, ("hand", ctx.player))
+        if trashed:
+            total += cost
+    pile = yield from game.choose_gain(
+        ctx.player,
+        ctx.name,
+        lambda card: game.cost(card) == total,
+        f"gain a card costing exactly {total}",
+    )
+    if pile is not None:
+        yield from game.gain(ctx.player, pile)
+
+
+FORGE = _kingdom(
+    "Forge",
+    7,
+    {ACTION},
+    "Trash any number of cards from your hand, then gain a card whose cost is exactly the "
+    "total of their costs in coins.",
+    effect=_forge,
+    declares=_tags("trashes", "gains"),
+)
+
+
+def _trade_route(ctx: Context) -> Effect:
+    game = ctx.game
+    game.add_coins(game.state.trade_route_mat)
+    yield from _trash_one_from_hand(ctx)
+
+
+TRADE_ROUTE = _kingdom(
+    "Trade Route",
+    3,
+    {ACTION},
+    "+1 Buy, +1 coin per token on the Trade Route mat. Trash a card from your hand. Set-up: "
+    "a token on each Victory Supply pile; the first gain from a pile moves its token to "
+    "the mat.",
+    editions=(1,),
+    buys=1,
+    effect=_trade_route,
+    declares=_tags("+buys", "+coins", "trashes", "when-gain"),
+)
+
+
+# --- Counting House, Mint ---------------------------------------------------------------
+
+
+def _counting_house(ctx: Context) -> Effect:
+    game = ctx.game
+    discard = game.player(ctx.player).discard
+    coppers = [card for card in discard if game.name_of(card) == "Copper"]
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, coppers, 0, len(coppers), "put any number of Coppers into your hand"
+    )
+    game.reveal(ctx.player, chosen)
+    for card in chosen:
+        game.put(ctx.player, card, ("discard", ctx.player), "hand")
+
+
+COUNTING_HOUSE = _kingdom(
+    "Counting House",
+    5,
+    {ACTION},
+    "Look through your discard pile, reveal any number of Coppers from it and put them into "
+    "your hand.",
+    editions=(1,),
+    effect=_counting_house,
+    declares=_tags("reveals"),
+)
+
+
+def _mint(ctx: Context) -> Effect:
+    game = ctx.game
+    treasures = _treasures(game, game.player(ctx.player).hand)
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, treasures, 0, 1, "you may reveal a Treasure to gain a copy"
+    )
+    if chosen:
+        game.reveal(ctx.player, chosen)
+        yield from game.gain(ctx.player, game.name_of(chosen[0]))
+
+
+def _trash_treasures_in_play(ctx: TriggerContext) -> Effect:
+    """Mint: trash the Treasures its gainer has in play (no Duration Treasure exists in the
+    engine's sets, so the 2nd edition's exception for them never applies)."""
+    game = ctx.game
+    player = ctx.happening.player
+    for card in _treasures(game, list(game.player(player).in_play)):
+        yield from game.trash(player, card, ("in_play", player))
+
+
+MINT_1 = _kingdom(
+    "Mint",
+    5,
+    {ACTION},
+    "You may reveal a Treasure from your hand to gain a copy of it. When you buy this, "
+    "trash all Treasures you have in play.",
+    editions=(1,),
+    effect=_mint,
+    triggers=(Trigger("buy", "self", _trash_treasures_in_play),),
+    declares=_tags("reveals", "gains", "when-buy", "trashes"),
+)
+MINT_2 = _kingdom(
+    "Mint",
+    5,
+    {ACTION},
+    "You may reveal a Treasure from your hand to gain a copy of it. When you gain this, "
+    "trash all non-Duration Treasures you have in play.",
+    editions=(2,),
+    effect=_mint,
+    triggers=(Trigger("gain", "self", _trash_treasures_in_play),),
+    declares=_tags("reveals", "gains", "when-gain", "trashes"),
+)
+
+
+# --- Goons, Mountebank, Rabble (Attacks) --------------------------------------------------
+
+
+def _goons_token(ctx: TriggerContext) -> Effect:
+    ctx.game.add_vp_tokens(ctx.owner, 1)
+    yield from ()
+
+
+GOONS = _kingdom(
+    "Goons",
+    6,
+    {ACTION, ATTACK},
+    "+1 Buy, +2 coins. Each other player discards down to 3 cards in hand. While this is in "
+    "play, +1 VP token each time you buy a card.",
+    editions=(1,),
+    buys=1,
+    coins=2,
+    effect=discard_down_to(3),
+    triggers=(Trigger("buy", "in_play", _goons_token),),
+    declares=_tags(
+        "+buys", "+coins", "attacks", "discards-others", "while-in-play", "when-buy", "vp-tokens"
+    ),
+)
+
+
+def _mountebank(ctx: Context) -> Effect:
+    game = ctx.game
+    for victim in game.attacked(ctx):
+        hand = game.player(victim).hand
+        curses = [card for card in hand if game.name_of(card) == "Curse"]
+        chosen = yield from game.choose_cards(
+            victim, ctx.name, curses, 0, 1, "you may discard a Curse"
+        )
+        if chosen and game.discard(victim, chosen[0]):
+            continue
+        yield from game.gain(victim, "Curse")
+        yield from game.gain(victim, "Copper")
+
+
+MOUNTEBANK = _kingdom(
+    "Mountebank",
+    5,
+    {ACTION, ATTACK},
+    "+2 coins. Each other player may discard a Curse; one who does not gains a Curse and a Copper.",
+    editions=(1,),
+    coins=2,
+    effect=_mountebank,
+    declares=_tags("+coins", "attacks", "gives-curses", "discards-others"),
+)
+
+
+def _rabble(ctx: Context) -> Effect:
+    game = ctx.game
+    for victim in game.attacked(ctx):
+        revealed = []
+        for _ in range(3):
+            card = game.reveal_top(victim)
+            if card is None:
+                break
+            revealed.append(card)
+        rest = []
+        for card in revealed:
+            definition = game.definition(card)
+            if definition.is_(ACTION) or definition.is_(TREASURE):
+                game.discard(victim, card, "revealed")
+            else:
+                rest.append(card)
+        if rest:
+            ordered = yield from game.choose_order(
+                victim, ctx.name, rest, "put the cards back in any order (first on top)"
+            )
+            for card in reversed(ordered):
+                game.put(victim, card, ("revealed", victim), "deck")
+
+
+RABBLE = _kingdom(
+    "Rabble",
+    5,
+    {ACTION, ATTACK},
+    "+3 Cards. Each other player reveals the top 3 cards of their deck, discards the "
+    "Actions and Treasures among them and puts the rest back in any order.",
+    cards=3,
+    effect=_rabble,
+    declares=_tags("draws", "attacks", "reveals", "discards-others", "topdecks"),
+)
+
+
+# --- Hoard, Talisman, Royal Seal, Quarry (while in play / this turn) ------------------------
+
+HOARD_1 = _kingdom(
+    "Hoard",
+    6,
+    {TREASURE},
+    "Worth 2 coins. While this is in play, when you buy a Victory card, gain a Gold.",
+    editions=(1,),
+    coins=2,
+    triggers=(
+        Trigger("buy", "in_play", _gain_gold, condition=lambda c: _happening_card(c).is_(VICTORY)),
+    ),
+    declares=_tags("+coins", "while-in-play", "when-buy", "gains"),
+)
+HOARD_2 = _kingdom(
+    "Hoard",
+    6,
+    {TREASURE},
+    "Worth 2 coins. This turn, when you gain a Victory card you bought, gain a Gold.",
+    editions=(2,),
+    coins=2,
+    lasting=_lasting_trigger(0),
+    triggers=(Trigger("gain", "turn", _gain_gold, condition=_bought_victory),),
+    declares=_tags("+coins", "when-gain", "gains"),
+)
+
+
+def _talisman_applies(ctx: TriggerContext) -> bool:
+    bought = _happening_card(ctx)
+    return not bought.is_(VICTORY) and ctx.game.cost(bought) <= 4
+
+
+def _talisman_copy(ctx: TriggerContext) -> Effect:
+    bought = ctx.happening.card
+    assert bought is not None
+    yield from ctx.game.gain(ctx.owner, ctx.game.name_of(bought), besides=bought)
+
+
+TALISMAN = _kingdom(
+    "Talisman",
+    4,
+    {TREASURE},
+    "Worth 1 coin. While this is in play, when you buy a non-Victory card costing 4 coins "
+    "or less, gain another copy of it.",
+    editions=(1,),
+    coins=1,
+    triggers=(Trigger("buy", "in_play", _talisman_copy, condition=_talisman_applies),),
+    declares=_tags("+coins", "while-in-play", "when-buy", "gains"),
+)
+
+ROYAL_SEAL = _kingdom(
+    "Royal Seal",
+    5,
+    {TREASURE},
+    "Worth 2 coins. While this is in play, when you gain a card, you may put it onto your deck.",
+    editions=(1,),
+    coins=2,
+    triggers=(
+        Trigger(
+            "gain",
+            "in_play",
+            _topdeck_gained,
+            condition=_gained_card_is_where_gained,
+            optional=True,
+        ),
+    ),
+    declares=_tags("+coins", "while-in-play", "reacts-to-gain", "topdecks"),
+)
+
+
+def _quarry_discount(_game: Game, card: Card) -> int:
+    return 2 if card.is_(ACTION) else 0
+
+
+QUARRY_1 = _kingdom(
+    "Quarry",
+    4,
+    {TREASURE},
+    "Worth 1 coin. While this is in play, Action cards cost 2 coins less.",
+    editions=(1,),
+    coins=1,
+    cost_modifier=_quarry_discount,
+    declares=_tags("+coins", "while-in-play", "reduces-costs"),
+)
+QUARRY_2 = _kingdom(
+    "Quarry",
+    4,
+    {TREASURE},
+    "Worth 1 coin. This turn, Action cards cost 2 coins less.",
+    editions=(2,),
+    coins=1,
+    cost_modifier=_quarry_discount,
+    cost_modifier_lasts=True,
+    lasting=lambda ctx: ctx.game.start_lasting_cost(ctx),
+    declares=_tags("+coins", "reduces-costs"),
+)
+
+
+# --- King's Court, Vault, Watchtower ---------------------------------------------------------
+
+KINGS_COURT = _kingdom(
+    "King's Court",
+    7,
+    {ACTION},
+    "You may play an Action card from your hand three times.",
+    effect=play_an_action(3, optional=True),
+    declares=_tags("plays-actions"),
+)
+
+
+def _vault(ctx: Context) -> Effect:
+    game = ctx.game
+    hand = game.player(ctx.player).hand
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, hand, 0, len(hand), "discard any number of cards, +1 coin each"
+    )
+    for card in chosen:
+        if game.discard(ctx.player, card):
+            game.add_coins(1)
+    for other in game.others(ctx.player):
+        hand = game.player(other).hand
+        if not hand:
+            continue
+        wants = yield from game.yes_no(other, ctx.name, "discard 2 cards to draw 1?")
+        if not wants:
+            continue
+        count = min(2, len(hand))
+        discards = yield from game.choose_cards(other, ctx.name, hand, count, count, "discard 2")
+        discarded = sum(1 for card in discards if game.discard(other, card))
+        if discarded == 2:
+            game.draw(other, 1)
+
+
+VAULT = _kingdom(
+    "Vault",
+    5,
+    {ACTION},
+    "+2 Cards. Discard any number of cards for +1 coin each. Each other player may discard "
+    "2 cards, to draw a card.",
+    cards=2,
+    effect=_vault,
+    declares=_tags("draws", "discards", "+coins"),
+)
+
+
+def _watchtower(ctx: Context) -> Effect:
+    game = ctx.game
+    hand = game.player(ctx.player).hand
+    while len(hand) < 6 and game.draw(ctx.player, 1):
+        pass
+    yield from ()
+
+
+def _watchtower_reacts(ctx: TriggerContext) -> Effect:
+    game = ctx.game
+    card = ctx.happening.card
+    assert card is not None
+    game.reveal(ctx.owner, [ctx.card])
+    picked = yield from game.choose_option(
+        ctx.owner, ctx.name, ("trash", "topdeck"), f"trash {game.name_of(card)} or topdeck it"
+    )
+    where = _gained_zone(ctx)
+    if picked == ["trash"]:
+        yield from game.trash(ctx.owner, card, where)
+    else:
+        game.topdeck(ctx.owner, card, where[0])
+
+
+WATCHTOWER = _kingdom(
+    "Watchtower",
+    3,
+    {ACTION, REACTION},
+    "Draw until you have 6 cards in hand. When you gain a card, you may reveal this from "
+    "your hand to trash that card or to put it onto your deck.",
+    effect=_watchtower,
+    triggers=(
+        Trigger(
+            "gain",
+            "hand",
+            _watchtower_reacts,
+            condition=_gained_card_is_where_gained,
+            optional=True,
+        ),
+    ),
+    options=("trash", "topdeck"),
+    declares=_tags("draws", "reacts-to-gain", "trashes", "topdecks", "reveals"),
+)
+
+
+# --- Contraband --------------------------------------------------------------------------
+
+
+def _contraband(ctx: Context) -> Effect:
+    named = yield from _name_by_left_player(ctx, "name a card they cannot buy this turn")
+    ctx.game.state.turn.modifiers.setdefault("banned", []).append(named)
+
+
+CONTRABAND = _kingdom(
+    "Contraband",
+    5,
+    {TREASURE},
+    "Worth 3 coins. +1 Buy. The player to your left names a card; you cannot buy that card "
+    "this turn.",
+    editions=(1,),
+    coins=3,
+    buys=1,
+    effect=_contraband,
+    declares=_tags("+coins", "+buys", "names-a-card", "restricts-buys"),
+)
+
+
+# --- 2nd edition: Anvil, Charlatan, Clerk, Collection, Crystal Ball ---------------------------
+
+
+def _anvil(ctx: Context) -> Effect:
+    game = ctx.game
+    treasures = _treasures(game, game.player(ctx.player).hand)
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, treasures, 0, 1, "you may discard a Treasure to gain a card"
+    )
+    if not chosen or not game.discard(ctx.player, chosen[0]):
+        return
+    pile = yield from game.choose_gain(
+        ctx.player, ctx.name, lambda card: game.cost(card) <= 4, "gain a card costing up to 4"
+    )
+    if pile is not None:
+        yield from game.gain(ctx.player, pile)
+
+
+ANVIL = _kingdom(
+    "Anvil",
+    3,
+    {TREASURE},
+    "Worth 1 coin. You may discard a Treasure; if you do, gain a card costing up to 4 coins.",
+    editions=(2,),
+    coins=1,
+    effect=_anvil,
+    declares=_tags("+coins", "discards", "gains"),
+)
+
+
+def _charlatan(ctx: Context) -> Effect:
+    for victim in ctx.game.attacked(ctx):
+        yield from ctx.game.gain(victim, "Curse")
+
+
+CHARLATAN = _kingdom(
+    "Charlatan",
+    5,
+    {ACTION, ATTACK},
+    "+3 coins. Each other player gains a Curse. In games using this, Curse is also a "
+    "Treasure worth 1 coin.",
+    editions=(2,),
+    coins=3,
+    effect=_charlatan,
+    changes_in_game=(CURSE_AS_TREASURE,),
+    declares=_tags("+coins", "attacks", "gives-curses"),
+)
+
+
+def _clerk(ctx: Context) -> Effect:
+    game = ctx.game
+    for victim in game.attacked(ctx):
+        hand = game.player(victim).hand
+        if len(hand) < 5:
+            continue
+        chosen = yield from game.choose_cards(
+            victim, ctx.name, hand, 1, 1, "put a card onto your deck"
+        )
+        for card in chosen:
+            game.topdeck(victim, card)
+
+
+def _clerk_at_start(ctx: TriggerContext) -> Effect:
+    yield from ctx.game.play(ctx.owner, ctx.card)
+
+
+CLERK = _kingdom(
+    "Clerk",
+    4,
+    {ACTION, REACTION, ATTACK},
+    "+2 coins. Each other player with 5 or more cards in hand puts one of them onto their "
+    "deck. At the start of your turn, you may play this from your hand.",
+    editions=(2,),
+    coins=2,
+    effect=_clerk,
+    triggers=(Trigger("start", "hand", _clerk_at_start, optional=True),),
+    declares=_tags("+coins", "attacks", "topdecks", "plays-actions"),
+)
+
+
+def _collection_token(ctx: TriggerContext) -> Effect:
+    ctx.game.add_vp_tokens(ctx.owner, 1)
+    yield from ()
+
+
+COLLECTION = _kingdom(
+    "Collection",
+    5,
+    {TREASURE},
+    "Worth 2 coins. +1 Buy. This turn, when you gain an Action card, +1 VP token.",
+    editions=(2,),
+    coins=2,
+    buys=1,
+    lasting=_lasting_trigger(0),
+    triggers=(
+        Trigger(
+            "gain", "turn", _collection_token, condition=lambda c: _happening_card(c).is_(ACTION)
+        ),
+    ),
+    declares=_tags("+coins", "+buys", "when-gain", "vp-tokens"),
+)
+
+
+def _crystal_ball(ctx: Context) -> Effect:
+    game = ctx.game
+    card = game.reveal_top(ctx.player, verb="")  # looked at, not revealed
+    if card is None:
+        return
+    definition = game.definition(card)
+    labels = ["trash", "discard"]
+    if definition.is_(ACTION) or definition.is_(TREASURE):
+        labels.append("play")
+    labels.append("keep")
+    picked = yield from game.choose_option(
+        ctx.player, ctx.name, labels, f"trash, discard, play or keep {game.name_of(card)}"
+    )
+    where: Zone = ("revealed", ctx.player)
+    if picked == ["trash"]:
+        yield from game.trash(ctx.player, card, where)
+    elif picked == ["discard"]:
+        game.discard(ctx.player, card, "revealed")
+    elif picked == ["play"]:
+        yield from game.play(ctx.player, card, "revealed")
+    else:
+        game.put(ctx.player, card, where, "deck")
+
+
+CRYSTAL_BALL = _kingdom(
+    "Crystal Ball",
+    5,
+    {TREASURE},
+    "Worth 1 coin. Look at the top card of your deck. You may trash it, discard it, or play "
+    "it if it is an Action or a Treasure.",
+    editions=(2,),
+    coins=1,
+    effect=_crystal_ball,
+    options=("trash", "discard", "play", "keep"),
+    declares=_tags("+coins", "trashes", "discards", "plays-actions", "plays-treasures"),
+)
+
+
+# --- 2nd edition: Investment, Magnate, Tiara, War Chest ----------------------------------------
+
+
+def _investment(ctx: Context) -> Effect:
+    game = ctx.game
+    yield from _trash_one_from_hand(ctx)
+    picked = yield from game.choose_option(
+        ctx.player, ctx.name, ("+$1", "trash"), "+1 coin, or trash this for VP tokens"
+    )
+    if picked == ["+$1"]:
+        game.add_coins(1)
+        return
+    trashed = yield from game.trash(ctx.player, ctx.card, ("in_play", ctx.player))
+    if not trashed:
+        return
+    hand = game.player(ctx.player).hand
+    game.reveal(ctx.player, hand)
+    game.add_vp_tokens(ctx.player, len({game.name_of(c) for c in _treasures(game, hand)}))
+
+
+INVESTMENT = _kingdom(
+    "Investment",
+    4,
+    {TREASURE},
+    "Trash a card from your hand. Choose: +1 coin; or trash this to reveal your hand for +1 "
+    "VP token per differently named Treasure in it.",
+    editions=(2,),
+    effect=_investment,
+    options=("+$1", "trash"),
+    declares=_tags("+coins", "trashes", "trashes-self", "reveals", "vp-tokens", "counts-types"),
+)
+
+
+def _magnate(ctx: Context) -> Effect:
+    game = ctx.game
+    hand = game.player(ctx.player).hand
+    game.reveal(ctx.player, hand)
+    game.draw(ctx.player, len(_treasures(game, hand)))
+    yield from ()
+
+
+MAGNATE = _kingdom(
+    "Magnate",
+    5,
+    {ACTION},
+    "Reveal your hand. +1 Card per Treasure in it.",
+    editions=(2,),
+    effect=_magnate,
+    declares=_tags("draws", "reveals", "counts-types"),
+)
+
+
+def _tiara(ctx: Context) -> Effect:
+    game = ctx.game
+    treasures = _treasures(game, game.player(ctx.player).hand)
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, treasures, 0, 1, "you may play a Treasure twice"
+    )
+    if not chosen:
+        return
+    played = yield from game.play(ctx.player, chosen[0])
+    if played:
+        yield from game.play_again(ctx.player, chosen[0])
+
+
+TIARA = _kingdom(
+    "Tiara",
+    4,
+    {TREASURE},
+    "+1 Buy. This turn, when you gain a card, you may put it onto your deck. You may play a "
+    "Treasure from your hand twice.",
+    editions=(2,),
+    buys=1,
+    effect=_tiara,
+    lasting=_lasting_trigger(0),
+    triggers=(
+        Trigger(
+            "gain", "turn", _topdeck_gained, condition=_gained_card_is_where_gained, optional=True
+        ),
+    ),
+    declares=_tags("+buys", "reacts-to-gain", "topdecks", "plays-treasures"),
+)
+
+
+def _war_chest(ctx: Context) -> Effect:
+    game = ctx.game
+    named = yield from _name_by_left_player(ctx, "name a card War Chest cannot gain")
+    names: list[str] = game.state.turn.modifiers.setdefault("War Chest", [])
+    names.append(named)
+    pile = yield from game.choose_gain(
+        ctx.player,
+        ctx.name,
+        lambda card: game.cost(card) <= 5 and card.name not in names,
+        "gain a card costing up to 5 not named for War Chest this turn",
+    )
+    if pile is not None:
+        yield from game.gain(ctx.player, pile)
+
+
+WAR_CHEST = _kingdom(
+    "War Chest",
+    5,
+    {TREASURE},
+    "The player to your left names a card. Gain a card costing up to 5 coins that has not "
+    "been named for a War Chest this turn.",
+    editions=(2,),
+    effect=_war_chest,
+    declares=_tags("gains", "names-a-card"),
+)
+
+
+CARDS: tuple[Card, ...] = (
+    PLATINUM,
+    COLONY,
+    # in both editions (reworded only)
+    BANK,
+    BISHOP,
+    CITY,
+    EXPAND,
+    FORGE,
+    GRAND_MARKET,
+    KINGS_COURT,
+    MONUMENT,
+    PEDDLER,
+    RABBLE,
+    VAULT,
+    WATCHTOWER,
+    WORKERS_VILLAGE,
+    # changed between editions
+    HOARD_1,
+    HOARD_2,
+    MINT_1,
+    MINT_2,
+    QUARRY_1,
+    QUARRY_2,
+    # 1st edition only
+    CONTRABAND,
+    COUNTING_HOUSE,
+    GOONS,
+    LOAN,
+    MOUNTEBANK,
+    ROYAL_SEAL,
+    TALISMAN,
+    TRADE_ROUTE,
+    VENTURE,
+    # 2nd edition only
+    ANVIL,
+    CHARLATAN,
+    CLERK,
+    COLLECTION,
+    CRYSTAL_BALL,
+    INVESTMENT,
+    MAGNATE,
+    TIARA,
+    WAR_CHEST,
+)
