@@ -789,17 +789,25 @@ class Game:
         self.inputs.append(("command", [verb, arg]))
         self._advance((verb, arg))
 
-    def legal_commands(self) -> list[tuple[str, str]]:
+    def legal_commands(
+        self, verbs: Iterable[str] = ("play", "buy", "end")
+    ) -> list[tuple[str, str]]:
         """Every command :meth:`command` would accept now, as ``(verb, arg)`` pairs.
 
         Found by running the engine's own validation on each candidate (every card name
         in the active player's hand, every Supply pile, ending the phase or the turn), so
         it can never disagree with :meth:`command`. Empty while a decision is pending.
+        ``verbs`` limits the candidates to some verbs (cheaper when only plays matter).
         """
-        hand = dict.fromkeys(self.names_of(self.player(self.active).hand))
-        candidates = [("play", name) for name in hand]
-        candidates += [("buy", pile) for pile in self.state.supply]
-        candidates += [("end", "action"), ("end", "turn")]
+        wanted = set(verbs)
+        candidates: list[tuple[str, str]] = []
+        if "play" in wanted:
+            hand = dict.fromkeys(self.names_of(self.player(self.active).hand))
+            candidates += [("play", name) for name in hand]
+        if "buy" in wanted:
+            candidates += [("buy", pile) for pile in self.state.supply]
+        if "end" in wanted:
+            candidates += [("end", "action"), ("end", "turn")]
         legal = []
         for verb, arg in candidates:
             try:
