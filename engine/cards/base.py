@@ -679,11 +679,10 @@ HARBINGER = _kingdom(
 )
 
 
-def _merchant(ctx: Context) -> Effect:
+def _merchant(ctx: Context) -> None:
     # Each play sets up its own trigger, so two Merchants (or one played twice by Throne
     # Room) add 2 coins to the first Silver.
     ctx.game.start_lasting(ctx, 0)
-    yield from ()
 
 
 def _merchant_silver(ctx: TriggerContext) -> Effect:
@@ -708,7 +707,7 @@ MERCHANT = _kingdom(
     editions=(2,),
     cards=1,
     actions=1,
-    effect=_merchant,
+    lasting=_merchant,
     triggers=(Trigger("play", "turn", _merchant_silver, _first_silver_played),),
     declares=frozenset({"draws", "+actions", "+coins", "counts-plays"}),
 )
