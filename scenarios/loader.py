@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import jsonschema
-from jsonschema.exceptions import ValidationError
+from jsonschema.exceptions import ValidationError, best_match
 
 from scenarios.model import (
     BASIC_PILES,
@@ -190,8 +190,17 @@ def _schema_reason(error: ValidationError) -> tuple[KeyPath, str]:
         missing = re.match(r"^'(.*)' is a required property$", error.message)
         return path, f"missing required key {missing[1]!r}" if missing else error.message
     if kind in ("anyOf", "oneOf"):
+        # When one alternative has the right shape (a mapping where null or a mapping is
+        # allowed), its own complaint is the useful one; otherwise list the alternatives.
+        deeper = [e for e in error.context or () if e.validator != "type"]
+        if deeper:
+            return _schema_reason(best_match(deeper))
         wanted = " or ".join(_describe(option) for option in rules[kind])
         return path, f"expected {wanted}, found {_show(error.instance)}"
+    if kind == "minItems":
+        count = int(error.validator_value)
+        plural = "" if count == 1 else "s"
+        return path, f"expected at least {count} item{plural}, found {_show(error.instance)}"
     if kind in ("type", "enum"):
         return path, f"expected {_describe(rules)}, found {_show(error.instance)}"
     if kind == "pattern":
