@@ -46,6 +46,9 @@ class Game:
         # The definition cache starts with what Kingdom cards change for the whole game
         # (Charlatan: Curse is also a Treasure).
         self._definitions: dict[str, Card] = self._changes_in_game(setup.get("kingdom", []))
+        # Event kind -> names of this game's cards with a hand or in-play trigger for it
+        # (a speed index for _listeners; see docs/performance.md).
+        self._zone_listening: dict[str, frozenset[str]] = {}
         self.state = self._build_state(setup)
         # Cards a setup lists in play were played with their effects resolved: what those
         # plays left in effect for the turn (Bridge, Coppersmith) is active.
@@ -182,7 +185,8 @@ class Game:
         return card
 
     def definition(self, card: int) -> Card:
-        return self.definition_by_name(self.state.names[card])
+        found = self._definitions.get(self.state.names[card])
+        return found if found is not None else self.definition_by_name(self.state.names[card])
 
     def name_of(self, card: int) -> str:
         return self.state.names[card]
@@ -314,8 +318,9 @@ class Game:
     def draw(self, player: int, count: int = 1) -> list[int]:
         """Draw up to ``count`` cards one at a time; returns the cards drawn."""
         drawn = []
+        state = self.player(player)
         for _ in range(count):
-            card = self.top_of_deck(player)
+            card = state.deck[-1] if state.deck else self.top_of_deck(player)
             if card is None:
                 break
             self.move(
@@ -542,7 +547,8 @@ class Game:
             yield from self.fire(happening)
             context.unaffected = happening.data["unaffected"]
         turn = self.state.turn
-        self.draw(player, definition.cards)
+        if definition.cards:
+            self.draw(player, definition.cards)
         turn.actions += definition.actions
         turn.buys += definition.buys
         turn.coins += definition.coins
@@ -573,10 +579,14 @@ class Game:
             for trigger in self.definition(happening.card).triggers:
                 if trigger.where == "self" and trigger.event == happening.kind:
                     found.append((happening.player, happening.card, trigger))
-        for owner in self.turn_order():
+        listening = self._listening_names(happening.kind)
+        names = self.state.names
+        for owner in self.turn_order() if listening else ():
             mine = owner == happening.player
             for where in ("hand", "in_play"):
                 for card in self.player(owner).zone(where):
+                    if names[card] not in listening:
+                        continue
                     for trigger in self.definition(card).triggers:
                         if (
                             trigger.where == where
@@ -592,10 +602,32 @@ class Game:
                 found.append((owner, card, trigger))
         return found
 
+    def _listening_names(self, kind: str) -> frozenset[str]:
+        """Names of this game's cards with a ``hand`` or ``in_play`` trigger for ``kind``.
+
+        Every physical card is created at set-up, so the answer is fixed for the game:
+        it is worked out once per kind and lets ``_listeners`` skip the cards that cannot
+        listen without looking up their definitions.
+        """
+        names = self._zone_listening.get(kind)
+        if names is None:
+            names = frozenset(
+                name
+                for name in set(self.state.names)
+                if any(
+                    trigger.event == kind and trigger.where in ("hand", "in_play")
+                    for trigger in self.definition_by_name(name).triggers
+                )
+            )
+            self._zone_listening[kind] = names
+        return names
+
     def fire(self, happening: Happening) -> Effect:
         """Resolve every trigger of ``happening``: player by player in turn order, each
         player ordering their own simultaneous triggers and choosing optional ones."""
         listeners = self._listeners(happening)
+        if not listeners:
+            return
         for owner in self.turn_order():
             mine = [(card, trigger) for who, card, trigger in listeners if who == owner]
             if mine:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")
 
@@ -55,9 +55,12 @@ class TurnState:
     cost_sources: list[int] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class Event:
-    """One line of the event log, e.g. ``p1 gains Silver`` or ``p2 passes Copper to p3``."""
+class Event(NamedTuple):
+    """One line of the event log, e.g. ``p1 gains Silver`` or ``p2 passes Copper to p3``.
+
+    A NamedTuple rather than a frozen dataclass: as immutable, and about twice as fast
+    to create, which counts for the log of every move (docs/performance.md).
+    """
 
     player: int | None
     verb: str
@@ -96,7 +99,8 @@ class GameState:
             return self.trash
         if kind == "supply":
             return self.supply[owner]
-        return self.players[owner].zone(kind)
+        cards: list[int] = getattr(self.players[owner], kind)  # PlayerState.zone, inlined
+        return cards
 
     def where_is(self, card: int) -> Zone | None:
         """The zone holding ``card``; linear, for checks and error messages only."""

@@ -20,9 +20,15 @@ def card_names() -> frozenset[str]:
     return frozenset(card.name for card in ALL_CARDS)
 
 
+# Name -> every definition of it, in catalogue order (built once: look-ups are hot).
+_BY_NAME: dict[str, tuple[Card, ...]] = {}
+for _card in ALL_CARDS:
+    _BY_NAME[_card.name] = (*_BY_NAME.get(_card.name, ()), _card)
+
+
 def definitions(name: str) -> tuple[Card, ...]:
     """Every edition's definition of ``name`` (one when the text never changed)."""
-    found = tuple(card for card in ALL_CARDS if card.name == name)
+    found = _BY_NAME.get(name, ())
     if not found:
         raise UnknownCard(f"unknown card: {name!r}")
     return found

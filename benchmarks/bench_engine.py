@@ -1,0 +1,255 @@
+"""How fast is the reference engine? A script to run by hand; it prints figures.
+
+    python benchmarks/bench_engine.py              # everything
+    python benchmarks/bench_engine.py --games 500  # more games per measurement
+    python benchmarks/bench_engine.py --profile    # cProfile of the Big Money mirror
+
+What it measures:
+
+1. Games per second of a 2-player Big Money mirror on the reference engine, exactly as
+   scenarios run it: every move through ``Game.command`` / ``Game.answer`` (rule checks
+   on), every event recorded, the bots seeing only a ``GameView``. Side by side in the
+   same run, the same mirror on pyminion (``pip install 'dominion-arbiter[bench]'``)
+   with the same buy rule and its logging off, and the ratio of the two.
+2. The cost per game as games get longer: Big Money that buys only on every k-th of
+   its turns (but plays its Treasures every turn) for k = 1..4; turns per game against
+   time per game, with a least-squares line. Linear cost means a flat time per turn.
+3. The time of the whole scenario suite (``arbiter check``).
+4. The time of ``arbiter prove`` (skipped with a message until it exists).
+
+Not a timed test: nothing here fails on a slow machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.bots import BIG_MONEY_FALLBACK as FALLBACK  # noqa: E402
+from engine.bots import BigMoney, GameView, big_money_buy, play_game  # noqa: E402
+from engine.game import Game  # noqa: E402
+
+# Cards both engines have; Big Money buys none of them, they only fill the Supply.
+KINGDOM = [
+    "Cellar",
+    "Chapel",
+    "Moat",
+    "Village",
+    "Workshop",
+    "Smithy",
+    "Militia",
+    "Market",
+    "Laboratory",
+    "Witch",
+]
+
+
+# ---------------------------------------------------------------- reference engine
+
+
+class SlowBuyer(BigMoney):
+    """Big Money that buys only on every ``every``-th of its own turns: longer games
+    with the same per-turn work (it plays its Treasures every turn)."""
+
+    def __init__(self, every: int) -> None:
+        super().__init__(name=f"bigmoney/every-{every}")
+        self.every = every
+
+    def choose_buy(self, view: GameView, coins: int, among: set[str] | None = None) -> str | None:
+        if (view.turn_number - 1) % self.every:
+            return None
+        return super().choose_buy(view, coins, among)
+
+
+def run_reference(
+    games: int, seed: int, bot: Callable[[], BigMoney] = BigMoney
+) -> tuple[float, int, int]:
+    """(seconds, player-turns, events) for ``games`` games of a 2-player mirror."""
+    turns = events = 0
+    start = time.perf_counter()
+    for index in range(games):
+        game = Game.new(players=2, kingdom=KINGDOM, seed=seed + index, colony=False)
+        result = play_game(game, [bot(), bot()], max_turns=10_000)
+        if not result.finished:
+            raise SystemExit("a benchmark game did not finish")
+        turns += result.turns
+        events += len(game.state.events)
+    return time.perf_counter() - start, turns, events
+
+
+# ---------------------------------------------------------------- pyminion
+
+
+def pyminion_runner() -> Callable[[int, int], tuple[float, int]] | None:
+    try:
+        from pyminion.bots.bot import Bot, BotDecider
+        from pyminion.expansions import base
+        from pyminion.game import Game as PyminionGame
+    except ImportError:
+        return None
+
+    by_name = {card.name: card for card in base.base_set}
+    cards = {card.name: card for card in (base.province, base.duchy, base.gold, base.estate)}
+    cards["Silver"] = base.silver
+
+    class BigMoneyDecider(BotDecider):  # type: ignore[misc]
+        """The same rule as ``engine.bots.big_money_buy``."""
+
+        def action_priority(self, player: Any, game: Any) -> Any:
+            return iter(())
+
+        def buy_priority(self, player: Any, game: Any) -> Any:
+            money = player.state.money
+            name = big_money_buy(money, game.supply.pile_length("Province"))
+            # The same fall-backs as BigMoney.choose_buy when a pile is empty.
+            while name is not None:
+                if cards[name].get_cost(player, game) <= money:
+                    yield cards[name]
+                name = FALLBACK.get(name)
+
+    kingdom = [by_name[name] for name in KINGDOM]
+
+    def run(games: int, seed: int) -> tuple[float, int]:
+        random.seed(seed)
+        turns = 0
+        start = time.perf_counter()
+        for _ in range(games):
+            players = [Bot(BigMoneyDecider(), "p1"), Bot(BigMoneyDecider(), "p2")]
+            game = PyminionGame(
+                players=players, expansions=[base.base_set], kingdom_cards=kingdom, log_stdout=False
+            )
+            result = game.play()
+            turns += sum(summary.turns for summary in result.player_summaries)
+        return time.perf_counter() - start, turns
+
+    return run
+
+
+# ---------------------------------------------------------------- sections
+
+
+def section_mirror(games: int, seed: int, rounds: int) -> None:
+    print(f"== Big Money mirror, 2 players, {games} games x {rounds} rounds (best round) ==")
+    pyminion = pyminion_runner()
+    ref_best = py_best = float("inf")
+    ref_turns = py_turns = events = 0
+    for _ in range(rounds):  # interleaved, so both see the same machine load
+        seconds, ref_turns, events = run_reference(games, seed)
+        ref_best = min(ref_best, seconds)
+        if pyminion is not None:
+            seconds, py_turns = pyminion(games, seed)
+            py_best = min(py_best, seconds)
+    ref_rate = games / ref_best
+    print(
+        f"reference engine : {ref_rate:8.1f} games/s  ({ref_turns / games / 2:.1f} turns per "
+        f"player, {events / games:.0f} events recorded per game, rule checks on)"
+    )
+    if pyminion is None:
+        print("pyminion         : not installed (pip install 'dominion-arbiter[bench]')")
+        return
+    py_rate = games / py_best
+    print(
+        f"pyminion 0.4.0   : {py_rate:8.1f} games/s  ({py_turns / games / 2:.1f} turns per "
+        "player, logging off)"
+    )
+    print(f"ratio            : {ref_rate / py_rate:8.2f}x (reference / pyminion)")
+
+
+def section_length(games: int, seed: int) -> None:
+    print("\n== Cost per game as games get longer (buy only every k-th turn) ==")
+    print(f"{'k':>3} {'turns/game':>11} {'ms/game':>9} {'us/turn':>9}")
+    points: list[tuple[float, float]] = []
+    for every in (1, 2, 3, 4):
+        seconds, turns, _ = run_reference(games, seed, lambda every=every: SlowBuyer(every))
+        per_game, turns_per_game = seconds / games, turns / games
+        points.append((turns_per_game, per_game))
+        print(
+            f"{every:>3} {turns_per_game:>11.1f} {per_game * 1e3:>9.2f} "
+            f"{per_game / turns_per_game * 1e6:>9.1f}"
+        )
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    slope, intercept = statistics.linear_regression(xs, ys)
+    r = statistics.correlation(xs, ys)
+    print(
+        f"fit: time/game = {intercept * 1e3:.3f} ms + {slope * 1e6:.1f} us x turns "
+        f"(r^2 = {r * r:.4f}); time per turn longest/shortest = "
+        f"{(ys[-1] / xs[-1]) / (ys[0] / xs[0]):.2f}"
+    )
+
+
+def _arbiter(*args: str) -> list[str] | None:
+    """How to run the arbiter CLI, or None when it does not offer ``args[0]`` yet."""
+    if not (ROOT / "arbiter" / "cli.py").exists():
+        return None
+    command = [sys.executable, "-m", "arbiter.cli", *args]
+    probe = subprocess.run(
+        [*command[:3], args[0], "--help"], cwd=ROOT, capture_output=True, text=True
+    )
+    return command if probe.returncode == 0 else None
+
+
+def section_command(title: str, args: list[str]) -> None:
+    print(f"\n== {title}: arbiter {' '.join(args)} ==")
+    command = _arbiter(*args)
+    if command is None:
+        print(f"skipped: `arbiter {args[0]}` does not exist yet")
+        return
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    last = (done.stdout.strip().splitlines() or [""])[-1]
+    print(f"{seconds:.2f} s (exit {done.returncode}; process start included) {last}")
+
+
+def profile(games: int, seed: int, top: int) -> None:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    run_reference(games, seed)
+    profiler.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out).strip_dirs().sort_stats("tottime")
+    stats.print_stats(top)
+    print(out.getvalue())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300, help="games per measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the side-by-side run")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", action="store_true", help="only profile the mirror")
+    parser.add_argument("--top", type=int, default=25, help="profile entries shown")
+    parser.add_argument("--only", choices=["mirror", "length", "suite", "prove"])
+    args = parser.parse_args(argv)
+    if args.profile:
+        profile(args.games, args.seed, args.top)
+        return 0
+    print(f"python {sys.version.split()[0]} on {sys.platform}; {shutil.which('python') or ''}")
+    if args.only in (None, "mirror"):
+        section_mirror(args.games, args.seed, args.rounds)
+    if args.only in (None, "length"):
+        section_length(max(20, args.games // 3), args.seed)
+    if args.only in (None, "suite"):
+        section_command("Scenario suite", ["check"])
+    if args.only in (None, "prove"):
+        section_command("Proofs", ["prove"])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,470 @@
+"""Bots: players that drive a :class:`~engine.game.Game` through its ordinary loop.
+
+A bot never holds the game. It is handed a :class:`GameView`, which exposes only what its
+player may know: their own hand, in-play cards and discard pile, the size (never the
+order) of every deck, the top card of every discard pile, the cards in play, the Supply
+counts, the trash, the turn's counters and the decision put to this player. A bot
+returns a :class:`Command` (``play``/``buy`` a card, ``end`` the ``action`` phase or the
+``turn``) or an :class:`Answer` to its pending decision; :func:`play_game` applies it with
+``Game.command`` / ``Game.answer``, the same checked entry points scenarios and players
+use, so a bot cannot make an illegal move go through.
+
+Strategy lives here and only here: card definitions carry no hint for bots.
+
+The bots:
+
+- :class:`RandomBot` picks uniformly among the legal commands and answers decisions with
+  a uniformly random legal answer.
+- :class:`BigMoney` follows the canonical Big Money rule (see :func:`big_money_buy`) and
+  plays every Treasure in hand.
+- :class:`BigMoneyWith` is Big Money that also buys up to ``copies`` of one kingdom card
+  and plays it whenever it can.
+
+Decisions a bot has no opinion on get :func:`default_answer`: the minimum legal pick.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+from engine.decisions import Decision
+from engine.model import ACTION, CURSE, TREASURE, VICTORY, Card
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+class Command(NamedTuple):
+    """A command for the active player: ``play``/``buy`` a card or ``end`` action/turn."""
+
+    verb: str
+    arg: str
+
+
+class Answer(NamedTuple):
+    """An answer to the pending decision, in the form ``Game.answer`` takes."""
+
+    value: Any
+
+
+Move = Command | Answer
+END_TURN = Command("end", "turn")
+END_ACTIONS = Command("end", "action")
+
+
+class GameView:
+    """What player ``player`` may see of ``game``; all a bot is given.
+
+    Hidden information (other players' hands, the order of any deck, the contents of
+    other players' discard piles below the top card) is not reachable through the
+    public attributes and methods of this class. The game itself is held in a private
+    slot; a bot must not reach for it, and ``tests/test_bots.py`` checks that bots choose
+    the same moves whatever the hidden cards are.
+    """
+
+    __slots__ = ("__game", "player")
+
+    def __init__(self, game: Game, player: int) -> None:
+        self.__game = game
+        self.player = player
+
+    # -- the table ------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.__game.players
+
+    @property
+    def active(self) -> int:
+        """Whose turn it is."""
+        return self.__game.state.turn.player
+
+    @property
+    def my_turn(self) -> bool:
+        return self.__game.state.turn.player == self.player
+
+    @property
+    def turn_number(self) -> int:
+        """The active player's turn number, counting from 1."""
+        return self.__game.player(self.active).turns_taken + 1
+
+    @property
+    def phase(self) -> str:
+        return self.__game.state.turn.phase
+
+    @property
+    def actions(self) -> int:
+        return self.__game.state.turn.actions
+
+    @property
+    def buys(self) -> int:
+        return self.__game.state.turn.buys
+
+    @property
+    def coins(self) -> int:
+        return self.__game.state.turn.coins
+
+    @property
+    def bought(self) -> bool:
+        """Whether the active player has bought a card this turn."""
+        return self.__game.state.turn.bought
+
+    @property
+    def kingdom(self) -> tuple[str, ...]:
+        return tuple(self.__game.state.kingdom)
+
+    def supply_count(self, pile: str) -> int:
+        """Cards left in a Supply pile (0 for a pile not in this game)."""
+        cards = self.__game.state.supply.get(pile)
+        return len(cards) if cards is not None else 0
+
+    def supply(self) -> dict[str, int]:
+        return {pile: len(cards) for pile, cards in self.__game.state.supply.items()}
+
+    def trash(self) -> list[str]:
+        return self.__game.names_of(self.__game.state.trash)
+
+    def card(self, name: str) -> Card:
+        """The definition of a card in this game's editions (public knowledge)."""
+        return self.__game.definition_by_name(name)
+
+    def cost(self, name: str) -> int:
+        """The current cost of a card (reductions included)."""
+        return self.__game.cost_of(name)
+
+    # -- my own cards ----------------------------------------------------------------
+
+    @property
+    def hand(self) -> list[str]:
+        """My hand, by name."""
+        return self.__game.names_of(self.__game.player(self.player).hand)
+
+    def owned(self) -> Counter[str]:
+        """Every card I own, by name (I know my own cards, not the order of my deck)."""
+        game = self.__game
+        return Counter(game.names_of(game.player(self.player).all_cards()))
+
+    def my_revealed(self) -> list[str]:
+        return self.__game.names_of(self.__game.player(self.player).revealed)
+
+    # -- anyone's public zones -------------------------------------------------------
+
+    def in_play(self, player: int | None = None) -> list[str]:
+        who = self.player if player is None else player
+        return self.__game.names_of(self.__game.player(who).in_play)
+
+    def discard_top(self, player: int | None = None) -> str | None:
+        who = self.player if player is None else player
+        discard = self.__game.player(who).discard
+        return self.__game.name_of(discard[-1]) if discard else None
+
+    def hand_size(self, player: int | None = None) -> int:
+        return len(self.__game.player(self.player if player is None else player).hand)
+
+    def deck_size(self, player: int | None = None) -> int:
+        return len(self.__game.player(self.player if player is None else player).deck)
+
+    def discard_size(self, player: int | None = None) -> int:
+        return len(self.__game.player(self.player if player is None else player).discard)
+
+    def vp_tokens(self, player: int | None = None) -> int:
+        return self.__game.player(self.player if player is None else player).vp_tokens
+
+    # -- what the game waits for -----------------------------------------------------
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision put to me, or None (a decision for someone else is not shown)."""
+        decision = self.__game.pending
+        if decision is None or decision.player != self.player:
+            return None
+        return decision
+
+    @property
+    def awaiting_command(self) -> bool:
+        """Whether the game waits for a command from me."""
+        game = self.__game
+        return game.awaiting_command and game.state.turn.player == self.player
+
+    def legal_commands(self) -> list[Command]:
+        """Every command the game would accept from me now (empty when none is awaited):
+        ``Game.legal_commands()``, the engine's own validation run on each candidate."""
+        game = self.__game
+        if not self.awaiting_command or game.state.game_over:
+            return []
+        return [Command(verb, arg) for verb, arg in game.legal_commands()]
+
+
+class Bot(Protocol):
+    """A player: given what it may see, the next command or answer."""
+
+    name: str
+
+    def act(self, view: GameView) -> Move: ...
+
+
+# ---------------------------------------------------------------------- answers
+
+
+def default_answer(decision: Decision) -> Answer:
+    """The minimum legal pick: the first ``min`` choices (all of them, as given, for an
+    order; ``no`` for a yes/no question; no reaction for an optional reaction)."""
+    if decision.kind == "yes_no":
+        return Answer(False)
+    if decision.kind == "order":
+        return Answer(decision.labels())
+    return Answer(decision.labels()[: decision.min])
+
+
+def random_answer(decision: Decision, rng: random.Random) -> Answer:
+    """A uniformly random legal answer: a random number of picks in [min, max]."""
+    if decision.kind == "yes_no":
+        return Answer(rng.random() < 0.5)
+    labels = decision.labels()
+    if decision.kind == "order":
+        return Answer(rng.sample(labels, len(labels)))
+    high = min(decision.max, len(labels))
+    count = rng.randint(min(decision.min, high), high)
+    return Answer(rng.sample(labels, count))
+
+
+def card_value(card: Card) -> int:
+    """How much a Big Money player wants to keep a card: curses and pure Victory cards
+    lowest, then by cost; used to pick what to discard or trash."""
+    if card.is_(CURSE):
+        return -10
+    if card.is_(VICTORY) and not card.is_(ACTION) and not card.is_(TREASURE):
+        return -5 + card.vp // 10
+    return card.cost
+
+
+def sensible_answer(view: GameView, decision: Decision, bot: BigMoney) -> Answer:
+    """Big Money's answers: react when it may, gain what it would buy, give up the worst
+    cards when it must; anything else gets the minimum legal pick."""
+    labels = decision.labels()
+    if decision.kind == "react":
+        return Answer(labels[:1])
+    if decision.kind == "gain":
+        costs = {label: view.cost(label) for label in labels}
+        wanted = bot.choose_buy(view, max(costs.values()), set(labels))
+        if wanted is not None:
+            return Answer([wanted])
+        if decision.min == 0:
+            return Answer([])
+        return Answer([max(labels, key=lambda name: (costs[name], name))])
+    if decision.kind == "cards":
+        ranked = sorted(labels, key=lambda name: card_value(view.card(name)))
+        prompt = decision.prompt.lower()
+        count = decision.min
+        if "trash" in prompt:
+            # Trash Curses freely; everything else only as much as the rules make us.
+            curses = sum(1 for name in ranked if view.card(name).is_(CURSE))
+            count = max(count, min(curses, decision.max))
+        if "discard" in prompt or "trash" in prompt or "return" in prompt:
+            return Answer(ranked[:count])
+        return Answer(ranked[::-1][:count] if count else [])
+    return default_answer(decision)
+
+
+# ---------------------------------------------------------------------- the bots
+
+
+class RandomBot:
+    """Uniformly random among the legal commands; random legal answers."""
+
+    def __init__(self, seed: int = 0, name: str = "random") -> None:
+        self.rng = random.Random(seed)
+        self.name = name
+
+    def act(self, view: GameView) -> Move:
+        decision = view.pending
+        if decision is not None:
+            return random_answer(decision, self.rng)
+        return self.rng.choice(view.legal_commands())
+
+
+def big_money_buy(coins: int, provinces_left: int, colony: bool = False) -> str | None:
+    """The canonical Big Money buy rule; what to buy with ``coins``, or None.
+
+    - Province at 8 or more;
+    - Duchy at 5 to 7 once 4 or fewer Provinces are left;
+    - Gold at 6 to 7;
+    - Estate at 2 to 4 once 2 or fewer Provinces are left;
+    - Silver at 3 to 5;
+    - nothing below 2 (Big Money never buys Copper or Curse).
+
+    With Colony in the game, Colony at 11 or more and Platinum at 9 to 10 come first.
+    """
+    if colony and coins >= 11:
+        return "Colony"
+    if colony and coins >= 9:
+        return "Platinum"
+    if coins >= 8:
+        return "Province"
+    if coins >= 5 and provinces_left <= 4:
+        return "Duchy"
+    if coins >= 6:
+        return "Gold"
+    if 2 <= coins <= 4 and provinces_left <= 2:
+        return "Estate"
+    if coins >= 3:
+        return "Silver"
+    return None
+
+
+@dataclass
+class BigMoney:
+    """Big Money: plays every Treasure, buys by :func:`big_money_buy`."""
+
+    name: str = "bigmoney"
+    # Card name -> whether it is a Treasure (a cache: definitions never change in a game).
+    _treasures: dict[str, bool] = field(default_factory=dict, repr=False, compare=False)
+
+    def act(self, view: GameView) -> Move:
+        decision = view.pending
+        if decision is not None:
+            return sensible_answer(view, decision, self)
+        hand = view.hand
+        if view.phase == "action":
+            action = self.choose_action(view, hand)
+            if action is not None:
+                return Command("play", action)
+        if not view.bought:
+            treasures = self._treasures
+            for name in hand:
+                is_treasure = treasures.get(name)
+                if is_treasure is None:
+                    is_treasure = treasures[name] = view.card(name).is_(TREASURE)
+                if is_treasure:
+                    return Command("play", name)
+        if view.buys > 0:
+            target = self.choose_buy(view, view.coins)
+            if target is not None:
+                return Command("buy", target)
+        return END_TURN
+
+    def choose_action(self, view: GameView, hand: list[str]) -> str | None:
+        """The Action card to play now, or None."""
+        return None
+
+    def choose_buy(self, view: GameView, coins: int, among: set[str] | None = None) -> str | None:
+        """What to buy (or gain) with ``coins``: the buy rule, skipping empty piles and
+        cards the game refuses (``among``: only these)."""
+        colony = view.supply_count("Colony") > 0
+        target = big_money_buy(coins, view.supply_count("Province"), colony)
+        while target is not None:
+            if (among is None or target in among) and self._can_get(view, target, coins):
+                return target
+            # The preferred card is gone or refused: fall to the next one down.
+            target = BIG_MONEY_FALLBACK.get(target)
+        return None
+
+    @staticmethod
+    def _can_get(view: GameView, name: str, coins: int) -> bool:
+        return view.supply_count(name) > 0 and view.cost(name) <= coins
+
+
+# What Big Money wants next when the card the rule names is gone or not allowed.
+BIG_MONEY_FALLBACK: dict[str, str | None] = {
+    "Colony": "Platinum",
+    "Platinum": "Province",
+    "Province": "Gold",
+    "Duchy": "Gold",
+    "Gold": "Silver",
+    "Estate": "Silver",
+    "Silver": None,
+}
+
+
+@dataclass
+class BigMoneyWith(BigMoney):
+    """Big Money that buys up to ``copies`` of ``card`` and plays it whenever it can.
+
+    It buys the card instead of Silver or Gold (but never instead of a Province, Duchy
+    or Estate the rule calls for) while it owns fewer than ``copies``; it plays it in
+    the Action phase while it has an Action left; its decisions get
+    :func:`sensible_answer`.
+    """
+
+    card_name: str = "Smithy"
+    copies: int = 1
+    name: str = "bigmoney:Smithy"
+
+    def choose_action(self, view: GameView, hand: list[str]) -> str | None:
+        if view.actions > 0 and self.card_name in hand and view.card(self.card_name).is_(ACTION):
+            return self.card_name
+        return None
+
+    def choose_buy(self, view: GameView, coins: int, among: set[str] | None = None) -> str | None:
+        target = super().choose_buy(view, coins, among)
+        if target not in (None, "Silver", "Gold"):
+            return target
+        name = self.card_name
+        if (
+            (among is None or name in among)
+            and self._can_get(view, name, coins)
+            and view.owned()[name] < self.copies
+        ):
+            return name
+        return target
+
+
+# ---------------------------------------------------------------------- driving games
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """A bot from its spec: ``random``, ``bigmoney`` or ``bigmoney:CARD[:N]``.
+
+    Raises ValueError with a one-line message for a spec it does not know.
+    """
+    parts = spec.split(":")
+    kind = parts[0].strip().lower()
+    if kind == "random" and len(parts) == 1:
+        return RandomBot(seed, name=spec)
+    if kind == "bigmoney" and len(parts) == 1:
+        return BigMoney(name=spec)
+    if kind == "bigmoney" and len(parts) in (2, 3) and parts[1].strip():
+        copies = 1
+        if len(parts) == 3:
+            if not parts[2].strip().isdigit() or int(parts[2]) < 1:
+                raise ValueError(f"bot {spec!r}: the number of copies must be a positive integer")
+            copies = int(parts[2])
+        return BigMoneyWith(card_name=parts[1].strip(), copies=copies, name=spec)
+    raise ValueError(f"unknown bot {spec!r} (use random, bigmoney or bigmoney:CARD[:N])")
+
+
+class GameOver(NamedTuple):
+    """How a bot game ended: ``finished`` False when it hit the turn limit."""
+
+    finished: bool
+    turns: int
+    scores: list[int]
+    winners: list[int]
+
+
+def play_game(game: Game, bots: Sequence[Bot], max_turns: int = 500) -> GameOver:
+    """Let ``bots`` (one per seat) play ``game`` to its end, or until ``max_turns``
+    turns in all have been taken (then ``finished`` is False and nobody wins)."""
+    if len(bots) != game.players:
+        raise ValueError(f"{game.players} players need {game.players} bots, not {len(bots)}")
+    views = [GameView(game, seat) for seat in range(game.players)]
+    state = game.state
+    total_turns = 0
+    while not state.game_over:
+        decision = game.pending
+        seat = decision.player if decision is not None else state.turn.player
+        move = bots[seat].act(views[seat])
+        if isinstance(move, Answer):
+            game.answer(move.value)
+        else:
+            game.command(move.verb, move.arg)
+            if move == END_TURN:
+                total_turns += 1
+                if total_turns >= max_turns and not state.game_over:
+                    break
+    scores = [game.score(p) for p in range(game.players)]
+    return GameOver(state.game_over, total_turns, scores, game.winners())
