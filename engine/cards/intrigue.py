@@ -15,7 +15,8 @@ Pawn ``+1 Card``, ``+1 Action``, ``+1 Buy``, ``+$1`` (pick two); Steward ``+2 Ca
 ``+$2``, ``trash``; Minion ``+$2``, ``discard``; Nobles ``+3 Cards``, ``+2 Actions``;
 Torturer ``discard``, ``Curse``; Courtier ``+1 Action``, ``+1 Buy``, ``+$3``, ``Gold``
 (one per type of the revealed card); Lurker ``trash``, ``gain``; Secret Passage
-``top``, ``under 1`` .. ``under N-1``, ``bottom`` (where in a deck of N cards).
+``top``, ``under 1`` .. ``under N-1``, ``bottom`` (where in a deck of N cards; ``under k``
+has k cards above it).
 Baron, Mining Village and Mill ask yes/no.
 """
 
@@ -1120,6 +1121,12 @@ REPLACE = _kingdom(
 # --- Secret Passage (2nd edition) ---------------------------------------------------------------
 
 
+# The labels a scenario can write: "top", "bottom", and "under N" (N cards above it). The
+# decision itself offers every position of the deck however deep; the list here (used to
+# validate and document answers) stops at a depth no real deck reaches.
+SECRET_PASSAGE_OPTIONS = ("top", "bottom", *(f"under {depth}" for depth in range(1, 100)))
+
+
 def _deck_positions(size: int) -> list[str]:
     """Labels for where a card can go in a deck of ``size`` cards, top to bottom."""
     if size == 0:
@@ -1150,7 +1157,7 @@ SECRET_PASSAGE = _kingdom(
     cards=2,
     actions=1,
     effect=_secret_passage,
-    options=("top", "under N", "bottom"),
+    options=SECRET_PASSAGE_OPTIONS,
     declares=_declares("draws", "+actions", "topdecks"),
 )
 
