@@ -198,7 +198,7 @@ def _schema_reason(error: ValidationError) -> tuple[KeyPath, str]:
         wanted = " or ".join(_describe(option) for option in rules[kind])
         return path, f"expected {wanted}, found {_show(error.instance)}"
     if kind == "minItems":
-        count = int(error.validator_value)
+        count = int(cast(int, error.validator_value))
         plural = "" if count == 1 else "s"
         return path, f"expected at least {count} item{plural}, found {_show(error.instance)}"
     if kind in ("type", "enum"):

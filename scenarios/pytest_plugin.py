@@ -105,7 +105,10 @@ class ScenarioItem(pytest.Item):
                      style: Any = None) -> str:
         if isinstance(excinfo.value, ScenarioFailure):
             result = excinfo.value.result
-            return f"{result.status}: {result.location}: {result.message}"
+            where = self.path.relative_to(self.config.rootpath) \
+                if self.path.is_relative_to(self.config.rootpath) else self.path
+            line = f":{result.line}" if result.line else ""
+            return f"{result.status}: {where}{line}: {result.message}"
         return str(super().repr_failure(excinfo, style=style))
 
     def reportinfo(self) -> tuple[Path, int | None, str]:

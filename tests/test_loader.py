@@ -156,11 +156,13 @@ def test_choose_values(written: str, value: object) -> None:
 
 @pytest.mark.parametrize(("body", "message"), [
     # unknown keys, with a suggestion when one is close
-    ("setup: {}\nexpcet: {}\n", "case.yaml:4: expcet: unknown key 'expcet' (did you mean 'expect'?)"),
+    ("setup: {}\nexpcet: {}\n",
+     "case.yaml:4: expcet: unknown key 'expcet' (did you mean 'expect'?)"),
     ("setup:\n  p1:\n    hnad: [Copper]\n", "case.yaml:5: setup.p1.hnad: unknown key 'hnad'"),
     ("setup: {colonies: true}\n", "case.yaml:3: setup.colonies: unknown key 'colonies'"),
     ("setup: {p7: {}}\n", "case.yaml:3: setup.p7: unknown key 'p7'"),
-    ("setup: {}\nsteps:\n  - play: Copper\n    who: p1\n", "case.yaml:6: steps[1].who: unknown key"),
+    ("setup: {}\nsteps:\n  - play: Copper\n    who: p1\n",
+     "case.yaml:6: steps[1].who: unknown key"),
     ("setup: {}\nexpect: {p1: {hand_size: 3}}\n", "case.yaml:4: expect.p1.hand_size: unknown key"),
     ("setup: {}\nexpect: {pending: {who: p1}}\n", "case.yaml:4: expect.pending.who: unknown key"),
     # unknown cards, wherever a card is expected
@@ -177,7 +179,8 @@ def test_choose_values(written: str, value: object) -> None:
     ("setup: {}\nsteps:\n  - play: Vilage\n", "case.yaml:5: steps[1].play: unknown card 'Vilage'"),
     ("setup: {}\nsteps:\n  - play: [Copper, Q]\n", "case.yaml:5: steps[1].play[2]: unknown card"),
     ("setup: {}\nsteps:\n  - buy: Q\n", "case.yaml:5: steps[1].buy: unknown card 'Q'"),
-    ("setup: {}\nsteps:\n  - choose: Q\n    source: R\n", "line 6: steps[1].source: unknown card 'R'"),
+    ("setup: {}\nsteps:\n  - choose: Q\n    source: R\n",
+     "line 6: steps[1].source: unknown card 'R'"),
     ("setup: {}\nsteps:\n  - choose: Dutchy\n",
      "case.yaml:5: steps[1].choose: 'Dutchy' is neither a card nor an option label"),
     ("setup: {}\nsteps:\n  - choose: [Duchy, +2 Cards]\n",
@@ -194,13 +197,15 @@ def test_choose_values(written: str, value: object) -> None:
      "case.yaml:3: setup.p1.hand: expected a list of card names, found 'Copper'"),
     ("setup: {colony: 1}\n", "case.yaml:3: setup.colony: expected true or false, found 1"),
     ("setup: {turn: {phase: cleanup}}\n", "case.yaml:3: setup.turn.phase: expected one of"),
-    ("editions: {base: 3}\nsetup: {}\n", "case.yaml:3: editions.base: expected one of 1, 2, found 3"),
+    ("editions: {base: 3}\nsetup: {}\n",
+     "case.yaml:3: editions.base: expected one of 1, 2, found 3"),
     ("seed: x\nsetup: {}\n", "case.yaml:3: seed: expected a whole number"),
     ("setup: {}\nsteps:\n  - end: game\n", "case.yaml:5: steps[1].end: expected one of"),
     ("setup: {}\nsteps:\n  - choose: 3\n", "case.yaml:5: steps[1].choose: expected text or true"),
     ("setup: {}\nsteps: {play: Copper}\n", "case.yaml:4: steps: expected a list, found a mapping"),
     ("setup: {}\nexpect: {turn: {player: 1}}\n", "case.yaml:4: expect.turn.player: expected"),
-    ("setup: {}\nexpect: {winners: [q1]}\n", "case.yaml:4: expect.winners[1]: 'q1' is not a player"),
+    ("setup: {}\nexpect: {winners: [q1]}\n",
+     "case.yaml:4: expect.winners[1]: 'q1' is not a player"),
     ("setup: {turns_taken: {q1: 1}}\n", "case.yaml:3: setup.turns_taken: 'q1' is not a player"),
     ("setup: {}\nsteps:\n  - play: []\n",
      "case.yaml:5: steps[1].play: expected at least 1 item, found an empty list"),
@@ -248,7 +253,8 @@ def test_malformed_scenarios(body: str, message: str) -> None:
     ("", "case.yaml:1: (top level): expected a mapping, an empty file"),
     ("- id: base/a/b\n", "case.yaml:1: (top level): expected a mapping, a list"),
     # YAML-level problems
-    (HEAD + "setup: {}\nsetup: {}\n", "case.yaml:4: setup: duplicate key 'setup' (first on line 3)"),
+    (HEAD + "setup: {}\nsetup: {}\n",
+     "case.yaml:4: setup: duplicate key 'setup' (first on line 3)"),
     (HEAD + "setup:\n  p1: {hand: [Copper]}\n  p1: {}\n", "case.yaml:5: setup.p1: duplicate key"),
     (HEAD + "setup: !!python/object:os.system {}\n", "case.yaml:3: setup: tag "),
     (HEAD + "setup: !custom {}\n", "setup: tag !custom not allowed"),
@@ -289,7 +295,7 @@ def test_files_that_are_not_utf8_are_refused(tmp_path: Path) -> None:
 
 
 def test_a_missing_file_is_a_scenario_error(tmp_path: Path) -> None:
-    with pytest.raises(ScenarioError, match="missing.yaml:1"):
+    with pytest.raises(ScenarioError, match=r"missing\.yaml:1"):
         load_scenario(tmp_path / "missing.yaml", FAKE_CARDS, RULINGS)
 
 
