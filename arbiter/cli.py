@@ -52,10 +52,13 @@ class _Parser(argparse.ArgumentParser):
 
 @dataclass(frozen=True)
 class Command:
+    """A subcommand. ``forward`` hands the raw arguments to a command with its own parser."""
+
     name: str
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
+    forward: Callable[[list[str]], int] | None = None
 
 
 # --- output helpers -----------------------------------------------------------------------
@@ -373,6 +376,22 @@ def configure_explain(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("card", help="card name (case does not matter)")
 
 
+# --- graph (checks.graph has its own parser; we only forward to it) -----------------------
+
+def forward_graph(argv: list[str]) -> int:
+    from checks.graph import main as graph_main
+
+    return graph_main(argv)
+
+
+def _forwarded(args: argparse.Namespace) -> int:  # never reached: main forwards first
+    raise UsageError("this command takes its arguments as given")
+
+
+def _no_arguments(parser: argparse.ArgumentParser) -> None:
+    """Forwarded commands parse their own arguments (see `arbiter graph --help`)."""
+
+
 # --- the parser and main ------------------------------------------------------------------
 
 COMMANDS: tuple[Command, ...] = (
@@ -383,6 +402,8 @@ COMMANDS: tuple[Command, ...] = (
             configure_rulings, run_rulings),
     Command("explain", "a card's text, editions, rulings and scenarios",
             configure_explain, run_explain),
+    Command("graph", "export or query the card interaction graph (see arbiter graph --help)",
+            _no_arguments, _forwarded, forward=forward_graph),
 )
 
 
@@ -401,14 +422,20 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND",
                                      required=True)
     for command in COMMANDS:
-        sub = commands.add_parser(command.name, help=command.help, description=command.help)
+        sub = commands.add_parser(command.name, help=command.help, description=command.help,
+                                  add_help=command.forward is None)
         command.configure(sub)
         sub.set_defaults(handler=command.run)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        forward = next((c.forward for c in COMMANDS if argv[:1] == [c.name] and c.forward),
+                       None)
+        if forward is not None:
+            return forward(argv[1:])
         args = build_parser().parse_args(argv)
         code: int = args.handler(args)
         return code

@@ -244,3 +244,8 @@ def test_python_dash_m_arbiter() -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("arbiter: unknown card 'Nope'")
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_graph_arguments_go_to_the_graph_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["graph", "--bogus"]) == 2
+    assert "unrecognized arguments: --bogus" in capsys.readouterr().err
