@@ -263,7 +263,7 @@ CITY = _kingdom(
     cards=1,
     actions=2,
     effect=_city,
-    declares=_tags("draws", "+actions", "+buys", "+coins", "counts-cards"),
+    declares=_tags("draws", "+actions", "+buys", "+coins", "counts-piles"),
 )
 
 
