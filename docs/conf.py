@@ -1,0 +1,43 @@
+"""Sphinx configuration of the Arbiter site.
+
+The data-driven pages (a page per card and per rule topic, the indexes, the explorer's
+data) are generated when the configuration is read by the ``arbiter_docs`` extension in
+``_ext/`` into ``generated/``, which is not committed. Build with
+``arbiter docs`` or ``sphinx-build -W -b html docs docs/_build/html``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+sys.path.insert(0, str(HERE.parent))  # the engine, scenarios and checks packages
+
+project = "Arbiter"
+author = "the Arbiter project"
+copyright = "the Arbiter project"
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.viewcode",
+    "arbiter_docs",
+]
+exclude_patterns = ["_build", "README.md", "check_render.py"]
+templates_path: list[str] = []
+html_static_path = ["_static", "generated/_static"]
+html_theme = "alabaster"
+html_title = "Arbiter: Dominion rulings"
+html_theme_options = {
+    "description": "Dominion rulings, proved by scenarios",
+    "fixed_sidebar": True,
+    "page_width": "1300px",
+    "sidebar_width": "230px",
+}
+html_sidebars = {"**": ["about.html", "navigation.html", "searchbox.html"]}
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "undoc-members": False}
+# The engine's docstrings use ``literal`` markup freely; a missing cross-reference
+# target in them is not worth a failing build.
+nitpicky = False
