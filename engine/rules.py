@@ -134,3 +134,36 @@ def winners(scores: Sequence[int], turns: Sequence[int]) -> list[int]:
 def reduced_cost(printed: Any, reduction: Any, ops: Ops = PY) -> Any:
     """A cost after reductions, never below 0."""
     return ops.ite(printed - reduction < 0, 0, printed - reduction)
+
+
+def current_cost(printed: Any, reductions: Sequence[Any], ops: Ops = PY) -> Any:
+    """A card's current cost: its printed cost less every active reduction, never below 0.
+
+    ``Game.cost`` collects the reductions (each at least 0: the ones below, and any other
+    card's) and calls this; ``checks.proofs`` proves it never negative and never rising
+    when reductions are added, for any number of each.
+    """
+    total: Any = 0
+    for reduction in reductions:
+        total = total + reduction
+    return reduced_cost(printed, total, ops)
+
+
+BRIDGE_REDUCTION = 1
+QUARRY_REDUCTION = 2
+PEDDLER_REDUCTION = 2
+
+
+def bridge_reduction(plays: Any, ops: Ops = PY) -> Any:
+    """Bridge: every card costs 1 less per Bridge played this turn."""
+    return BRIDGE_REDUCTION * plays
+
+
+def quarry_reduction(copies: Any, is_action: Any, ops: Ops = PY) -> Any:
+    """Quarry: Action cards cost 2 less per Quarry (in play, or played in 2nd edition)."""
+    return ops.ite(is_action, QUARRY_REDUCTION * copies, 0)
+
+
+def peddler_reduction(actions_in_play: Any, buy_phase: Any, ops: Ops = PY) -> Any:
+    """Peddler: in the Buy phase it costs 2 less per Action card you have in play."""
+    return ops.ite(buy_phase, PEDDLER_REDUCTION * actions_in_play, 0)
