@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine import rules
 from engine.context import Context, TriggerContext
 from engine.model import (
     ACTION,
@@ -173,7 +174,7 @@ BARON_2 = _kingdom(
 def _bridge(ctx: Context) -> None:
     # Each play lowers costs once more for the rest of the turn, whether or not the
     # Bridge stays in play: Throne Room on Bridge lowers them by 2.
-    ctx.game.state.turn.cost_reduction += 1
+    ctx.game.state.turn.cost_reduction += rules.bridge_reduction(1)
 
 
 BRIDGE = _kingdom(

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from engine import rules
 from engine.cards.base import discard_down_to, play_an_action
 from engine.cards.basic import CURSE_CARD
 from engine.context import Context, TriggerContext
@@ -220,10 +221,11 @@ MONUMENT = _kingdom(
 
 
 def _peddler_discount(game: Game) -> int:
-    if game.state.turn.phase != "buy":
-        return 0
     in_play = game.player(game.active).in_play
-    return 2 * sum(1 for card in in_play if game.definition(card).is_(ACTION))
+    actions = sum(1 for card in in_play if game.definition(card).is_(ACTION))
+    # The amount is rules.peddler_reduction, which checks.proofs proves with the rest.
+    reduction: int = rules.peddler_reduction(actions, game.state.turn.phase == "buy")
+    return reduction
 
 
 PEDDLER = _kingdom(
@@ -673,7 +675,8 @@ ROYAL_SEAL = _kingdom(
 
 
 def _quarry_discount(_game: Game, card: Card) -> int:
-    return 2 if card.is_(ACTION) else 0
+    reduction: int = rules.quarry_reduction(1, card.is_(ACTION))
+    return reduction
 
 
 QUARRY_1 = _kingdom(
