@@ -81,9 +81,10 @@ def random_command(game: Game, rng: random.Random, *, buy_bias: float = 0.85) ->
         return rng.choice(treasures)
     buys = legal_commands(game, ("buy",))
     if buys and rng.random() < buy_bias:
+        # Buying even when only cards costing 0 are affordable: games where everything
+        # has been trashed (Chapel, Thief, Bishop) still end, by the Curse and Copper piles.
         best = max(game.cost_of(pile) for _, pile in buys)
-        if best > 0 or rng.random() < 0.2:
-            return rng.choice([c for c in buys if game.cost_of(c[1]) == best])
+        return rng.choice([c for c in buys if game.cost_of(c[1]) == best])
     if rng.random() < 0.1:
         legal = plays + buys + legal_commands(game, ("end",))
         return rng.choice(legal)

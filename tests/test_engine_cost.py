@@ -1,0 +1,96 @@
+"""The cost function: printed cost less reductions, never below 0, used everywhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import rules
+from engine.errors import IllegalAnswer, IllegalMove
+from engine.game import Game
+
+
+def game_with(kingdom: list[str], **p1: Any) -> Game:
+    return Game({"players": 2, "kingdom": kingdom, "p1": p1})
+
+
+def test_reduced_cost_is_never_below_zero() -> None:
+    for printed in range(0, 12):
+        for reduction in range(0, 15):
+            assert rules.reduced_cost(printed, reduction) == max(0, printed - reduction)
+
+
+def test_printed_costs_without_reductions() -> None:
+    game = game_with(["Village", "Festival", "Bridge"])
+    expected = {"Copper": 0, "Curse": 0, "Estate": 2, "Silver": 3, "Village": 3,
+                "Bridge": 4, "Duchy": 5, "Festival": 5, "Gold": 6, "Province": 8}
+    assert {name: game.cost_of(name) for name in expected} == expected
+
+
+def test_turn_reduction_lowers_every_cost_but_not_below_zero() -> None:
+    game = game_with(["Village"])
+    game.state.turn.cost_reduction = 3
+    assert game.cost_of("Province") == 5
+    assert game.cost_of("Silver") == 0
+    assert game.cost_of("Estate") == 0
+    assert game.cost_of("Copper") == 0
+
+
+def test_bridge_played_twice_reduces_by_two() -> None:
+    game = game_with(["Throne Room", "Bridge"], hand=["Throne Room", "Bridge"])
+    game.command("play", "Throne Room")
+    game.answer("Bridge")
+    assert game.cost_of("Province") == 6
+    assert game.cost_of("Estate") == 0
+    assert game.cost_of("Copper") == 0
+    assert game.state.turn.coins == 2
+
+
+def test_buying_uses_the_current_cost() -> None:
+    game = game_with(["Bridge"], hand=["Bridge", "Gold", "Gold"])
+    game.command("play", "Bridge")
+    game.command("play", "Gold")
+    game.command("play", "Gold")
+    assert game.state.turn.coins == 7
+    game.command("buy", "Province")  # 8 - 1 = 7
+    assert game.state.turn.coins == 0
+    assert game.names_of(game.player(0).discard) == ["Province"]
+
+
+def test_buying_a_card_reduced_to_zero_adds_no_coins() -> None:
+    game = game_with(["Throne Room", "Bridge"], hand=["Throne Room", "Bridge"])
+    game.command("play", "Throne Room")
+    game.answer("Bridge")
+    game.command("buy", "Estate")
+    game.command("buy", "Copper")
+    assert game.state.turn.coins == 2
+    assert game.state.turn.buys == 1
+
+
+def test_gaining_uses_the_current_cost() -> None:
+    game = game_with(["Village", "Bridge", "Workshop"],
+                     hand=["Village", "Bridge", "Workshop"], deck=["Copper"])
+    game.command("play", "Village")
+    game.command("play", "Bridge")
+    game.command("play", "Workshop")
+    with pytest.raises(IllegalAnswer):
+        game.answer("Gold")  # 5 after Bridge
+    game.answer("Duchy")  # 4 after Bridge
+    assert game.names_of(game.player(0).discard) == ["Duchy"]
+
+
+def test_not_enough_coins_for_the_printed_cost_without_a_reduction() -> None:
+    game = game_with(["Village"], hand=["Gold", "Gold"])
+    game.command("play", "Gold")
+    game.command("play", "Gold")
+    with pytest.raises(IllegalMove):
+        game.command("buy", "Province")
+
+
+def test_reduction_ends_with_the_turn() -> None:
+    game = game_with(["Bridge"], hand=["Bridge"])
+    game.command("play", "Bridge")
+    assert game.cost_of("Gold") == 5
+    game.command("end", "turn")
+    assert game.cost_of("Gold") == 6
