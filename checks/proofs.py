@@ -1,0 +1,638 @@
+"""z3 proofs that the engine's rule functions say what the rulebook says.
+
+Every proof runs over the engine's own functions (``engine.rules``, evaluated on z3
+terms through :data:`checks.z3ops.Z3`) and compares them with the rulebook's statement
+written independently in :mod:`checks.invariants`. Each ``prove_*`` function takes the
+function under proof as a parameter, defaulting to the engine's, so that tests can hand
+in a mutant and see the proof fail with a counterexample.
+
+A proof asks z3 for a case where the claim is false: ``unsat`` means there is none (the
+claim holds for every value of the unknowns), ``sat`` gives a counterexample, which is
+told in game terms (player count, piles, scores, costs).
+
+Run ``arbiter prove`` or ``python -m checks.proofs``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import z3  # type: ignore[import-untyped]
+
+from checks import invariants as inv
+from checks.z3ops import Z3
+from engine import cards as catalogue
+from engine import rules
+from engine.game import BASIC_PILES, COLONY_PILES
+from engine.model import VICTORY
+from engine.state import PLAYER_ZONES
+
+TIMEOUT_MS = 120_000
+MAX_KINGDOM_PILES = 10
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of one proof: proved, or a counterexample in game terms."""
+
+    name: str
+    statement: str
+    proved: bool
+    seconds: float
+    counterexample: str | None = None
+
+    def line(self) -> str:
+        status = "proved" if self.proved else "FAILED"
+        text = f"{status:7} {self.name:13} {self.seconds:7.2f}s  {self.statement}"
+        if self.counterexample:
+            text += f"\n        counterexample: {self.counterexample}"
+        return text
+
+
+class _Proof:
+    """Collects claims; :meth:`check` looks for a model of (assumptions and not claim)."""
+
+    def __init__(self) -> None:
+        self.assumptions: list[Any] = []
+
+    def find_counterexample(self, claim: Any) -> z3.ModelRef | None:
+        # Simplifying and eliminating the equations first makes the larger proofs
+        # (conservation with 6 players: 56 zones) about a third faster.
+        solver = z3.Then("simplify", "propagate-values", "solve-eqs", "smt").solver()
+        solver.set("timeout", TIMEOUT_MS)
+        solver.add(*self.assumptions)
+        solver.add(z3.Not(claim))
+        result = solver.check()
+        if result == z3.unsat:
+            return None
+        if result == z3.sat:
+            return solver.model()
+        raise ProofUnknown(f"z3 could not decide ({solver.reason_unknown()})")
+
+
+class ProofUnknown(Exception):
+    """z3 gave up (timeout): the property is not proved, and there is no counterexample."""
+
+
+def _value(model: z3.ModelRef, term: Any) -> Any:
+    """A term's value in a model, as a Python int or bool."""
+    if isinstance(term, bool | int):
+        return term
+    value = model.eval(term, model_completion=True)
+    if z3.is_true(value):
+        return True
+    if z3.is_false(value):
+        return False
+    return value.as_long()
+
+
+def _timed(name: str, statement: str, run: Callable[[], str | None]) -> Outcome:
+    start = time.perf_counter()
+    try:
+        counterexample = run()
+    except ProofUnknown as unknown:
+        return Outcome(name, statement, False, time.perf_counter() - start, str(unknown))
+    return Outcome(
+        name, statement, counterexample is None, time.perf_counter() - start, counterexample
+    )
+
+
+def _players(proof: _Proof, name: str = "players") -> Any:
+    players = z3.Int(name)
+    proof.assumptions += [players >= 2, players <= 6]
+    return players
+
+
+# --- 1. setup ------------------------------------------------------------------------------
+
+PileSize = Callable[[str, bool, bool, Any, Any], Any]
+
+
+def _supply_cards(colony: bool) -> list[tuple[str, bool, bool]]:
+    """(name, is Victory, is Kingdom) of every pile a game can have: the basic piles, the
+    Colony piles when used, every Kingdom card the engine has in either edition, and a
+    Kingdom card of each kind in general (the size depends only on those two flags)."""
+    names = list(BASIC_PILES) + (list(COLONY_PILES) if colony else [])
+    found = {(name, catalogue.lookup(name).is_(VICTORY), False) for name in names}
+    for card in catalogue.kingdom_cards():
+        found.add((card.name, card.is_(VICTORY), True))
+    found.add(("any Kingdom card", False, True))
+    found.add(("any Victory Kingdom card", True, True))
+    return sorted(found)
+
+
+def prove_setup(pile_size: PileSize = rules.pile_size) -> Outcome:
+    """The pile sizes setup uses equal the rulebook's table, for 2-6 players, with and
+    without Colony, for every Kingdom card (Victory Kingdom cards included)."""
+
+    def run() -> str | None:
+        if set(BASIC_PILES) != {
+            "Copper",
+            "Silver",
+            "Gold",
+            "Estate",
+            "Duchy",
+            "Province",
+            "Curse",
+        } or set(COLONY_PILES) != {"Platinum", "Colony"}:
+            return f"the basic piles are {BASIC_PILES} + {COLONY_PILES} (rules/setup/1)"
+        for colony in (False, True):
+            proof = _Proof()
+            players = _players(proof)
+            cards = _supply_cards(colony)
+            engine = [
+                pile_size(name, victory, kingdom, players, Z3) for name, victory, kingdom in cards
+            ]
+            rulebook = [
+                inv.rulebook_pile_size(name, victory, kingdom, players, Z3)
+                for name, victory, kingdom in cards
+            ]
+            claim = z3.And(*[e == r for e, r in zip(engine, rulebook, strict=True)])
+            model = proof.find_counterexample(claim)
+            if model is not None:
+                count = _value(model, players)
+                for (name, _, _), e, r in zip(cards, engine, rulebook, strict=True):
+                    got, want = _value(model, e), _value(model, r)
+                    if got != want:
+                        return (
+                            f"{count} players{', with Colony' if colony else ''}: the "
+                            f"{name} pile starts with {got} cards, the rulebook says {want}"
+                        )
+        return None
+
+    return _timed(
+        "setup", "pile sizes = the rulebook's table, 2-6 players, +/- Colony, any Kingdom", run
+    )
+
+
+# --- 2. end of game --------------------------------------------------------------------------
+
+GameOver = Callable[[Sequence[Any], int, int | None, Any, Any], Any]
+
+
+def _pile_layouts() -> list[tuple[list[str], int, int | None]]:
+    """Every Supply a game can have: basic piles, Colony piles or not, 0-10 Kingdom piles."""
+    layouts = []
+    for colony in (False, True):
+        for kingdom in range(MAX_KINGDOM_PILES + 1):
+            piles = (
+                list(BASIC_PILES)
+                + (list(COLONY_PILES) if colony else [])
+                + [f"Kingdom{i + 1}" for i in range(kingdom)]
+            )
+            layouts.append(
+                (piles, piles.index("Province"), piles.index("Colony") if colony else None)
+            )
+    return layouts
+
+
+def prove_end_of_game(game_over: GameOver = rules.game_over) -> Outcome:
+    """The engine's end condition is equivalent to the rulebook's, for every vector of
+    pile counts, every player count, with or without Colony, any number of Kingdom piles."""
+
+    def run() -> str | None:
+        for piles, province, colony in _pile_layouts():
+            proof = _Proof()
+            players = _players(proof)
+            counts = [z3.Int(f"pile_{pile}") for pile in piles]
+            proof.assumptions += [count >= 0 for count in counts]
+            engine = game_over(counts, province, colony, players, Z3)
+            rulebook = inv.rulebook_game_ends(counts, province, colony, players, Z3)
+            model = proof.find_counterexample(engine == rulebook)
+            if model is not None:
+                values = {
+                    pile: _value(model, count) for pile, count in zip(piles, counts, strict=True)
+                }
+                empty = [pile for pile, value in values.items() if value == 0]
+                return (
+                    f"{_value(model, players)} players, Province {values['Province']}"
+                    + (f", Colony {values['Colony']}" if colony is not None else "")
+                    + f", empty piles {empty or 'none'} ({len(piles)} piles): the engine "
+                    f"says over={_value(model, engine)}, the rulebook "
+                    f"over={_value(model, rulebook)}"
+                )
+        return None
+
+    return _timed(
+        "end-of-game",
+        "game over <=> Province/Colony empty or 3 (4 with 5-6 players) piles empty, Curse counted",
+        run,
+    )
+
+
+# --- 3. winners ---------------------------------------------------------------------------
+
+WinnerFlags = Callable[[Sequence[Any], Sequence[Any], Any], list[Any]]
+
+
+def prove_winners(winner_flags: WinnerFlags = rules.winner_flags) -> Outcome:
+    """The winners are exactly the rulebook's, for every vector of scores and turns."""
+
+    def run() -> str | None:
+        for count in inv.PLAYER_COUNTS:
+            proof = _Proof()
+            scores = [z3.Int(f"score_p{i + 1}") for i in range(count)]
+            turns = [z3.Int(f"turns_p{i + 1}") for i in range(count)]
+            proof.assumptions += [taken >= 0 for taken in turns]
+            engine = winner_flags(scores, turns, Z3)
+            claim = z3.And(
+                inv.winners_as_rulebook(engine, scores, turns, Z3), z3.Or(*engine)
+            )  # and somebody always wins
+            model = proof.find_counterexample(claim)
+            if model is not None:
+                rulebook = inv.rulebook_winners(scores, turns, Z3)
+                return (
+                    f"{count} players, scores {[_value(model, s) for s in scores]}, turns "
+                    f"{[_value(model, t) for t in turns]}: the engine's winners are "
+                    f"{_who(model, engine)}, the rulebook's {_who(model, rulebook)}"
+                )
+        return None
+
+    return _timed(
+        "winners", "winners = most VP, ties to fewest turns, then shared; 2-6 players", run
+    )
+
+
+def _who(model: z3.ModelRef, flags: Sequence[Any]) -> list[str]:
+    return [f"p{i + 1}" for i, flag in enumerate(flags) if _value(model, flag)]
+
+
+# --- 4. conservation -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The zones of a game with ``players`` players, by index: each player's zones, then
+    the Supply piles, then the trash; card names are the piles' names."""
+
+    players: int
+    piles: tuple[str, ...]
+
+    @property
+    def zones(self) -> list[tuple[str, Any]]:
+        return (
+            [(zone, p) for p in range(self.players) for zone in PLAYER_ZONES]
+            + [("supply", pile) for pile in self.piles]
+            + [("trash", None)]
+        )
+
+    def index(self, zone: tuple[str, Any]) -> int:
+        return self.zones.index(zone)
+
+
+def move_model(
+    counts: Sequence[Sequence[Any]],
+    place: Sequence[Any],
+    name: Any,
+    source: Any,
+    destination: Any,
+    ops: rules.Ops = rules.PY,
+) -> tuple[list[list[Any]], list[Any], Any]:
+    """``Game.move`` as arithmetic on counts, for ints and z3 terms alike.
+
+    ``counts[k][z]``: cards named ``k`` in zone ``z``; ``place[z]``: how many times the
+    moving card (named ``name``) is in zone ``z``. As in ``Game.move``: a card that is not
+    in ``source`` does not move (Stop-Moving); otherwise it leaves ``source`` once and
+    enters ``destination`` once (which may be ``source`` itself). Returns the new counts,
+    the new place and whether the card moved.
+    """
+    zones = range(len(place))
+    in_source = sum(ops.ite(z == source, place[z], 0) for z in zones)
+    moved = in_source >= 1
+
+    def step(z: int) -> Any:
+        return ops.ite(ops.all_([moved, z == destination]), 1, 0) - ops.ite(
+            ops.all_([moved, z == source]), 1, 0
+        )
+
+    new_place = [place[z] + step(z) for z in zones]
+    new_counts = [
+        [counts[k][z] + ops.ite(k == name, step(z), 0) for z in zones] for k in range(len(counts))
+    ]
+    return new_counts, new_place, moved
+
+
+def shuffle_model(
+    counts: Sequence[Sequence[Any]], place: Sequence[Any], deck: int, discard: int
+) -> tuple[list[list[Any]], list[Any]]:
+    """``Game.shuffle``: the whole discard pile goes under (into) the deck."""
+
+    def after(row: Sequence[Any]) -> list[Any]:
+        return [
+            0 if z == discard else row[z] + row[discard] if z == deck else row[z]
+            for z in range(len(row))
+        ]
+
+    return [after(row) for row in counts], after(place)
+
+
+MoveModel = Callable[..., tuple[list[list[Any]], list[Any], Any]]
+
+
+def _movement_kinds(
+    layout: Layout, card_pile: Any, source: Any, destination: Any
+) -> list[tuple[str, Any]]:
+    """Each kind of movement the engine's verbs make, as a constraint on (source,
+    destination); every verb goes through ``Game.move``. ``card_pile`` is the zone of the
+    Supply pile of the moving card's name (where ``return_to_supply`` puts it)."""
+    zones = layout.zones
+
+    def among(term: Any, kinds: Sequence[str]) -> Any:
+        return z3.Or(*[term == i for i, (kind, _) in enumerate(zones) if kind in kinds])
+
+    player_zones = list(PLAYER_ZONES)
+    passes = z3.Or(
+        *[
+            z3.And(source == layout.index(("hand", p)), destination == layout.index(("hand", q)))
+            for p in range(layout.players)
+            for q in range(layout.players)
+            if p != q
+        ]
+    )
+    return [
+        ("move", z3.And(among(source, player_zones), among(destination, player_zones))),
+        (
+            "gain",
+            z3.And(
+                among(source, ["supply", "trash"]), among(destination, ["discard", "hand", "deck"])
+            ),
+        ),
+        ("return", z3.And(among(source, player_zones), destination == card_pile)),
+        (
+            "trash",
+            z3.And(
+                among(source, [*player_zones, "supply"]),
+                destination == layout.index(("trash", None)),
+            ),
+        ),
+        ("pass", passes),
+    ]
+
+
+def _conservation_invariant(
+    layout: Layout, row: Sequence[Any], place: Sequence[Any], mine: Any, own_pile: Any, created: Any
+) -> Any:
+    """The invariant that is inductive over the move primitive, from checks.invariants,
+    for the cards of one name (``row[z]``: how many are in zone ``z``): counts not
+    negative, the total as created, the moving card in exactly one place (and, when it
+    has this name, counted there), and no card of this name in another card's pile."""
+    zones = layout.zones
+    return z3.And(
+        inv.counts_not_negative(list(row), Z3),
+        inv.counts_not_negative(list(place), Z3),
+        inv.totals_as_created({"name": row}, {"name": created}, Z3),
+        inv.each_card_in_one_place([sum(place)], Z3),
+        *[z3.Implies(mine, row[z] >= place[z]) for z in range(len(zones))],
+        *[
+            z3.Implies(own_pile != z, row[z] == 0)
+            for z, (kind, _) in enumerate(zones)
+            if kind == "supply"
+        ],
+    )
+
+
+def prove_conservation(
+    move: MoveModel = move_model, player_counts: Sequence[int] = inv.PLAYER_COUNTS
+) -> Outcome:
+    """Every kind of card movement preserves the per-name totals: the invariant is
+    inductive over the move primitive (and over shuffling), for 2-6 players.
+
+    ``move_model`` changes the counts of each name on their own (the row of name ``k``
+    changes only through ``k == name``), so the proof takes one row of an arbitrary name,
+    the moving card's or another's, and what holds for it holds for every name.
+    """
+
+    def run() -> str | None:
+        piles = (*BASIC_PILES, *COLONY_PILES, *(f"Kingdom{i + 1}" for i in range(10)))
+        for count in player_counts:
+            layout = Layout(count, piles)
+            zones = layout.zones
+            size = len(zones)
+            supply = [z for z, (kind, _) in enumerate(zones) if kind == "supply"]
+            row = [z3.Int(f"count_{z}") for z in range(size)]
+            place = [z3.Int(f"card_at_{z}") for z in range(size)]
+            created = z3.Int("created")
+            name, source, destination, own_pile, card_pile = z3.Ints(
+                "name source destination own_pile card_pile"
+            )
+            mine = name == 0  # row 0 is the name under proof; the card's name is 0 or not
+            ranges = [
+                z3.Or(name == 0, name == 1),
+                source >= 0,
+                source < size,
+                destination >= 0,
+                destination < size,
+                z3.Or(*[own_pile == z for z in supply]),
+                z3.Or(*[card_pile == z for z in supply]),
+                mine == (card_pile == own_pile),
+            ]
+            before = _conservation_invariant(layout, row, place, mine, own_pile, created)
+            new_rows, new_place, moved = move([row], place, name, source, destination, Z3)
+            after = _conservation_invariant(layout, new_rows[0], new_place, mine, own_pile, created)
+            untouched = z3.And(
+                *[
+                    z3.Implies(z3.Not(moved), z3.And(new == old, at == was))
+                    for old, new, was, at in zip(row, new_rows[0], place, new_place, strict=True)
+                ]
+            )
+            for kind, allowed in _movement_kinds(layout, card_pile, source, destination):
+                proof = _Proof()
+                proof.assumptions += [before, allowed, *ranges]
+                model = proof.find_counterexample(z3.And(after, untouched))
+                if model is not None:
+                    return _conservation_counterexample(
+                        model, layout, kind, row, new_rows[0], place, mine, source, destination
+                    )
+            for p in range(count):
+                deck, discard = layout.index(("deck", p)), layout.index(("discard", p))
+                shuffled_rows, shuffled_place = shuffle_model([row], place, deck, discard)
+                proof = _Proof()
+                proof.assumptions += [before, *ranges]
+                claim = _conservation_invariant(
+                    layout, shuffled_rows[0], shuffled_place, mine, own_pile, created
+                )
+                if proof.find_counterexample(claim) is not None:
+                    return f"{count} players: p{p + 1} shuffling loses or makes cards"
+        return None
+
+    return _timed(
+        "conservation",
+        "move/gain/return/trash/pass and shuffle keep every card "
+        "in one place and per-name totals; 2-6 players",
+        run,
+    )
+
+
+def _conservation_counterexample(
+    model: z3.ModelRef,
+    layout: Layout,
+    kind: str,
+    row: Sequence[Any],
+    new_row: Sequence[Any],
+    place: Sequence[Any],
+    mine: Any,
+    source: Any,
+    destination: Any,
+) -> str:
+    zones = layout.zones
+
+    def zone_name(index: Any) -> str:
+        kind_, owner = zones[_value(model, index)]
+        if kind_ == "trash":
+            return "trash"
+        return f"{owner} pile" if kind_ == "supply" else f"p{owner + 1} {kind_}"
+
+    where = [zone_name(z) for z in range(len(zones)) if _value(model, place[z])]
+    changed = [
+        f"{zone_name(z)} {_value(model, row[z])} -> {_value(model, new_row[z])}"
+        for z in range(len(zones))
+        if _value(model, row[z]) != _value(model, new_row[z])
+    ]
+    whose = "its own name" if _value(model, mine) else "another name"
+    return (
+        f"{layout.players} players, {kind}: a card in {where or 'no zone'} moved from "
+        f"{zone_name(source)} to {zone_name(destination)}; cards of {whose}: "
+        f"{', '.join(changed) or 'unchanged'}"
+    )
+
+
+# --- 5. costs -----------------------------------------------------------------------------
+
+CurrentCost = Callable[[Any, Sequence[Any], Any], Any]
+
+
+def _reductions(
+    bridges: Any,
+    quarries: Any,
+    is_action: Any,
+    actions_in_play: Any,
+    is_peddler: Any,
+    buy_phase: Any,
+    other: Any,
+) -> list[Any]:
+    """What the engine's cost reducers take off a card: Bridge 1 per play, Quarry 2 per
+    copy for an Action card, Peddler 2 per Action in play in the Buy phase (itself only),
+    and any other reduction (at least 0)."""
+    return [
+        rules.bridge_reduction(bridges, Z3),
+        rules.quarry_reduction(quarries, is_action, Z3),
+        rules.peddler_reduction(actions_in_play, z3.And(is_peddler, buy_phase), Z3),
+        other,
+    ]
+
+
+def prove_costs(current_cost: CurrentCost = rules.current_cost) -> Outcome:
+    """The cost function is never negative and never rises when reductions are added."""
+
+    def run() -> str | None:
+        proof = _Proof()
+        printed, bridges, quarries, actions, other, extra = z3.Ints(
+            "printed bridges quarries actions_in_play other extra"
+        )
+        is_action, is_peddler, buy_phase = z3.Bools("is_action is_peddler buy_phase")
+        proof.assumptions += [
+            printed >= 0,
+            bridges >= 0,
+            quarries >= 0,
+            actions >= 0,
+            other >= 0,
+            extra >= 0,
+        ]
+
+        def cost(b: Any = bridges, q: Any = quarries, a: Any = actions, o: Any = other) -> Any:
+            return current_cost(
+                printed, _reductions(b, q, is_action, a, is_peddler, buy_phase, o), Z3
+            )
+
+        base = cost()
+        claims = [
+            ("is negative", inv.rulebook_cost_floor(base, Z3)),
+            ("is above the printed cost", base <= printed),
+            ("rises with one more Bridge", cost(b=bridges + 1) <= base),
+            ("rises with one more Quarry", cost(q=quarries + 1) <= base),
+            ("rises with one more Action in play", cost(a=actions + 1) <= base),
+            ("rises with a further reduction", cost(o=other + extra) <= base),
+        ]
+        for what, claim in claims:
+            model = proof.find_counterexample(claim)
+            if model is not None:
+                return (
+                    f"printed cost {_value(model, printed)}, {_value(model, bridges)} "
+                    f"Bridge plays, {_value(model, quarries)} Quarries in play (card is "
+                    f"{'' if _value(model, is_action) else 'not '}an Action), "
+                    f"{_value(model, actions)} Actions in play, "
+                    f"{'Buy' if _value(model, buy_phase) else 'Action'} phase, card "
+                    f"{'is' if _value(model, is_peddler) else 'is not'} Peddler, other "
+                    f"reduction {_value(model, other)}: the cost is {_value(model, base)} "
+                    f"and {what}"
+                )
+        return None
+
+    return _timed(
+        "costs",
+        "current cost >= 0, <= printed, never rises with more Bridge, "
+        "Quarry, Peddler or other reductions",
+        run,
+    )
+
+
+# --- running them --------------------------------------------------------------------------
+
+PROOFS: dict[str, Callable[[], Outcome]] = {
+    "setup": prove_setup,
+    "end-of-game": prove_end_of_game,
+    "winners": prove_winners,
+    "conservation": prove_conservation,
+    "costs": prove_costs,
+}
+
+
+def prove_all(names: Sequence[str] | None = None) -> list[Outcome]:
+    return [PROOFS[name]() for name in (names or PROOFS)]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "properties",
+        nargs="*",
+        metavar="PROPERTY",
+        help=f"the properties to prove (default: all of {', '.join(PROOFS)})",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Prove the properties, print one line each; 0 when all are proved, else 1."""
+    unknown = [name for name in args.properties if name not in PROOFS]
+    if unknown:
+        print(
+            f"arbiter prove: unknown property {unknown[0]!r} (choose from {', '.join(PROOFS)})",
+            file=sys.stderr,
+        )
+        return 2
+    outcomes = []
+    for name in args.properties or list(PROOFS):
+        outcome = PROOFS[name]()
+        print(outcome.line(), flush=True)
+        outcomes.append(outcome)
+    total = sum(outcome.seconds for outcome in outcomes)
+    failed = [outcome.name for outcome in outcomes if not outcome.proved]
+    print(
+        f"{len(outcomes) - len(failed)} of {len(outcomes)} properties proved in {total:.2f}s"
+        + (f"; not proved: {', '.join(failed)}" if failed else "")
+    )
+    return 1 if failed else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="arbiter prove", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
