@@ -392,6 +392,35 @@ def _no_arguments(parser: argparse.ArgumentParser) -> None:
     """Forwarded commands parse their own arguments (see `arbiter graph --help`)."""
 
 
+# --- docs (the Sphinx site, from a source checkout; needs the `docs` extra) --------------
+
+DOCS_DIR = Path(__file__).resolve().parent.parent / "docs"
+
+
+def configure_docs(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, default=DOCS_DIR / "_build" / "html",
+                        help="where to write the HTML site (default: docs/_build/html)")
+
+
+def run_docs(args: argparse.Namespace) -> int:
+    if not (DOCS_DIR / "conf.py").is_file():
+        raise UsageError(f"no docs/conf.py at {DOCS_DIR}: build the site from a source checkout")
+    if args.out.exists() and not args.out.is_dir():
+        raise UsageError(f"cannot write the site to {args.out}: it is a file")
+    try:
+        from sphinx.cmd.build import build_main
+    except ImportError:
+        raise UsageError("building the docs needs Sphinx: pip install -e '.[docs]'") from None
+    import time
+
+    started = time.perf_counter()
+    # -W: a warning fails the build, as in CI.
+    if build_main(["-W", "--keep-going", "-q", "-b", "html", str(DOCS_DIR), str(args.out)]):
+        return EXIT_FAILED
+    print(f"built {args.out / 'index.html'} in {time.perf_counter() - started:.0f} s")
+    return EXIT_OK
+
+
 # --- the parser and main ------------------------------------------------------------------
 
 COMMANDS: tuple[Command, ...] = (
@@ -404,6 +433,8 @@ COMMANDS: tuple[Command, ...] = (
             configure_explain, run_explain),
     Command("graph", "export or query the card interaction graph (see arbiter graph --help)",
             _no_arguments, _forwarded, forward=forward_graph),
+    Command("docs", "build the documentation site (Sphinx, with every card's page)",
+            configure_docs, run_docs),
 )
 
 
