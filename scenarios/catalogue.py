@@ -7,7 +7,7 @@ still read with the strict reader so that a duplicated id or key is caught at on
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -79,7 +79,7 @@ def read_catalogue(directory: Path = RULINGS_DIR) -> dict[str, Ruling]:
 
 
 @cache
-def catalogue() -> dict[str, Ruling]:
+def catalogue() -> Mapping[str, Ruling]:
     """The bundled catalogue, read once per process (it never changes while we run)."""
     return read_catalogue()
 
