@@ -271,7 +271,8 @@ class _Run:
         adapter = self.adapter
         if step.verb == "choose":
             self.check_decider(step)
-            return [(_describe("choose", step.arg), lambda: adapter.answer(step.arg))]
+            answer = copy.deepcopy(step.arg)  # the adapter must not alter the scenario
+            return [(_describe("choose", step.arg), lambda: adapter.answer(answer))]
         self.check_active(step)
         args = step.arg if step.verb == "play" else [step.arg]
         return [(_describe(step.verb, arg), _command(adapter, step.verb, arg)) for arg in args]
@@ -300,7 +301,9 @@ class _Run:
             action()
         except Rejected as exc:
             pending = self.adapter.pending()
-            waiting = f" (the engine waits for: {_fmt(pending)})" if pending else ""
+            asked = {key: pending.get(key) for key in ("player", "kind", "source")} \
+                if pending else None
+            waiting = f" (the engine waits for: {_fmt(asked)})" if asked else ""
             raise self.stop(Status.FAIL, f"{what} was rejected: {exc}{waiting}") from None
 
     def snapshot(self) -> tuple[Any, Any, list[str]]:
