@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from scenarios.catalogue import Ruling
     from scenarios.model import Scenario
 
+CARD_KINDS = frozenset({"Action", "Treasure", "Victory", "Curse"})
 DECLARED = "declared"
 RULING = "ruling"
 SCENARIO = "scenario"
@@ -87,15 +88,19 @@ def structure(card: Card) -> set[str]:
     ):
         if getattr(card, attribute) is not None:
             found.add(f"has:{attribute}")
-    if len(card.types) >= 2:
+    # Several of the kinds that counting effects test (not Attack or Reaction, which
+    # most Actions of these sets carry beside Action): Great Hall, Harem, Nobles, Mill.
+    if len(card.types & CARD_KINDS) >= 2:
         found.add("multi-type")
     if card.effect is not None and "Action" in card.types:
         found.add("action-with-effect")
-    if "Treasure" in card.types and (
-        card.effect is not None or card.triggers or card.cost_modifier is not None
-    ):
+    in_play = (
+        any(t.where == "in_play" for t in card.triggers)
+        or card.cost_modifier is not None
+        or "while-in-play" in card.declares
+    )
+    if "Treasure" in card.types and (card.effect is not None or card.triggers or in_play):
         found.add("treasure-with-ability")
-    in_play = any(t.where == "in_play" for t in card.triggers) or card.cost_modifier is not None
     if "Action" in card.types and in_play:
         found.add("action-while-in-play")
     if card.self_cost_modifier is not None:
@@ -174,16 +179,10 @@ MEETINGS: tuple[Meeting, ...] = (
         "changing how many cards a player has changes what a counting card is worth",
     ),
     _m(
-        "type-count",
-        "gains gives-curses",
-        "counts-types",
-        "a gain changes the types a counting card sees",
-    ),
-    _m(
         "multi-type",
         "counts-types",
         "multi-type",
-        "a card of several types counts for each of them",
+        "a card of several kinds (Action, Treasure, Victory) counts as each of them",
         self_loops=False,
     ),
     _m(
@@ -245,12 +244,47 @@ class ScenarioInfo:
 
     @classmethod
     def from_scenario(cls, scenario: Scenario) -> ScenarioInfo:
-        """The scenario as the graph sees it (no cards for a rules scenario about piles)."""
-        explicit = ("cards",) in scenario.lines
-        cards = tuple(dict.fromkeys(scenario.cards))
-        if scenario.set_name == "rules" and not explicit:
+        """The scenario as the graph sees it.
+
+        Its ``cards`` when the file lists them. Otherwise the Kingdom cards it actually
+        uses (in a player's zones, the trash, a step or an expectation) plus the card its
+        id names: a Kingdom written out in full only to fill the Supply joins nothing.
+        A scenario under ``rules/`` without ``cards`` is about a rule, not about cards.
+        """
+        if ("cards",) in scenario.lines:
+            cards = tuple(dict.fromkeys(scenario.cards))
+        elif scenario.set_name == "rules":
             cards = ()
+        else:
+            cards = _used_cards(scenario)
         return cls(scenario.id, cards, tuple(scenario.rulings), str(scenario.file))
+
+
+def _strings(value: Any) -> Iterable[str]:
+    """Every string in a setup, steps or expectations, except Supply pile sizes."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            if key in ("kingdom", "supply"):
+                continue
+            yield from _strings(key)
+            yield from _strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+
+
+def _used_cards(scenario: Scenario) -> tuple[str, ...]:
+    from engine.cards import ALL_CARDS
+
+    kingdom = {card.name for card in ALL_CARDS if card.kingdom}
+    by_slug = {slug(card.name): card.name for card in ALL_CARDS}
+    parts = scenario.id.split("/")
+    subject = [by_slug[parts[1]]] if len(parts) > 2 and parts[1] in by_slug else []
+    steps = [(step.arg, step.source) for step in scenario.steps]
+    named = _strings((scenario.setup, steps, scenario.expect))
+    return tuple(dict.fromkeys([*subject, *(n for n in named if n in kingdom)]))
 
 
 @dataclass
@@ -562,6 +596,7 @@ def stats(graph: nx.MultiDiGraph) -> dict[str, Any]:
         {tag for _, data in graph.nodes(data=True) for tag in data["declares"]}
         - read
         - set(IMPLIED)
+        - {"while-in-play"}  # read through structure(): action-while-in-play, treasures
     )
     silent = sorted(
         n
