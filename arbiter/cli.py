@@ -169,24 +169,42 @@ def _selector(text: str | None) -> Callable[[str, str], bool] | None:
     return lambda scenario_id, file: wanted in scenario_id.lower() or wanted in file.lower()
 
 
+def _factory(engine: str) -> runner.AdapterFactory:
+    """The engine's factory, or UsageError (unknown name, engine not installed)."""
+    try:
+        factory = runner.engine_factory(engine)
+    except (KeyError, ValueError) as exc:
+        raise UsageError(str(exc.args[0])) from None
+    if engine == "pyminion":
+        import importlib.util
+
+        if importlib.util.find_spec("pyminion") is None:
+            raise UsageError("the pyminion engine needs pyminion: "
+                             "pip install 'dominion-arbiter[pyminion]'")
+    return factory
+
+
 def _run(paths: Sequence[str], engine: str, keyword: str | None = None) -> list[Result]:
     try:
         files = discover(paths or [bundled_dir()])
-        factory = runner.engine_factory(engine)
-    except (FileNotFoundError, KeyError) as exc:
+    except FileNotFoundError as exc:
         raise UsageError(str(exc.args[0])) from None
-    return runner.run_files(files, factory, select=_selector(keyword))
+    return runner.run_files(files, _factory(engine), select=_selector(keyword))
 
 
 def run_check(args: argparse.Namespace) -> int:
     _writable(args.json)
     _writable(args.junit)
+    if args.compare:
+        _factory(args.compare)  # an unknown engine is bad input, before the long run
     results = _run(args.paths, args.engine, args.k)
     if not results:
         where = ", ".join(args.paths) or "the bundled scenarios"
         selection = f" matching {args.k!r}" if args.k else ""
         raise UsageError(f"no scenarios{selection} found in {where}")
     summary = summarize(results)
+    if args.compare:
+        return _run_compare(args, results, summary)
     print(summary_table(summary))
     for result in results:
         if result.status is not Status.PASS:
@@ -196,12 +214,53 @@ def run_check(args: argparse.Namespace) -> int:
     return EXIT_OK if summary["failed"] == summary["errors"] == 0 else EXIT_FAILED
 
 
+def disagreements(first: Sequence[Result], second: Sequence[Result]) -> list[dict[str, Any]]:
+    """The scenarios whose status or message differ between two runs, by id."""
+    other = {(result.id, result.file): result for result in second}
+    rows = []
+    for result in first:
+        match = other.pop((result.id, result.file), None)
+        if match is None or (result.status, result.message) != (match.status, match.message):
+            rows.append({"id": result.id, "file": result.file, "a": result.to_json(),
+                         "b": match.to_json() if match else None})
+    rows += [{"id": r.id, "file": r.file, "a": None, "b": r.to_json()} for r in other.values()]
+    return rows
+
+
+def _verdict(row: dict[str, Any] | None) -> str:
+    if row is None:
+        return "not run"
+    return f"{row['status']}" + (f": {row['message']}" if row["message"] else "")
+
+
+def _run_compare(args: argparse.Namespace, results: list[Result],
+                 summary: dict[str, Any]) -> int:
+    """`--compare B`: both summaries, then every scenario the two engines disagree on.
+
+    Exit 0 when they agree on every scenario, 1 otherwise (whatever each one's verdicts).
+    """
+    others = _run(args.paths, args.compare, args.k)
+    rows = disagreements(results, others)
+    for engine, run in ((args.engine, summary), (args.compare, summarize(others))):
+        print(f"{engine}:\n{summary_table(run)}\n")
+    print(f"{len(rows)} scenario(s) on which {args.engine} and {args.compare} disagree")
+    for row in rows:
+        print(f"\n{row['id']}\n  {args.engine}: {_verdict(row['a'])}"
+              f"\n  {args.compare}: {_verdict(row['b'])}")
+    _write_reports(args, results, summary,
+                   {"engine": args.compare, "results": [r.to_json() for r in others],
+                    "summary": summarize(others), "disagreements": rows})
+    return EXIT_OK if not rows else EXIT_FAILED
+
+
 def _write_reports(args: argparse.Namespace, results: list[Result],
-                   summary: dict[str, Any]) -> None:
+                   summary: dict[str, Any], compared: dict[str, Any] | None = None) -> None:
     try:
         if args.json:
             report = {"engine": args.engine, "results": [r.to_json() for r in results],
                       "summary": summary}
+            if compared is not None:
+                report["compare"] = compared
             write_atomic(args.json, _dumps(report))
         if args.junit:
             write_atomic(args.junit, junit_xml(results, args.engine))
@@ -217,7 +276,11 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-k", metavar="TEXT",
                         help="only scenarios whose id or file contains TEXT")
     parser.add_argument("--engine", default="reference", metavar="NAME",
-                        help="engine to check (default: reference)")
+                        help="engine to check: reference, pyminion, or wire:COMMAND (a "
+                             "subprocess speaking the wire protocol; default: reference)")
+    parser.add_argument("--compare", metavar="NAME",
+                        help="also run engine NAME and list the scenarios on which the two "
+                             "disagree (status or message); exit 1 if any")
 
 
 # --- cards --------------------------------------------------------------------------------
@@ -421,6 +484,21 @@ def run_docs(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- wire (serve an engine over the wire protocol on stdin/stdout) ----------------------
+
+def configure_wire(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--engine", default="reference", metavar="NAME",
+                        help="engine to serve (default: reference)")
+
+
+def run_wire(args: argparse.Namespace) -> int:
+    from scenarios.wire_server import serve
+
+    if args.engine.startswith("wire:"):
+        raise UsageError("arbiter wire serves an in-process engine, not another wire peer")
+    return serve(_factory(args.engine)())
+
+
 # --- the parser and main ------------------------------------------------------------------
 
 COMMANDS: tuple[Command, ...] = (
@@ -435,6 +513,8 @@ COMMANDS: tuple[Command, ...] = (
             _no_arguments, _forwarded, forward=forward_graph),
     Command("docs", "build the documentation site (Sphinx, with every card's page)",
             configure_docs, run_docs),
+    Command("wire", "serve an engine over the wire protocol (JSON lines on stdin/stdout)",
+            configure_wire, run_wire),
 )
 
 

@@ -83,13 +83,28 @@ def reference_adapter() -> Adapter:
 ENGINES: dict[str, AdapterFactory] = {"reference": reference_adapter}
 
 
+def pyminion_adapter() -> Adapter:
+    """pyminion (a third-party engine, the ``pyminion`` extra) behind an adapter."""
+    from scenarios.adapters.pyminion_adapter import PyminionAdapter
+
+    return PyminionAdapter()
+
+
+ENGINES["pyminion"] = pyminion_adapter
+
+
 def engine_factory(name: str) -> AdapterFactory:
-    """The factory registered as ``name``; KeyError names the ones that exist."""
+    """The factory registered as ``name``, or ``wire:COMMAND`` (an engine in a subprocess
+    speaking the wire protocol); KeyError names the ones that exist."""
+    if name.startswith("wire:"):
+        from scenarios.adapters.wire import wire_factory
+
+        return wire_factory(name.removeprefix("wire:"))
     try:
         return ENGINES[name]
     except KeyError:
-        raise KeyError(f"unknown engine {name!r} (known: {', '.join(sorted(ENGINES))})") \
-            from None
+        raise KeyError(f"unknown engine {name!r} (known: {', '.join(sorted(ENGINES))}, "
+                       "wire:COMMAND)") from None
 
 
 # --- comparing expectations ---------------------------------------------------------------

@@ -2,20 +2,37 @@
 
 Everything crossing this boundary is plain JSON-able data in scenario terms (card names,
 ``p1``..``pN``, zone names), never engine objects, so that the same interface can be
-served in-process, over the wire protocol, or by a wrapper around a third-party engine.
+served in-process, over the wire protocol (``docs/guides/wire-protocol.rst``: each method
+below is one message), or by a wrapper around a third-party engine. This interface is
+stable: the wire protocol's version 1 is defined by it.
+
+Support
+    ``unsupported_reason(cards, editions)`` is asked before each scenario, with every card
+    the scenario names and its ``editions`` mapping. A reason (one line: "pyminion lacks
+    Feast") makes the scenario a **skip** with that reason, never a pass or a failure.
+    ``load`` may also raise :class:`Unsupported` for what only the position shows (too
+    many players, say): that is a skip too. ``supported_cards()`` optionally lists the
+    cards up front (the wire protocol's ``hello`` sends it).
 
 Setup
     ``load(setup)`` receives the scenario's normalized ``setup`` mapping (see
     ``SCENARIOS.md``) plus three keys the runner always fills in: ``editions``
     (``{"base": 1|2, "intrigue": 1|2, "prosperity": 1|2}``), ``seed`` (int) and
-    ``kingdom`` (the resolved list of kingdom card names).
+    ``kingdom`` (the resolved list of kingdom card names). Every default is filled in:
+    ``players``, ``colony``, ``supply`` (only the piles the scenario sizes), ``trash``,
+    ``turn`` (``player``, ``phase``, ``actions``, ``buys``, ``coins``), ``turns_taken``,
+    ``trade_route`` (None, or ``{"mat": n, "piles": [...]}``) and, for each ``pN``,
+    ``hand``, ``deck`` (top first), ``discard`` (bottom first), ``in_play``,
+    ``set_aside``, ``vp_tokens`` and ``shuffles``. Each ``load`` starts a fresh game.
 
 Steps
     ``command(verb, arg)`` with ``verb`` one of ``play``, ``buy``, ``end`` (arg
     ``"action"`` or ``"turn"``); ``answer(value)`` answers the pending decision with a
     card name, a list of card names, an option label, a bool, or ``[]``. Both raise
     :class:`Rejected` for an illegal command or answer and must then leave the state
-    exactly as it was.
+    exactly as it was (the runner compares ``observe``, ``pending`` and ``events``
+    before and after). A decision with one distinct legal answer is taken by the engine
+    without asking: it never shows up in ``pending``.
 
 Observation
     ``observe()`` returns::
@@ -33,8 +50,17 @@ Observation
          "winners": ["p1", ...]}           # empty until the game is over
 
     ``pending()`` returns ``None`` or ``{"player", "kind", "source", "choices", "min",
-    "max"}``. ``events()`` returns every event line since ``load`` in the grammar of
-    ``SCENARIOS.md``.
+    "max"}``: ``kind`` is one of ``cards``, ``gain``, ``option``, ``yes_no``, ``order``,
+    ``name``, ``react``; ``source`` the card whose effect asks; ``choices`` the legal
+    answers as labels (card names, option labels). ``events()`` returns every event line
+    since ``load`` in the grammar of ``SCENARIOS.md`` (``p1 plays Smithy``, ``p2 gains
+    Curse``...), in the order things happened.
+
+Errors
+    :class:`Rejected` and :class:`Unsupported` are verdicts the runner expects. Any other
+    exception is an **error** of that scenario (the runner catches it and goes on); an
+    adapter that talks to another process raises :class:`AdapterError` with what went
+    wrong and the last exchange.
 """
 
 from __future__ import annotations
@@ -89,6 +115,17 @@ class Adapter(ABC):
     @abstractmethod
     def events(self) -> list[str]:
         """Every event line since ``load``."""
+
+    def supported_cards(self) -> dict[str, dict[str, JSON]] | None:
+        """Optionally, every card this engine can play: ``{name: {"set", "editions"}}``.
+
+        ``editions`` lists the values of the scenario's ``editions[set]`` under which the
+        engine can play the card: ``[1, 2]`` for a card whose text did not change (or
+        that was printed in one edition only), ``[2]`` for an engine that has only the
+        second-edition text of a card that changed. None (the default) means "ask
+        :meth:`unsupported_reason`"; the wire server then works the table out from it.
+        """
+        return None
 
     def close(self) -> None:  # noqa: B027 - optional hook, most adapters hold nothing
         """Release whatever the adapter holds (a subprocess, say)."""

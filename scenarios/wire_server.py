@@ -1,0 +1,170 @@
+"""Serve any :class:`~scenarios.adapters.base.Adapter` over the wire protocol, version 1.
+
+The protocol is specified in ``docs/guides/wire-protocol.rst``; in short: one JSON object
+per line on standard input (a request: ``id``, ``op`` and the op's fields), one JSON
+object per line on standard output (the response: the same ``id``, a ``status`` of
+``ok`` / ``rejected`` / ``unsupported`` / ``error``, and ``result`` or ``message``).
+
+``arbiter wire`` runs :func:`serve` around the reference engine, which makes it both a
+working peer for ``arbiter check --engine wire:"arbiter wire"`` and the executable
+example for authors of engines in other languages. ``arbiter wire --engine pyminion``
+serves any registered engine the same way.
+
+Standard output belongs to the protocol alone: while serving, ``sys.stdout`` points at
+standard error, so a stray ``print`` in an engine cannot corrupt the stream.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import IO, Any
+
+from scenarios.adapters.base import Adapter, Rejected, Unsupported
+
+PROTOCOL_VERSION = 1
+SUPPORTED_VERSIONS = (PROTOCOL_VERSION,)
+
+Handler = Callable[[Adapter, dict[str, Any]], Any]
+
+
+def supported_cards(adapter: Adapter) -> dict[str, dict[str, Any]]:
+    """The ``cards`` table of ``hello``: what ``adapter`` can express, card by card.
+
+    ``{"Library": {"set": "base", "editions": [2]}, ...}``: under which values of the
+    scenario's ``editions[set]`` the engine can play that card. Taken from the adapter's
+    own :meth:`~Adapter.supported_cards` if it has one, else by asking
+    :meth:`~Adapter.unsupported_reason` about each card of the project's catalogue under
+    each edition.
+    """
+    table = adapter.supported_cards()
+    if table is not None:
+        return table
+    from engine.cards import ALL_CARDS
+
+    found: dict[str, dict[str, Any]] = {}
+    for card in ALL_CARDS:
+        if card.name in found:
+            continue
+        editions = [edition for edition in (1, 2)
+                    if adapter.unsupported_reason({card.name}, {card.set: edition}) is None]
+        if editions:
+            found[card.name] = {"set": card.set, "editions": editions}
+    return found
+
+
+def _hello(adapter: Adapter, request: dict[str, Any]) -> Any:
+    offered = request.get("protocol", [PROTOCOL_VERSION])
+    offered = offered if isinstance(offered, list) else [offered]
+    common = [version for version in SUPPORTED_VERSIONS if version in offered]
+    if not common:
+        raise _ProtocolError(f"no common protocol version: the client offers {offered}, "
+                             f"this server speaks {list(SUPPORTED_VERSIONS)}")
+    return {"protocol": max(common), "engine": adapter.name,
+            "cards": supported_cards(adapter)}
+
+
+def _load(adapter: Adapter, request: dict[str, Any]) -> Any:
+    adapter.load(_field(request, "setup", dict))
+    return None
+
+
+def _command(adapter: Adapter, request: dict[str, Any]) -> Any:
+    adapter.command(_field(request, "verb", str), request.get("arg"))
+    return None
+
+
+def _answer(adapter: Adapter, request: dict[str, Any]) -> Any:
+    if "value" not in request:
+        raise _ProtocolError("answer needs a value")
+    adapter.answer(request["value"])
+    return None
+
+
+def _events(adapter: Adapter, request: dict[str, Any]) -> Any:
+    since = request.get("since", 0)
+    if not isinstance(since, int) or since < 0:
+        raise _ProtocolError("events: since must be a non-negative integer")
+    return adapter.events()[since:]
+
+
+HANDLERS: dict[str, Handler] = {
+    "hello": _hello,
+    "load": _load,
+    "command": _command,
+    "answer": _answer,
+    "pending": lambda adapter, _request: adapter.pending(),
+    "observe": lambda adapter, _request: adapter.observe(),
+    "events": _events,
+    "bye": lambda _adapter, _request: None,
+}
+
+
+class _ProtocolError(Exception):
+    """The request itself is malformed (the client's fault, answered with ``error``)."""
+
+
+def _field(request: dict[str, Any], key: str, kind: type) -> Any:
+    value = request.get(key)
+    if not isinstance(value, kind):
+        raise _ProtocolError(f"{request.get('op')} needs {key} ({kind.__name__})")
+    return value
+
+
+def respond(adapter: Adapter, line: str) -> tuple[dict[str, Any], bool]:
+    """The response to one request line, and whether the session is over (``bye``)."""
+    try:
+        request = json.loads(line)
+    except ValueError as exc:
+        return {"id": None, "status": "error", "message": f"not JSON: {exc}"}, False
+    if not isinstance(request, dict):
+        return {"id": None, "status": "error", "message": "a request is a JSON object"}, False
+    ident, op = request.get("id"), request.get("op")
+    handler = HANDLERS.get(op) if isinstance(op, str) else None
+    if handler is None:
+        return {"id": ident, "status": "error",
+                "message": f"unknown op {op!r} (known: {', '.join(HANDLERS)})"}, False
+    try:
+        result = handler(adapter, request)
+    except Rejected as exc:
+        return {"id": ident, "status": "rejected", "message": str(exc)}, False
+    except Unsupported as exc:
+        return {"id": ident, "status": "unsupported", "message": str(exc)}, False
+    except Exception as exc:  # the engine's own failure: report it, keep serving
+        return {"id": ident, "status": "error",
+                "message": f"{type(exc).__name__}: {exc}"}, False
+    return {"id": ident, "status": "ok", "result": result}, op == "bye"
+
+
+def serve(adapter: Adapter, instream: IO[str] | None = None,
+          outstream: IO[str] | None = None) -> int:
+    """Answer requests from ``instream`` until ``bye`` or end of input; returns 0."""
+    instream = instream if instream is not None else sys.stdin
+    outstream = outstream if outstream is not None else sys.stdout
+    saved, sys.stdout = sys.stdout, sys.stderr  # stdout is the protocol's alone
+    try:
+        for line in instream:
+            if not line.strip():
+                continue
+            response, done = respond(adapter, line)
+            outstream.write(json.dumps(response, separators=(",", ":")) + "\n")
+            outstream.flush()
+            if done:
+                break
+    finally:
+        sys.stdout = saved
+        adapter.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m scenarios.wire_server [ENGINE]``: serve a registered engine."""
+    from scenarios.runner import engine_factory
+
+    args = sys.argv[1:] if argv is None else argv
+    return serve(engine_factory(args[0] if args else "reference")())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
