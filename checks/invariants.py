@@ -234,7 +234,8 @@ def counts_of(game: Game) -> Counts:
         buys=state.turn.buys,
         coins=state.turn.coins,
         game_over=state.game_over,
-        scores=[game.score(p) for p in range(len(state.players))],
+        # Scores matter only once the game is over (and cost a pass over every card).
+        scores=[game.score(p) for p in range(len(state.players))] if state.game_over else [],
         turns=[p.turns_taken for p in state.players],
     )
 
