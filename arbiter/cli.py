@@ -447,6 +447,12 @@ def forward_graph(argv: list[str]) -> int:
     return graph_main(argv)
 
 
+def forward_prove(argv: list[str]) -> int:
+    from checks.proofs import main as prove_main  # imports z3: only when proving
+
+    return prove_main(argv)
+
+
 def _forwarded(args: argparse.Namespace) -> int:  # never reached: main forwards first
     raise UsageError("this command takes its arguments as given")
 
@@ -511,6 +517,8 @@ COMMANDS: tuple[Command, ...] = (
             configure_explain, run_explain),
     Command("graph", "export or query the card interaction graph (see arbiter graph --help)",
             _no_arguments, _forwarded, forward=forward_graph),
+    Command("prove", "z3 proofs of the rule functions and invariants (see arbiter prove --help)",
+            _no_arguments, _forwarded, forward=forward_prove),
     Command("docs", "build the documentation site (Sphinx, with every card's page)",
             configure_docs, run_docs),
     Command("wire", "serve an engine over the wire protocol (JSON lines on stdin/stdout)",

@@ -20,7 +20,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import z3  # type: ignore[import-untyped]
 
@@ -628,10 +628,22 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # One line, not the whole usage (as the rest of the arbiter command line).
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="arbiter prove", description=__doc__.splitlines()[0])
+    """``arbiter prove [PROPERTY ...]``: 0 when every property is proved, 1 when one is
+    not (with its counterexample), 2 for bad arguments."""
+    parser = _Parser(prog="arbiter prove", description=__doc__.splitlines()[0])
     add_arguments(parser)
-    return run(parser.parse_args(argv))
+    try:
+        return run(parser.parse_args(argv))
+    except SystemExit as exit_:  # --help, or a usage error already printed
+        return exit_.code if isinstance(exit_.code, int) else 0
 
 
 if __name__ == "__main__":

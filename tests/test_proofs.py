@@ -331,3 +331,12 @@ def test_shuffle_model_agrees_with_game_shuffle(
 def test_z3_ops_build_formulas_and_pass_python_conditions_through() -> None:
     assert Z3.ite(True, 1, 2) == 1
     assert str(Z3.any_([])) == "False" and str(Z3.all_([])) == "True"
+
+
+def test_arbiter_prove_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    from arbiter.cli import main as arbiter_main
+
+    assert arbiter_main(["prove", "setup"]) == 0
+    assert "proved  setup" in capsys.readouterr().out
+    assert arbiter_main(["prove", "--no-such-option"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
