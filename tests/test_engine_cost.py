@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import rules
 from engine.errors import IllegalAnswer, IllegalMove
@@ -94,3 +96,11 @@ def test_reduction_ends_with_the_turn() -> None:
     assert game.cost_of("Gold") == 5
     game.command("end", "turn")
     assert game.cost_of("Gold") == 6
+
+
+@given(st.integers(min_value=0, max_value=20), st.lists(st.integers(0, 6), max_size=6))
+def test_current_cost_property(printed: int, reductions: list[int]) -> None:
+    cost = rules.reduced_cost(printed, sum(reductions))
+    assert cost >= 0
+    assert cost == max(0, printed - sum(reductions))
+    assert cost <= printed

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from engine import rules
 from engine.game import Game
 
@@ -67,3 +70,14 @@ def test_engine_tie_shared_after_equal_turns() -> None:
     game = ended({"p1": 8, "p2": 7}, "p2", {"deck": ["Province"]}, {})
     assert game.score(0) == game.score(1) == 6
     assert game.winners() == [0, 1]
+
+
+@given(st.lists(st.tuples(st.integers(-10, 60), st.integers(1, 30)), min_size=2, max_size=6))
+def test_winners_property(players: list[tuple[int, int]]) -> None:
+    scores = [score for score, _ in players]
+    turns = [turn for _, turn in players]
+    won = rules.winners(scores, turns)
+    assert won, "someone always wins"
+    best = max(scores)
+    fewest = min(turn for score, turn in players if score == best)
+    assert won == [i for i, (s, t) in enumerate(players) if s == best and t == fewest]
