@@ -216,19 +216,22 @@ class Game:
     # ------------------------------------------------------------------ costs
 
     def cost(self, card: Card) -> int:
-        """The current cost of ``card``: printed cost less every active reduction."""
-        reduction = self.state.turn.cost_reduction
+        """The current cost of ``card``: printed cost less every active reduction.
+
+        The reductions are collected here and combined by ``rules.current_cost``, the
+        function ``checks.proofs`` proves never negative and never rising with more."""
+        reductions = [self.state.turn.cost_reduction]
         for source in self.player(self.active).in_play:
             definition = self.definition(source)
             if definition.cost_modifier is not None and not definition.cost_modifier_lasts:
-                reduction += definition.cost_modifier(self, card)
+                reductions.append(definition.cost_modifier(self, card))
         for source in self.state.turn.cost_sources:
             modifier = self.definition(source).cost_modifier
             if modifier is not None:
-                reduction += modifier(self, card)
+                reductions.append(modifier(self, card))
         if card.self_cost_modifier is not None:
-            reduction += card.self_cost_modifier(self)
-        result: int = rules.reduced_cost(card.cost, reduction)
+            reductions.append(card.self_cost_modifier(self))
+        result: int = rules.current_cost(card.cost, reductions)
         return result
 
     def cost_of(self, name: str) -> int:
