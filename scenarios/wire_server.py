@@ -131,6 +131,8 @@ def respond(adapter: Adapter, line: str) -> tuple[dict[str, Any], bool]:
         return {"id": ident, "status": "rejected", "message": str(exc)}, False
     except Unsupported as exc:
         return {"id": ident, "status": "unsupported", "message": str(exc)}, False
+    except _ProtocolError as exc:
+        return {"id": ident, "status": "error", "message": str(exc)}, False
     except Exception as exc:  # the engine's own failure: report it, keep serving
         return {"id": ident, "status": "error",
                 "message": f"{type(exc).__name__}: {exc}"}, False

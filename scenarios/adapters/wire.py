@@ -208,8 +208,8 @@ class WireAdapter(Adapter):
             details.append(f"last exchange: sent {_clip(sent)}; "
                            f"received {_clip(received) if received else 'nothing'}")
         if self.peer is not None:
+            code = self.peer.exit_code()  # before kill(): did it die on its own?
             self.peer.kill()
-            code = self.peer.exit_code()
             stderr = " | ".join(line for line in self.peer.stderr if line.strip())
             if stderr:
                 details.append(f"stderr: {_clip(stderr, 600)}")
