@@ -15,7 +15,7 @@ import copy
 import re
 import signal
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -55,17 +55,75 @@ VALID: dict[str, Any] = {
         {"buy": "Gold", "rejected": True},
         {"end": "turn"},
     ],
-    "expect": {"p1": {"in_play": [], "deck_count": 7}, "turn": {"player": "p2"},
-               "game_over": False, "trash": []},
+    "expect": {
+        "p1": {"in_play": [], "deck_count": 7},
+        "turn": {"player": "p2"},
+        "game_over": False,
+        "trash": [],
+    },
 }
 
-CARD_LIKE = ["Copper", "copper", "Coper", "Thron Room", "Platinum", "Colony", "Curse",
-             "Moat", "Witch", "Nobody", "", " ", "p1", "Throne  Room", "Smithy\n"]
-KEY_LIKE = ["id", "title", "setup", "steps", "expect", "players", "kingdom", "colony",
-            "supply", "trash", "turn", "p1", "p2", "p7", "p0", "hand", "deck", "discard",
-            "in_play", "set_aside", "shuffles", "vp_tokens", "play", "buy", "end", "choose",
-            "rejected", "source", "player", "pending", "events", "no_events", "winners",
-            "seed", "editions", "base", "rulings", "cards", "note", "<<", "?", "- x"]
+CARD_LIKE = [
+    "Copper",
+    "copper",
+    "Coper",
+    "Thron Room",
+    "Platinum",
+    "Colony",
+    "Curse",
+    "Moat",
+    "Witch",
+    "Nobody",
+    "",
+    " ",
+    "p1",
+    "Throne  Room",
+    "Smithy\n",
+]
+KEY_LIKE = [
+    "id",
+    "title",
+    "setup",
+    "steps",
+    "expect",
+    "players",
+    "kingdom",
+    "colony",
+    "supply",
+    "trash",
+    "turn",
+    "p1",
+    "p2",
+    "p7",
+    "p0",
+    "hand",
+    "deck",
+    "discard",
+    "in_play",
+    "set_aside",
+    "shuffles",
+    "vp_tokens",
+    "play",
+    "buy",
+    "end",
+    "choose",
+    "rejected",
+    "source",
+    "player",
+    "pending",
+    "events",
+    "no_events",
+    "winners",
+    "seed",
+    "editions",
+    "base",
+    "rulings",
+    "cards",
+    "note",
+    "<<",
+    "?",
+    "- x",
+]
 
 scalars = st.one_of(
     st.none(),
@@ -77,8 +135,10 @@ scalars = st.one_of(
 )
 hostile_values = st.recursive(
     scalars,
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.sampled_from(KEY_LIKE) | st.text(max_size=6), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(KEY_LIKE) | st.text(max_size=6), inner, max_size=4)
+    ),
     max_leaves=10,
 )
 
@@ -114,10 +174,8 @@ def hostile_documents(draw: st.DrawFn) -> Any:
         kind = draw(st.sampled_from(["replace", "add", "delete", "card", "shuffles"]))
         if kind == "replace":
             path = draw(st.sampled_from(ALL_PATHS))
-            try:
+            with suppress(KeyError, IndexError, TypeError):
                 _get(doc, path[:-1])[path[-1]] = draw(hostile_values)
-            except (KeyError, IndexError, TypeError):
-                pass
         elif kind == "add":
             path = draw(st.sampled_from(MAPPING_PATHS))
             try:
@@ -129,21 +187,19 @@ def hostile_documents(draw: st.DrawFn) -> Any:
                 target[key] = draw(hostile_values)
         elif kind == "delete":
             path = draw(st.sampled_from(ALL_PATHS))
-            try:
+            with suppress(KeyError, IndexError, TypeError):
                 del _get(doc, path[:-1])[path[-1]]
-            except (KeyError, IndexError, TypeError):
-                pass
         elif kind == "card":
             path = draw(st.sampled_from(STRING_PATHS))
-            try:
-                _get(doc, path[:-1])[path[-1]] = draw(st.sampled_from(CARD_LIKE)
-                                                      | st.text(max_size=10))
-            except (KeyError, IndexError, TypeError):
-                pass
+            with suppress(KeyError, IndexError, TypeError):
+                _get(doc, path[:-1])[path[-1]] = draw(
+                    st.sampled_from(CARD_LIKE) | st.text(max_size=10)
+                )
         else:
             player = draw(st.sampled_from(["p1", "p2", "p3"]))
-            orders = draw(st.lists(st.lists(st.sampled_from(CARD_LIKE[:8]), max_size=12),
-                                   max_size=3))
+            orders = draw(
+                st.lists(st.lists(st.sampled_from(CARD_LIKE[:8]), max_size=12), max_size=3)
+            )
             setup = doc.get("setup")
             if isinstance(setup, dict):
                 zones = setup.setdefault(player, {})
@@ -312,9 +368,20 @@ ALIAS_BOMB = "\n".join(
         "# only a comment",
         "...",
     ],
-    ids=["alias-bomb", "self-alias", "60000-steps", "900kB-string", "duplicate-keys",
-         "python-object", "python-name", "complex-key", "top-level-list", "empty", "comment",
-         "document-end"],
+    ids=[
+        "alias-bomb",
+        "self-alias",
+        "60000-steps",
+        "900kB-string",
+        "duplicate-keys",
+        "python-object",
+        "python-name",
+        "complex-key",
+        "top-level-list",
+        "empty",
+        "comment",
+        "document-end",
+    ],
 )
 def test_hostile_texts_end_in_clean_errors(text: str) -> None:
     assert_clean(text)
