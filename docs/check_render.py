@@ -112,10 +112,12 @@ class Checker:
         holder = self.out / f"{stem}-picture.html"
         holder.write_text(f"<!doctype html><body style='margin:0'>{svg}</body>", "utf-8")
         shot = self.out / f"{stem}-picture.png"
+        size = re.search(r'width="(\d+)" height="(\d+)"', svg)
+        width, height = (int(size.group(1)), int(size.group(2))) if size else (720, 580)
         run_browser(
             self.binary,
             holder.as_uri(),
-            [f"--screenshot={shot}", "--window-size=720,580"],
+            [f"--screenshot={shot}", f"--window-size={width},{height}"],
             self.profile,
         )
         holder.unlink()
@@ -157,6 +159,68 @@ class Checker:
         self.check(panel is not None and select in panel.group(1), f"{select} selected in panel")
         count, missing = links_resolve(page, dom, r'href="(cards/[^"]+\.html)"')
         self.check(count > 1 and not missing, f"{count} links from the panel to card pages")
+
+    def explorer_filters(self) -> None:
+        """Drive the explorer's controls in a page of our own and read what they did."""
+        static = self.site / "_static"
+        holder = self.out / "explorer-filters.html"
+        holder.write_text(
+            f"""<!doctype html><html><body><div id="arbiter-explorer"></div>
+<script src="{(static / "arbiter-graph-data.js").as_uri()}"></script>
+<script src="{(static / "explorer.js").as_uri()}"></script>
+<script>{FILTER_SCRIPT}</script></body></html>""",
+            "utf-8",
+        )
+        dom = run_browser(self.binary, holder.as_uri(), ["--dump-dom"], self.profile)
+        holder.unlink()
+        found = re.search(r'<pre id="report">(.*?)</pre>', dom, re.S)
+        print("explorer controls (filters, search, click)")
+        if not found:
+            self.check(False, "filter script ran")
+            return
+        report = dict(line.split("=", 1) for line in found.group(1).split(";") if "=" in line)
+        for key, value in sorted(report.items()):
+            self.check(value.startswith("ok"), f"{key}: {value}")
+
+
+# Runs after explorer.js in a harness page: each line is name=ok/FAIL and the numbers seen.
+FILTER_SCRIPT = r"""
+document.addEventListener("DOMContentLoaded", function () {
+  var root = document.getElementById("arbiter-explorer"), out = [];
+  function shown(sel) {
+    return Array.prototype.filter.call(root.querySelectorAll(sel),
+      function (e) { return e.style.display !== "none"; }).length;
+  }
+  function change(input) { input.dispatchEvent(new Event("change")); }
+  function say(name, good, detail) { out.push(name + "=" + (good ? "ok " : "FAIL ") + detail); }
+  var lines0 = shown("line.edge"), nodes0 = shown("g.node");
+  var kinds = root.querySelectorAll(".kinds input"), first = kinds[0];
+  first.checked = false; change(first);
+  var lines1 = shown("line.edge");
+  say("kind filter", lines1 < lines0, first.value + " off: " + lines0 + " to " + lines1 + " lines");
+  first.checked = true; change(first);
+  var sets = root.querySelectorAll(".sets input"), last = sets[sets.length - 1];
+  last.checked = false; change(last);
+  var nodes1 = shown("g.node");
+  say("set filter", nodes1 < nodes0, last.value + " off: " + nodes0 + " to " + nodes1 + " cards");
+  last.checked = true; change(last);
+  var edition = root.querySelector("select");
+  edition.value = "1"; change(edition);
+  var nodes2 = shown("g.node");
+  say("edition filter", nodes2 < nodes0, "first edition: " + nodes0 + " to " + nodes2 + " cards");
+  edition.value = "all"; change(edition);
+  var search = root.querySelector("input[type=search]");
+  search.value = "court"; search.dispatchEvent(new Event("input"));
+  var hits = root.querySelectorAll("circle.match").length;
+  say("search", hits > 0, hits + " cards match 'court'");
+  var circle = root.querySelector("g.node circle");
+  circle.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  var panel = root.querySelector(".panel"), links = panel.querySelectorAll("a[href]").length;
+  say("click", links > 0, circle.parentNode.getAttribute("data-name") + ": " + links + " links");
+  var pre = document.createElement("pre"); pre.id = "report"; pre.textContent = out.join(";");
+  document.body.appendChild(pre);
+});
+"""
 
 
 def slug_free(name: str) -> str:
@@ -208,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in cards:
             checker.card_page(name)
         checker.explorer(cards[0])
+        checker.explorer_filters()
     finally:
         if server is not None:
             server.shutdown()

@@ -36,8 +36,16 @@ PALETTE = (
 FLAT = 24
 
 
+# Rulings and scenarios keep their colour whatever kinds the meeting table has.
+FIXED = {"ruling": "#e6550d", "scenario": "#111111"}
+
+
 def kind_colours(kinds: Sequence[str]) -> dict[str, str]:
-    return {kind: PALETTE[i % len(PALETTE)] for i, kind in enumerate(kinds)}
+    free = [colour for colour in PALETTE if colour not in FIXED.values()]
+    others = [kind for kind in kinds if kind not in FIXED]
+    colours = {kind: free[i % len(free)] for i, kind in enumerate(others)}
+    colours.update({kind: FIXED[kind] for kind in kinds if kind in FIXED})
+    return colours
 
 
 def neighbourhood_svg(
