@@ -140,6 +140,12 @@ def turn_counters_not_negative(actions: Any, buys: Any, coins: Any, ops: Ops = P
     return ops.all_([actions >= 0, buys >= 0, coins >= 0])
 
 
+def nothing_left_revealed(revealed: Sequence[Any], between_effects: Any, ops: Ops = PY) -> Any:
+    """Revealed and looked-at cards go back (or on) before the effect ends: when no effect
+    is under way (the game waits for a command), no player has a card revealed."""
+    return ops.implies(between_effects, ops.all_([count == 0 for count in revealed]))
+
+
 def game_over_as_rulebook(
     game_over: Any,
     end_of_turn: Any,
@@ -269,6 +275,9 @@ def violations(game: Game, created: Mapping[str, int], *, end_of_turn: bool) -> 
         found.extend(f"{key} is {value}" for key, value in c.counts.items() if value < 0)
     if not turn_counters_not_negative(c.actions, c.buys, c.coins):
         found.append(f"turn counters negative: actions {c.actions}, buys {c.buys}, coins {c.coins}")
+    revealed = [len(player.revealed) for player in game.state.players]
+    if not nothing_left_revealed(revealed, game.awaiting_command):
+        found.append(f"cards left revealed after an effect: {revealed}")
     if not game_over_as_rulebook(
         c.game_over, end_of_turn, c.pile_counts, c.province, c.colony, c.players
     ):

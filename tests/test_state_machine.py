@@ -8,12 +8,16 @@ short games so that the whole file runs in well under a minute.
 from __future__ import annotations
 
 import os
+import random
 
+import pytest
 import yaml
 from hypothesis import settings
 
-from checks.state_machine import GameMachine, RecordingGame, scenario_yaml
+from checks import invariants as inv
+from checks.state_machine import GameMachine, InvariantFailure, RecordingGame, scenario_yaml
 from engine.game import Game
+from scenarios.loader import load_text
 
 DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
 
@@ -51,3 +55,46 @@ def test_a_game_as_a_scenario_replays_from_the_deal() -> None:
             again.command(verb, arg)
     assert again.snapshot()["players"] == game.snapshot()["players"]
     assert again.snapshot()["supply"] == game.snapshot()["supply"]
+
+
+def _machine(players: int = 2) -> GameMachine:
+    machine = GameMachine()
+    setup = dict(Game.new(players, None, seed=11).setup)
+    machine.start(setup, random.Random(4))
+    for _ in range(25):
+        machine.play()
+        machine.invariants_hold()
+    return machine
+
+
+def test_invariants_catch_a_card_in_two_places() -> None:
+    machine = _machine()
+    state = machine.game.state
+    state.trash.append(state.players[0].hand[0] if state.players[0].hand else 0)
+    assert any(
+        "places" in problem
+        for problem in inv.violations(machine.game, machine.created, end_of_turn=False)
+    )
+
+
+def test_invariants_catch_a_lost_card_negative_coins_and_a_wrong_end() -> None:
+    machine = _machine(3)
+    state = machine.game.state
+    state.supply["Province"].clear()  # lost cards, and the game should now end
+    state.turn.coins = -1
+    problems = inv.violations(machine.game, machine.created, end_of_turn=True)
+    assert any(problem.startswith("Province: 0 in the game") for problem in problems)
+    assert any("coins -1" in problem for problem in problems)
+    assert any(problem.startswith("game_over is False") for problem in problems)
+
+
+def test_a_failure_is_reported_as_a_scenario_the_loader_accepts() -> None:
+    machine = _machine()
+    machine.game.state.turn.buys = -1
+    with pytest.raises(InvariantFailure) as failure:
+        machine.invariants_hold()
+    message = str(failure.value)
+    assert message.startswith("turn counters negative")
+    text = message.split("A scenario that reproduces it:\n\n", 1)[1]
+    scenario = load_text(text, "found.yaml")
+    assert scenario.steps and "turn counters negative" in (scenario.note or "")
