@@ -31,7 +31,7 @@ html_title = "Arbiter: Dominion rulings"
 html_theme_options = {
     "description": "Dominion rulings, proved by scenarios",
     "fixed_sidebar": True,
-    "page_width": "1300px",
+    "page_width": "1140px",
     "sidebar_width": "230px",
 }
 html_sidebars = {"**": ["about.html", "navigation.html", "searchbox.html"]}
