@@ -729,6 +729,21 @@ def explorer_page(data: Data) -> str:
     )
 
 
+def reports_page(docs: Path) -> str:
+    """A toctree of the reports on other engines (``docs/reports/*.rst``), whatever exists."""
+    found = sorted((docs / "reports").glob("*.rst")) if (docs / "reports").is_dir() else []
+    out = [heading("Other engines under test")]
+    out.append(
+        "The bundled scenario suite run against other Dominion engines through their "
+        "adapters (see :doc:`/guides/testing-engines`).\n\n"
+    )
+    if not found:
+        return "".join(out) + "No report yet.\n"
+    out.append(".. toctree::\n   :maxdepth: 1\n\n")
+    out.extend(f"   /reports/{path.stem}\n" for path in found)
+    return "".join(out)
+
+
 # --- writing everything ------------------------------------------------------------------------
 
 
@@ -759,6 +774,7 @@ def generate(out: Path, run_scenarios: bool = True, data: Data | None = None) ->
     _write(out / "worklist.rst", worklist_page(data), written)
     _write(out / "results.rst", status_page(data), written)
     _write(out / "explorer.rst", explorer_page(data), written)
+    _write(out / "reports.rst", reports_page(out.parent), written)
     script = "window.ARBITER_GRAPH = " + json.dumps(explorer_data(data), sort_keys=True) + ";\n"
     _write(out / "_static" / "arbiter-graph-data.js", script, written)
     for stale in keep - set(written):  # a card renamed or removed
