@@ -7,8 +7,10 @@ there must still fail (else the report is stale).
 
 from __future__ import annotations
 
+import copy
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +26,8 @@ from scenarios.loader import bundled_dir, discover, load_many, reference_cards_c
 from scenarios.runner import Status, run_all
 
 REPORT = Path(__file__).resolve().parent.parent / "docs" / "reports" / "pyminion.rst"
-SETUP = {"players": 2, "kingdom": ["Throne Room", "Smithy"], "colony": False, "supply": {},
+SETUP: dict[str, Any] = {
+         "players": 2, "kingdom": ["Throne Room", "Smithy"], "colony": False, "supply": {},
          "trash": [], "turn": {"player": "p1", "phase": "action", "actions": 1, "buys": 1,
                                "coins": 0},
          "turns_taken": {"p1": 0, "p2": 0}, "trade_route": None,
@@ -33,11 +36,10 @@ SETUP = {"players": 2, "kingdom": ["Throne Room", "Smithy"], "colony": False, "s
                 "vp_tokens": 0, "shuffles": []} for p in ("p1", "p2")}}
 
 
-def setup(**players: dict[str, object]) -> dict[str, object]:
-    data = {key: (dict(value) if isinstance(value, dict) else value)
-            for key, value in SETUP.items()}
+def setup(**players: dict[str, Any]) -> dict[str, Any]:
+    data: dict[str, Any] = copy.deepcopy(SETUP)
     for player, zones in players.items():
-        data[player] = {**SETUP[player], **zones}  # type: ignore[dict-item]
+        data[player].update(zones)
     return data
 
 

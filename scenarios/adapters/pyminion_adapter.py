@@ -395,6 +395,8 @@ class ScriptDecider:
 class ScenarioDeck(Deck):  # type: ignore[misc]
     """A player's deck that draws with events and shuffles in the scenario's orders."""
 
+    cards: list[Card]
+
     def __init__(self, session: Session, player: ArbiterPlayer, cards: list[Card]) -> None:
         super().__init__(cards)
         self.session = session
@@ -410,7 +412,7 @@ class ScenarioDeck(Deck):  # type: ignore[misc]
 
     def shuffle(self) -> None:
         orders = self.session.shuffles[self.owner.player_id]
-        cards: list[Card] = self.cards
+        cards = self.cards
         if not orders:
             self.session.random.shuffle(cards)
             return
