@@ -13,13 +13,15 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from scenarios.adapters.base import Adapter
 from scenarios.adapters.wire import WireAdapter
 from scenarios.loader import bundled_dir, discover, load_many
-from scenarios.runner import engine_factory, run_all
+from scenarios.runner import AdapterFactory, engine_factory, run_all
 
 
 def main() -> int:
@@ -35,9 +37,9 @@ def main() -> int:
         best = float("inf")
         for _ in range(args.repeat):
             if label == "wire":
-                adapter = WireAdapter([sys.executable, "-m", "scenarios.wire_server",
-                                       args.engine], timeout=60)
-                factory = lambda adapter=adapter: adapter  # noqa: E731
+                wire: Adapter = WireAdapter([sys.executable, "-m", "scenarios.wire_server",
+                                             args.engine], timeout=60)
+                factory: AdapterFactory = partial(lambda adapter: adapter, wire)
             else:
                 factory = engine_factory(args.engine)
             started = time.perf_counter()
