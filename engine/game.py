@@ -20,12 +20,13 @@ from engine.context import Context, Happening, TriggerContext
 from engine.decisions import Choice, Decision, forced_answer, match_answer
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
 from engine.model import ACTION, TREASURE, VICTORY, Card, Effect, Trigger
-from engine.state import TRASH, Event, GameState, PlayerState, TurnState, Zone
+from engine.state import PLAYER_ZONES, TRASH, Event, GameState, PlayerState, TurnState, Zone
 
 AWAIT_COMMAND = "await-command"
 BASIC_PILES = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 COLONY_PILES = ("Platinum", "Colony")
 PHASES = ("action", "buy")
+_PLAYER_ZONES = frozenset(PLAYER_ZONES)
 
 
 class Game:
@@ -46,8 +47,9 @@ class Game:
         # The definition cache starts with what Kingdom cards change for the whole game
         # (Charlatan: Curse is also a Treasure).
         self._definitions: dict[str, Card] = self._changes_in_game(setup.get("kingdom", []))
-        # Event kind -> names of this game's cards with a hand or in-play trigger for it
-        # (a speed index for _listeners; see docs/performance.md).
+        # Speed indexes, fixed for the game (see docs/performance.md): event kind -> names
+        # of this game's cards with a hand or in-play trigger for it (_listening_names),
+        # and "cost-modifier" -> names of its cards with a cost_modifier.
         self._zone_listening: dict[str, frozenset[str]] = {}
         self.state = self._build_state(setup)
         # Cards a setup lists in play were played with their effects resolved: what those
@@ -129,7 +131,10 @@ class Game:
             size = sizes.get(
                 pile, rules.pile_size(pile, definition.is_(VICTORY), definition.kingdom, players)
             )
-            state.supply[pile] = [self._new_card(state, pile) for _ in range(int(size))]
+            # One pile's cards in one go: ids are consecutive (what _new_card gives).
+            first = len(state.names)
+            state.names.extend([pile] * int(size))
+            state.supply[pile] = list(range(first, len(state.names)))
         for index in range(players):
             self._build_player(state, index, setup.get(f"p{index + 1}", {}) or {})
         state.trash = [self._new_card(state, name) for name in setup.get("trash", []) or []]
@@ -221,7 +226,10 @@ class Game:
         The reductions are collected here and combined by ``rules.current_cost``, the
         function ``checks.proofs`` proves never negative and never rising with more."""
         reductions = [self.state.turn.cost_reduction]
-        for source in self.player(self.active).in_play:
+        modifiers = self._cost_modifier_names()
+        for source in self.player(self.active).in_play if modifiers else ():
+            if self.state.names[source] not in modifiers:
+                continue
             definition = self.definition(source)
             if definition.cost_modifier is not None and not definition.cost_modifier_lasts:
                 reductions.append(definition.cost_modifier(self, card))
@@ -233,6 +241,19 @@ class Game:
             reductions.append(card.self_cost_modifier(self))
         result: int = rules.current_cost(card.cost, reductions)
         return result
+
+    def _cost_modifier_names(self) -> frozenset[str]:
+        """Names of this game's cards with a ``cost_modifier`` (fixed for the game, like
+        ``_listening_names``): ``cost`` looks only at those cards in play."""
+        names = self._zone_listening.get("cost-modifier")
+        if names is None:
+            names = frozenset(
+                name
+                for name in set(self.state.names)
+                if self.definition_by_name(name).cost_modifier is not None
+            )
+            self._zone_listening["cost-modifier"] = names
+        return names
 
     def cost_of(self, name: str) -> int:
         return self.cost(self.definition_by_name(name))
@@ -255,14 +276,22 @@ class Game:
         (the Stop-Moving rule); the return value says whether it moved. ``depth`` puts
         it under that many cards of the destination (Secret Passage); ``bottom`` under all.
         """
-        cards = self.state.zone(source)
+        # GameState.zone, inlined for the players' zones (the hot case).
+        state = self.state
+        kind, owner = source
+        cards = getattr(state.players[owner], kind) if kind in _PLAYER_ZONES else state.zone(source)
         if cards and cards[-1] == card:
             cards.pop()
         elif card in cards:
             cards.remove(card)
         else:
             return False
-        target = self.state.zone(destination)
+        kind, owner = destination
+        target = (
+            getattr(state.players[owner], kind)
+            if kind in _PLAYER_ZONES
+            else state.zone(destination)
+        )
         if bottom:
             target.insert(0, card)
         elif depth > 0:
@@ -270,7 +299,7 @@ class Game:
         else:
             target.append(card)
         if event is not None:
-            self.log(event)
+            self.state.events.append(event)  # Game.log, inlined: the hottest call
         return True
 
     def log(self, event: Event) -> None:
@@ -327,7 +356,10 @@ class Game:
             if card is None:
                 break
             self.move(
-                card, ("deck", player), ("hand", player), Event(player, "draws", self.name_of(card))
+                card,
+                ("deck", player),
+                ("hand", player),
+                Event(player, "draws", self.state.names[card]),
             )
             drawn.append(card)
         return drawn
@@ -351,7 +383,7 @@ class Game:
             card,
             (source, player),
             ("discard", player),
-            Event(player, "discards", self.name_of(card)),
+            Event(player, "discards", self.state.names[card]),
         )
 
     def topdeck(self, player: int, card: int, source: str = "hand") -> bool:
@@ -428,13 +460,14 @@ class Game:
     ) -> Effect:
         """Gain a particular card (from the Supply or the trash) straight to ``to``."""
         destination: Zone = ("deck", player) if to == "deck" else (to, player)
-        if not self.move(card, source, destination, Event(player, "gains", self.name_of(card))):
+        if not self.move(card, source, destination, Event(player, "gains", self.state.names[card])):
             return None
         if source[0] == "supply" and source[1] in self.state.trade_route_tokens:
             # Trade Route: the first gain from a pile with a token moves it to the mat.
             self.state.trade_route_tokens.remove(source[1])
             self.state.trade_route_mat += 1
-        yield from self.fire(Happening("gain", player, card, bought=bought, data={"to": to}))
+        if self._listeners_of("gain", player, card):
+            yield from self.fire(Happening("gain", player, card, bought=bought, data={"to": to}))
         return card
 
     def add_coins(self, amount: int) -> None:
@@ -528,7 +561,10 @@ class Game:
     def play(self, player: int, card: int, source: str = "hand") -> Effect:
         """Put ``card`` into play from ``source`` and resolve it."""
         if not self.move(
-            card, (source, player), ("in_play", player), Event(player, "plays", self.name_of(card))
+            card,
+            (source, player),
+            ("in_play", player),
+            Event(player, "plays", self.state.names[card]),
         ):
             return False
         yield from self._resolve(player, card)
@@ -543,7 +579,8 @@ class Game:
         definition = self.definition(card)
         self.state.turn.plays.append(definition.name)
         # "When you play ..." listeners (Merchant's Silver bonus), before the card resolves.
-        yield from self.fire(Happening("play", player, card))
+        if self._listeners_of("play", player, card):
+            yield from self.fire(Happening("play", player, card))
         context = Context(self, player, card)
         if definition.is_("Attack"):
             happening = Happening("attack", player, card, data={"unaffected": set()})
@@ -577,15 +614,27 @@ class Game:
 
     def _listeners(self, happening: Happening) -> list[tuple[int, int, Trigger]]:
         """Every (owner, card, trigger) that listens to ``happening``, by looking at zones."""
+        return self._listeners_of(happening.kind, happening.player, happening.card)
+
+    def _listeners_of(
+        self, kind: str, player: int, about: int | None
+    ) -> list[tuple[int, int, Trigger]]:
+        """``_listeners`` of a happening of ``kind`` to ``player`` about card ``about``.
+
+        The hot paths (play, buy, gain, clean-up, start of turn) call this first and
+        build the Happening and fire it only when somebody listens (docs/performance.md).
+        """
         found: list[tuple[int, int, Trigger]] = []
-        if happening.card is not None:
-            for trigger in self.definition(happening.card).triggers:
-                if trigger.where == "self" and trigger.event == happening.kind:
-                    found.append((happening.player, happening.card, trigger))
-        listening = self._listening_names(happening.kind)
+        if about is not None:
+            for trigger in self.definition(about).triggers:
+                if trigger.where == "self" and trigger.event == kind:
+                    found.append((player, about, trigger))
+        listening = self._zone_listening.get(kind)
+        if listening is None:
+            listening = self._listening_names(kind)
         names = self.state.names
         for owner in self.turn_order() if listening else ():
-            mine = owner == happening.player
+            mine = owner == player
             for where in ("hand", "in_play"):
                 for card in self.player(owner).zone(where):
                     if names[card] not in listening:
@@ -593,15 +642,13 @@ class Game:
                     for trigger in self.definition(card).triggers:
                         if (
                             trigger.where == where
-                            and trigger.event == happening.kind
+                            and trigger.event == kind
                             and (trigger.who == "any" or (trigger.who == "own") == mine)
                         ):
                             found.append((owner, card, trigger))
         for owner, card, index in self.state.turn.lasting:
             trigger = self.definition(card).triggers[index]
-            if trigger.event == happening.kind and (
-                trigger.who == "any" or owner == happening.player
-            ):
+            if trigger.event == kind and (trigger.who == "any" or owner == player):
                 found.append((owner, card, trigger))
         return found
 
@@ -711,7 +758,8 @@ class Game:
                 return
             self._next_turn()
             # "At the start of your turn" abilities (Clerk from hand).
-            yield from self.fire(Happening("start", self.active))
+            if self._listeners_of("start", self.active, None):
+                yield from self.fire(Happening("start", self.active))
 
     def _run_command(self, verb: str, name: str) -> Effect:
         player, turn = self.active, self.state.turn
@@ -737,13 +785,15 @@ class Game:
         turn.bought = True
         card = self.state.supply[pile][-1]
         self.log(Event(player, "buys", pile))
-        yield from self.fire(Happening("buy", player, card, bought=True))
+        if self._listeners_of("buy", player, card):
+            yield from self.fire(Happening("buy", player, card, bought=True))
         yield from self.gain_card(player, card, ("supply", pile), bought=True)
 
     def _clean_up(self) -> Effect:
         player, turn = self.active, self.state.turn
         turn.phase = "cleanup"
-        yield from self.fire(Happening("cleanup", player))
+        if self._listeners_of("cleanup", player, None):
+            yield from self.fire(Happening("cleanup", player))
         state = self.player(player)
         for zone in ("in_play", "hand"):
             for card in list(state.zone(zone)):
