@@ -453,6 +453,12 @@ def forward_prove(argv: list[str]) -> int:
     return prove_main(argv)
 
 
+def forward_simulate(argv: list[str]) -> int:
+    from arbiter.simulate import main as simulate_main
+
+    return simulate_main(argv)
+
+
 def _forwarded(args: argparse.Namespace) -> int:  # never reached: main forwards first
     raise UsageError("this command takes its arguments as given")
 
@@ -519,6 +525,8 @@ COMMANDS: tuple[Command, ...] = (
             _no_arguments, _forwarded, forward=forward_graph),
     Command("prove", "z3 proofs of the rule functions and invariants (see arbiter prove --help)",
             _no_arguments, _forwarded, forward=forward_prove),
+    Command("simulate", "bot games with win rates (see arbiter simulate --help)",
+            _no_arguments, _forwarded, forward=forward_simulate),
     Command("docs", "build the documentation site (Sphinx, with every card's page)",
             configure_docs, run_docs),
     Command("wire", "serve an engine over the wire protocol (JSON lines on stdin/stdout)",
