@@ -90,9 +90,9 @@ def build_parser() -> _Parser:
     add("--players", type=int, help="players per game, 2 to 6 (default: the number of --bots)")
     add(
         "--bots",
-        default="bigmoney,bigmoney",
+        default="bigmoney",
         help="comma list, one per player: random, bigmoney, bigmoney:CARD[:N] "
-        "(default: bigmoney,bigmoney); a single bot plays every seat",
+        "(default: bigmoney); a single bot plays every seat",
     )
     add("--games", type=int, default=100, help="games to play (default: 100)")
     add("--seed", type=int, default=0, help="master seed (default: 0)")
