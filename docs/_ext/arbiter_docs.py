@@ -730,8 +730,15 @@ def explorer_page(data: Data) -> str:
 
 
 def reports_page(docs: Path) -> str:
-    """A toctree of the reports on other engines (``docs/reports/*.rst``), whatever exists."""
+    """Every report on another engine (``docs/reports/*.rst``) linked, and put in a toctree
+    here unless a hand-written page's toctree already holds it (one parent each)."""
     found = sorted((docs / "reports").glob("*.rst")) if (docs / "reports").is_dir() else []
+    written = " ".join(
+        path.read_text(encoding="utf-8")
+        for path in docs.rglob("*.rst")
+        if "generated" not in path.relative_to(docs).parts
+        and "reports" not in path.relative_to(docs).parts
+    )
     out = [heading("Other engines under test")]
     out.append(
         "The bundled scenario suite run against other Dominion engines through their "
@@ -739,8 +746,11 @@ def reports_page(docs: Path) -> str:
     )
     if not found:
         return "".join(out) + "No report yet.\n"
-    out.append(".. toctree::\n   :maxdepth: 1\n\n")
-    out.extend(f"   /reports/{path.stem}\n" for path in found)
+    out.extend(f"* :doc:`/reports/{path.stem}`\n" for path in found)
+    loose = [path for path in found if f"reports/{path.stem}" not in written]
+    if loose:
+        out.append("\n.. toctree::\n   :hidden:\n\n")
+        out.extend(f"   /reports/{path.stem}\n" for path in loose)
     return "".join(out)
 
 
