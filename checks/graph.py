@@ -38,7 +38,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import networkx as nx  # type: ignore[import-untyped]
 
@@ -632,7 +632,7 @@ def from_json(data: Mapping[str, Any]) -> nx.MultiDiGraph:
 LIST_SEPARATOR = ";"
 
 
-def to_graphml(graph: nx.MultiDiGraph, out: Path | str) -> None:
+def to_graphml(graph: nx.MultiDiGraph, out: Path | str | BinaryIO) -> None:
     """GraphML has no lists: list attributes are written joined by ``;``."""
     flat = nx.MultiDiGraph()
     flat.graph.update(
@@ -649,7 +649,7 @@ def to_graphml(graph: nx.MultiDiGraph, out: Path | str) -> None:
         flat.add_node(node, **flatten(data))
     for source, target, key, data in graph.edges(keys=True, data=True):
         flat.add_edge(source, target, key=key, **flatten(data))
-    nx.write_graphml(flat, str(out))
+    nx.write_graphml(flat, out if hasattr(out, "write") else str(out))
 
 
 def from_graphml(path: Path | str) -> nx.MultiDiGraph:
@@ -754,7 +754,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 import io
 
                 buffer = io.BytesIO()
-                to_graphml(graph, buffer)  # type: ignore[arg-type]
+                to_graphml(graph, buffer)
                 sys.stdout.write(buffer.getvalue().decode())
             else:
                 to_graphml(graph, args.out)

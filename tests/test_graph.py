@@ -188,6 +188,8 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert g.main(["--out", str(tmp_path / "g.graphml")]) == 0
     assert (tmp_path / "g.graphml").read_text().startswith("<?xml")
     capsys.readouterr()
+    assert g.main(["--format", "graphml"]) == 0
+    assert capsys.readouterr().out.startswith("<?xml")
 
     assert g.main(["--neighbors", "Nonesuch"]) == 2
     err = capsys.readouterr().err
