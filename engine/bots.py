@@ -141,7 +141,9 @@ class GameView:
     @property
     def hand(self) -> list[str]:
         """My hand, by name."""
-        return self.__game.names_of(self.__game.player(self.player).hand)
+        state = self.__game.state
+        names = state.names
+        return [names[card] for card in state.players[self.player].hand]
 
     def owned(self) -> Counter[str]:
         """Every card I own, by name (I know my own cards, not the order of my deck)."""
