@@ -6,6 +6,15 @@ definition per edition (``editions=(1,)`` and ``editions=(2,)``).
 
 from __future__ import annotations
 
+from engine.cards.common import (
+    discard_revealed,
+    gain_costing_up_to,
+    kingdom_maker,
+    reveal_top,
+    still_revealed,
+    tags,
+    trash_to_gain,
+)
 from engine.context import Context, TriggerContext
 from engine.model import (
     ACTION,
@@ -22,53 +31,7 @@ from engine.state import TRASH
 
 BASE = "base"
 
-
-def _kingdom(name: str, cost: int, types: set[str], text: str, **fields: object) -> Card:
-    return Card(name, BASE, cost, frozenset(types), text, **fields)  # type: ignore[arg-type]
-
-
-# --- shared pieces ------------------------------------------------------------------
-
-
-def _gain_costing_up_to(limit: int, to: str = "discard") -> PlayEffect:
-    def effect(ctx: Context) -> Effect:
-        game = ctx.game
-        pile = yield from game.choose_gain(
-            ctx.player,
-            ctx.name,
-            lambda card: game.cost(card) <= limit,
-            f"gain a card costing up to {limit}",
-        )
-        if pile is not None:
-            yield from game.gain(ctx.player, pile, to)
-
-    return effect
-
-
-def _reveal_top(ctx: Context, player: int, count: int, verb: str = "reveals") -> list[int]:
-    """Reveal (or, with ``verb=""``, look at) up to ``count`` cards from the top of a deck.
-
-    The cards go to the player's ``revealed`` zone; the caller must move each one out.
-    A deck running out is refilled by shuffling the discard pile, without the cards
-    already revealed (they are not in it).
-    """
-    revealed = []
-    for _ in range(count):
-        card = ctx.game.reveal_top(player, verb)
-        if card is None:
-            break
-        revealed.append(card)
-    return revealed
-
-
-def _still_revealed(ctx: Context, player: int, cards: list[int]) -> list[int]:
-    zone = ctx.game.player(player).revealed
-    return [card for card in cards if card in zone]
-
-
-def _discard_revealed(ctx: Context, player: int, cards: list[int]) -> None:
-    for card in _still_revealed(ctx, player, cards):
-        ctx.game.discard(player, card, "revealed")
+_kingdom = kingdom_maker(BASE)
 
 
 # --- Village, Smithy and the other vanilla cards ------------------------------------------
@@ -111,7 +74,7 @@ MOAT = _kingdom(
     "your hand, to be unaffected by it.",
     cards=2,
     triggers=(Trigger("attack", "hand", _moat_blocks, optional=True, who="others"),),
-    declares=frozenset({"draws", "reacts-to-attack", "blocks-attack"}),
+    declares=tags("draws", "reacts-to-attack", "blocks-attack"),
 )
 
 
@@ -132,7 +95,7 @@ CHAPEL = _kingdom(
     {ACTION},
     "Trash up to 4 cards from your hand.",
     effect=_chapel,
-    declares=frozenset({"trashes"}),
+    declares=tags("trashes"),
 )
 
 WORKSHOP = _kingdom(
@@ -140,14 +103,14 @@ WORKSHOP = _kingdom(
     3,
     {ACTION},
     "Gain a card costing up to 4.",
-    effect=_gain_costing_up_to(4),
-    declares=frozenset({"gains"}),
+    effect=gain_costing_up_to(4),
+    declares=tags("gains"),
 )
 
 
 def _feast(ctx: Context) -> Effect:
     yield from ctx.game.trash(ctx.player, ctx.card, ("in_play", ctx.player))
-    yield from _gain_costing_up_to(5)(ctx)
+    yield from gain_costing_up_to(5)(ctx)
 
 
 FEAST = _kingdom(
@@ -157,7 +120,7 @@ FEAST = _kingdom(
     "Trash this card. Gain a card costing up to 5.",
     editions=(1,),
     effect=_feast,
-    declares=frozenset({"gains", "trashes", "trashes-self"}),
+    declares=tags("gains", "trashes", "trashes-self"),
 )
 
 
@@ -191,7 +154,7 @@ MILITIA = _kingdom(
     "+2 coins. Each other player discards down to 3 cards in hand.",
     coins=2,
     effect=discard_down_to(3),
-    declares=frozenset({"attacks", "discards-others"}),
+    declares=tags("attacks", "discards-others"),
 )
 
 
@@ -207,7 +170,7 @@ WITCH = _kingdom(
     "+2 Cards. Each other player gains a Curse.",
     cards=2,
     effect=_witch,
-    declares=frozenset({"attacks", "gives-curses", "draws"}),
+    declares=tags("attacks", "gives-curses", "draws"),
 )
 
 
@@ -247,7 +210,7 @@ THRONE_ROOM_1 = _kingdom(
     "Choose an Action card in your hand. Play it twice.",
     editions=(1,),
     effect=play_an_action(2, optional=False),
-    declares=frozenset({"plays-actions"}),
+    declares=tags("plays-actions"),
 )
 THRONE_ROOM_2 = _kingdom(
     "Throne Room",
@@ -256,7 +219,7 @@ THRONE_ROOM_2 = _kingdom(
     "You may play an Action card from your hand twice.",
     editions=(2,),
     effect=play_an_action(2, optional=True),
-    declares=frozenset({"plays-actions"}),
+    declares=tags("plays-actions"),
 )
 
 
@@ -268,7 +231,7 @@ GARDENS = _kingdom(
     {VICTORY},
     "Worth 1 VP for every 10 cards you have (round down).",
     vp_counter=lambda owned: len(owned) // 10,
-    declares=frozenset({"counts-cards"}),
+    declares=tags("counts-cards"),
 )
 
 
@@ -292,7 +255,7 @@ CELLAR = _kingdom(
     "+1 Action. Discard as many cards as you like, then draw one card for each.",
     actions=1,
     effect=_cellar,
-    declares=frozenset({"+actions", "discards", "draws"}),
+    declares=tags("+actions", "discards", "draws"),
 )
 
 
@@ -316,7 +279,7 @@ CHANCELLOR = _kingdom(
     editions=(1,),
     coins=2,
     effect=_chancellor,
-    declares=frozenset({"+coins", "moves-deck"}),
+    declares=tags("+coins", "moves-deck"),
 )
 
 
@@ -334,7 +297,7 @@ COUNCIL_ROOM = _kingdom(
     cards=4,
     buys=1,
     effect=_council_room,
-    declares=frozenset({"draws", "+buys"}),
+    declares=tags("draws", "+buys"),
 )
 
 
@@ -363,7 +326,7 @@ LIBRARY = _kingdom(
     "Draw until you hold 7 cards; you may set aside each Action card drawn this way, "
     "then discard the set-aside cards when you are done.",
     effect=_library,
-    declares=frozenset({"draws", "sets-aside", "discards"}),
+    declares=tags("draws", "sets-aside", "discards"),
 )
 
 
@@ -400,7 +363,7 @@ MINE_1 = _kingdom(
     "Trash a Treasure from your hand; gain a Treasure costing up to 3 more into your hand.",
     editions=(1,),
     effect=_mine(optional=False),
-    declares=frozenset({"trashes", "gains", "gains-to-hand"}),
+    declares=tags("trashes", "gains", "gains-to-hand"),
 )
 MINE_2 = _kingdom(
     "Mine",
@@ -410,7 +373,7 @@ MINE_2 = _kingdom(
     "your hand.",
     editions=(2,),
     effect=_mine(optional=True),
-    declares=frozenset({"trashes", "gains", "gains-to-hand"}),
+    declares=tags("trashes", "gains", "gains-to-hand"),
 )
 
 
@@ -437,7 +400,7 @@ MONEYLENDER_1 = _kingdom(
     "Trash a Copper from your hand; if you did, +3 coins.",
     editions=(1,),
     effect=_moneylender(optional=False),
-    declares=frozenset({"trashes", "+coins"}),
+    declares=tags("trashes", "+coins"),
 )
 MONEYLENDER_2 = _kingdom(
     "Moneylender",
@@ -446,19 +409,12 @@ MONEYLENDER_2 = _kingdom(
     "You may trash a Copper from your hand; if you did, +3 coins.",
     editions=(2,),
     effect=_moneylender(optional=True),
-    declares=frozenset({"trashes", "+coins"}),
+    declares=tags("trashes", "+coins"),
 )
 
 
 def _remodel(ctx: Context) -> Effect:
-    game = ctx.game
-    hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, "trash a card")
-    if not chosen:
-        return
-    limit = game.cost(game.definition(chosen[0])) + 2
-    yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
-    yield from _gain_costing_up_to(limit)(ctx)
+    yield from trash_to_gain(ctx, 2)
 
 
 REMODEL = _kingdom(
@@ -467,7 +423,7 @@ REMODEL = _kingdom(
     {ACTION},
     "Trash a card from your hand; gain a card costing up to 2 more than it.",
     effect=_remodel,
-    declares=frozenset({"trashes", "gains"}),
+    declares=tags("trashes", "gains"),
 )
 
 
@@ -497,7 +453,7 @@ BUREAUCRAT = _kingdom(
     "Gain a Silver onto your deck. Each other player reveals a Victory card from hand and "
     "puts it onto their deck, or reveals a hand without one.",
     effect=_bureaucrat,
-    declares=frozenset({"gains", "gains-to-deck", "attacks", "reveals", "topdecks"}),
+    declares=tags("gains", "gains-to-deck", "attacks", "reveals", "topdecks"),
 )
 
 SPY_OPTIONS = ("discard", "topdeck")
@@ -533,7 +489,7 @@ SPY = _kingdom(
     actions=1,
     effect=_spy,
     options=SPY_OPTIONS,
-    declares=frozenset({"draws", "+actions", "attacks", "reveals", "discards", "discards-others"}),
+    declares=tags("draws", "+actions", "attacks", "reveals", "discards", "discards-others"),
 )
 
 
@@ -541,7 +497,7 @@ def _thief(ctx: Context) -> Effect:
     game = ctx.game
     stolen: list[int] = []
     for victim in game.attacked(ctx):
-        revealed = _reveal_top(ctx, victim, 2)
+        revealed = reveal_top(ctx.game, victim, 2)
         treasures = [c for c in revealed if game.definition(c).is_(TREASURE)]
         chosen = yield from game.choose_cards(
             ctx.player, ctx.name, treasures, 1, 1, f"pick the Treasure p{victim + 1} trashes"
@@ -549,7 +505,7 @@ def _thief(ctx: Context) -> Effect:
         for card in chosen:
             if (yield from game.trash(victim, card, ("revealed", victim))):
                 stolen.append(card)
-        _discard_revealed(ctx, victim, revealed)
+        discard_revealed(ctx.game, victim, revealed)
     # Only the Treasures this Thief trashed, and only while they are still in the trash.
     in_trash = [card for card in stolen if card in game.state.trash]
     gained = yield from game.choose_cards(
@@ -586,7 +542,7 @@ def _adventurer(ctx: Context) -> Effect:
             treasures.append(card)
     for card in treasures:
         game.put(ctx.player, card, ("revealed", ctx.player), "hand")
-    _discard_revealed(ctx, ctx.player, revealed)
+    discard_revealed(ctx.game, ctx.player, revealed)
     yield from ()
 
 
@@ -598,7 +554,7 @@ ADVENTURER = _kingdom(
     "and discard the other revealed cards.",
     editions=(1,),
     effect=_adventurer,
-    declares=frozenset({"reveals", "discards"}),
+    declares=tags("reveals", "discards"),
 )
 
 
@@ -607,7 +563,7 @@ ADVENTURER = _kingdom(
 
 def _artisan(ctx: Context) -> Effect:
     game = ctx.game
-    yield from _gain_costing_up_to(5, "hand")(ctx)
+    yield from gain_costing_up_to(5, "hand")(ctx)
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
         ctx.player, ctx.name, hand, 1, 1, "put a card from your hand onto your deck"
@@ -623,7 +579,7 @@ ARTISAN = _kingdom(
     "Gain a card costing up to 5 into your hand, then put a card from your hand onto your deck.",
     editions=(2,),
     effect=_artisan,
-    declares=frozenset({"gains", "gains-to-hand", "topdecks"}),
+    declares=tags("gains", "gains-to-hand", "topdecks"),
 )
 
 
@@ -631,7 +587,7 @@ def _bandit(ctx: Context) -> Effect:
     game = ctx.game
     yield from game.gain(ctx.player, "Gold")
     for victim in game.attacked(ctx):
-        revealed = _reveal_top(ctx, victim, 2)
+        revealed = reveal_top(ctx.game, victim, 2)
         targets = [
             c for c in revealed if game.definition(c).is_(TREASURE) and game.name_of(c) != "Copper"
         ]
@@ -640,7 +596,7 @@ def _bandit(ctx: Context) -> Effect:
         )
         for card in chosen:
             yield from game.trash(victim, card, ("revealed", victim))
-        _discard_revealed(ctx, victim, revealed)
+        discard_revealed(ctx.game, victim, revealed)
 
 
 BANDIT = _kingdom(
@@ -651,7 +607,7 @@ BANDIT = _kingdom(
     "other than Copper, and discards the rest.",
     editions=(2,),
     effect=_bandit,
-    declares=frozenset({"gains", "attacks", "reveals", "trashes", "discards-others"}),
+    declares=tags("gains", "attacks", "reveals", "trashes", "discards-others"),
 )
 
 
@@ -675,7 +631,7 @@ HARBINGER = _kingdom(
     cards=1,
     actions=1,
     effect=_harbinger,
-    declares=frozenset({"draws", "+actions", "topdecks"}),
+    declares=tags("draws", "+actions", "topdecks"),
 )
 
 
@@ -709,7 +665,7 @@ MERCHANT = _kingdom(
     actions=1,
     lasting=_merchant,
     triggers=(Trigger("play", "turn", _merchant_silver, _first_silver_played),),
-    declares=frozenset({"draws", "+actions", "+coins", "counts-plays"}),
+    declares=tags("draws", "+actions", "+coins", "counts-plays"),
 )
 
 
@@ -736,26 +692,26 @@ POACHER = _kingdom(
     actions=1,
     coins=1,
     effect=_poacher,
-    declares=frozenset({"draws", "+actions", "+coins", "discards", "counts-piles"}),
+    declares=tags("draws", "+actions", "+coins", "discards", "counts-piles"),
 )
 
 
 def _sentry(ctx: Context) -> Effect:
     game = ctx.game
     player = ctx.player
-    looked = _reveal_top(ctx, player, 2, verb="")  # looked at, not revealed: no event
+    looked = reveal_top(ctx.game, player, 2, verb="")  # looked at, not revealed: no event
     trashed = yield from game.choose_cards(
         player, ctx.name, looked, 0, len(looked), "trash any of the cards looked at"
     )
     for card in trashed:
         yield from game.trash(player, card, ("revealed", player))
-    rest = _still_revealed(ctx, player, looked)
+    rest = still_revealed(ctx.game, player, looked)
     discarded = yield from game.choose_cards(
         player, ctx.name, rest, 0, len(rest), "discard any of the rest"
     )
     for card in discarded:
         game.discard(player, card, "revealed")
-    rest = _still_revealed(ctx, player, looked)
+    rest = still_revealed(ctx.game, player, looked)
     if len(rest) > 1:
         rest = yield from game.choose_order(player, ctx.name, rest, "put back, top first")
     for card in reversed(rest):
@@ -772,7 +728,7 @@ SENTRY = _kingdom(
     cards=1,
     actions=1,
     effect=_sentry,
-    declares=frozenset({"draws", "+actions", "trashes", "discards", "topdecks"}),
+    declares=tags("draws", "+actions", "trashes", "discards", "topdecks"),
 )
 
 
@@ -796,7 +752,7 @@ VASSAL = _kingdom(
     editions=(2,),
     coins=2,
     effect=_vassal,
-    declares=frozenset({"+coins", "discards", "plays-actions"}),
+    declares=tags("+coins", "discards", "plays-actions"),
 )
 
 CARDS: tuple[Card, ...] = (

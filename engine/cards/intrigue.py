@@ -25,6 +25,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine import rules
+from engine.cards.common import (
+    costs_exactly,
+    costs_up_to,
+    gain_one,
+    kingdom_maker,
+    put_back_in_order,
+    reveal_top,
+    tags,
+    trash_to_gain,
+)
 from engine.context import Context, TriggerContext
 from engine.model import (
     ACTION,
@@ -43,12 +53,7 @@ from engine.state import TRASH
 INTRIGUE = "intrigue"
 
 
-def _kingdom(name: str, cost: int, types: set[str], text: str, **fields: object) -> Card:
-    return Card(name, INTRIGUE, cost, frozenset(types), text, **fields)  # type: ignore[arg-type]
-
-
-def _declares(*words: str) -> frozenset[str]:
-    return frozenset(words)
+_kingdom = kingdom_maker(INTRIGUE)
 
 
 # --- shared pieces ---------------------------------------------------------------------
@@ -80,54 +85,21 @@ def _discard_hand(ctx: Context, player: int) -> None:
         game.discard(player, card)
 
 
-def _reveal_top(ctx: Context, player: int, count: int) -> list[int]:
-    """Reveal up to ``count`` cards from the top of a deck into the revealed zone.
-
-    A deck running out is refilled by shuffling the discard pile, which does not hold the
-    cards already revealed; with no cards left, fewer are revealed.
-    """
-    revealed = []
-    for _ in range(count):
-        card = ctx.game.reveal_top(player)
-        if card is None:
-            break
-        revealed.append(card)
-    return revealed
-
-
-def _put_back_in_order(ctx: Context, player: int, cards: list[int], source: str) -> Effect:
-    """Put ``cards`` on top of the deck in an order the player picks (first = top)."""
-    game = ctx.game
-    if not cards:
-        return
-    ordered = yield from game.choose_order(player, ctx.name, cards, "put back, top first")
-    for card in reversed(ordered):
-        game.put(player, card, (source, player), "deck")
-
-
 def _reveal_four_keep(keep: Callable[[Card], bool]) -> PlayEffect:
     """Scout and Patrol: reveal 4, the matching cards to hand, the rest back in any order."""
 
     def effect(ctx: Context) -> Effect:
         game = ctx.game
-        revealed = _reveal_top(ctx, ctx.player, 4)
+        revealed = reveal_top(ctx.game, ctx.player, 4)
         rest = []
         for card in revealed:
             if keep(game.definition(card)):
                 game.put(ctx.player, card, ("revealed", ctx.player), "hand")
             else:
                 rest.append(card)
-        yield from _put_back_in_order(ctx, ctx.player, rest, "revealed")
+        yield from put_back_in_order(ctx, ctx.player, rest, "revealed")
 
     return effect
-
-
-def _costs_exactly(ctx: Context, cost: int) -> Callable[[Card], bool]:
-    return lambda card: ctx.game.cost(card) == cost
-
-
-def _costs_up_to(ctx: Context, cost: int) -> Callable[[Card], bool]:
-    return lambda card: ctx.game.cost(card) <= cost
 
 
 # --- Baron -------------------------------------------------------------------------------
@@ -154,7 +126,7 @@ BARON_1 = _kingdom(
     editions=(1,),
     buys=1,
     effect=_baron,
-    declares=_declares("+buys", "+coins", "discards", "gains"),
+    declares=tags("+buys", "+coins", "discards", "gains"),
 )
 BARON_2 = _kingdom(
     "Baron",
@@ -164,7 +136,7 @@ BARON_2 = _kingdom(
     editions=(2,),
     buys=1,
     effect=_baron,
-    declares=_declares("+buys", "+coins", "discards", "gains"),
+    declares=tags("+buys", "+coins", "discards", "gains"),
 )
 
 
@@ -185,7 +157,7 @@ BRIDGE = _kingdom(
     buys=1,
     coins=1,
     lasting=_bridge,
-    declares=_declares("+buys", "+coins", "reduces-costs"),
+    declares=tags("+buys", "+coins", "reduces-costs"),
 )
 
 
@@ -211,7 +183,7 @@ CONSPIRATOR = _kingdom(
     "and +1 Action.",
     coins=2,
     effect=_conspirator,
-    declares=_declares("+coins", "draws", "+actions", "counts-plays"),
+    declares=tags("+coins", "draws", "+actions", "counts-plays"),
 )
 
 
@@ -241,7 +213,7 @@ COPPERSMITH = _kingdom(
     editions=(1,),
     lasting=_coppersmith,
     triggers=(Trigger("play", "turn", _coppersmith_bonus, _copper_played),),
-    declares=_declares("+coins", "boosts-treasures"),
+    declares=tags("+coins", "boosts-treasures"),
 )
 
 
@@ -265,7 +237,7 @@ COURTYARD = _kingdom(
     "+3 Cards. Put a card from your hand on top of your deck.",
     cards=3,
     effect=_courtyard,
-    declares=_declares("draws", "topdecks"),
+    declares=tags("draws", "topdecks"),
 )
 
 
@@ -277,7 +249,7 @@ DUKE = _kingdom(
     {VICTORY},
     "Worth 1 VP for each Duchy you have.",
     vp_counter=lambda owned: sum(1 for card in owned if card.name == "Duchy"),
-    declares=_declares("victory", "counts-cards"),
+    declares=tags("victory", "counts-cards"),
 )
 GREAT_HALL = _kingdom(
     "Great Hall",
@@ -288,7 +260,7 @@ GREAT_HALL = _kingdom(
     cards=1,
     actions=1,
     vp=1,
-    declares=_declares("draws", "+actions", "victory"),
+    declares=tags("draws", "+actions", "victory"),
 )
 HAREM = _kingdom(
     "Harem",
@@ -297,7 +269,7 @@ HAREM = _kingdom(
     "Worth 2 coins. Worth 2 VP.",
     coins=2,
     vp=2,
-    declares=_declares("+coins", "victory"),
+    declares=tags("+coins", "victory"),
 )
 
 
@@ -306,12 +278,7 @@ HAREM = _kingdom(
 
 def _ironworks(ctx: Context) -> Effect:
     game = ctx.game
-    pile = yield from game.choose_gain(
-        ctx.player, ctx.name, _costs_up_to(ctx, 4), "gain a card costing up to 4"
-    )
-    if pile is None:
-        return
-    gained = yield from game.gain(ctx.player, pile)
+    gained = yield from gain_one(ctx, costs_up_to(game, 4), "gain a card costing up to 4")
     if gained is None:
         return
     # The bonus follows what the gained card is, wherever a when-gain effect moved it.
@@ -332,7 +299,7 @@ IRONWORKS_1 = _kingdom(
     "card, +1 coin; a Victory card, +1 Card.",
     editions=(1,),
     effect=_ironworks,
-    declares=_declares("gains", "+actions", "+coins", "draws", "counts-types"),
+    declares=tags("gains", "+actions", "+coins", "draws", "counts-types"),
 )
 IRONWORKS_2 = _kingdom(
     "Ironworks",
@@ -342,7 +309,7 @@ IRONWORKS_2 = _kingdom(
     "Action; Treasure, +1 coin; Victory, +1 Card.",
     editions=(2,),
     effect=_ironworks,
-    declares=_declares("gains", "+actions", "+coins", "draws", "counts-types"),
+    declares=tags("gains", "+actions", "+coins", "draws", "counts-types"),
 )
 
 
@@ -393,7 +360,7 @@ MASQUERADE_1 = _kingdom(
     editions=(1,),
     cards=2,
     effect=_masquerade(skip_empty_hands=False),
-    declares=_declares("draws", "passes-cards", "trashes"),
+    declares=tags("draws", "passes-cards", "trashes"),
 )
 MASQUERADE_2 = _kingdom(
     "Masquerade",
@@ -404,7 +371,7 @@ MASQUERADE_2 = _kingdom(
     editions=(2,),
     cards=2,
     effect=_masquerade(skip_empty_hands=True),
-    declares=_declares("draws", "passes-cards", "trashes"),
+    declares=tags("draws", "passes-cards", "trashes"),
 )
 
 
@@ -431,7 +398,7 @@ MINING_VILLAGE_1 = _kingdom(
     cards=1,
     actions=2,
     effect=_mining_village,
-    declares=_declares("draws", "+actions", "+coins", "trashes-self"),
+    declares=tags("draws", "+actions", "+coins", "trashes-self"),
 )
 MINING_VILLAGE_2 = _kingdom(
     "Mining Village",
@@ -442,7 +409,7 @@ MINING_VILLAGE_2 = _kingdom(
     cards=1,
     actions=2,
     effect=_mining_village,
-    declares=_declares("draws", "+actions", "+coins", "trashes-self"),
+    declares=tags("draws", "+actions", "+coins", "trashes-self"),
 )
 
 
@@ -474,7 +441,7 @@ MINION = _kingdom(
     actions=1,
     effect=_minion,
     options=MINION_OPTIONS,
-    declares=_declares("+actions", "+coins", "discards", "draws", "attacks", "discards-others"),
+    declares=tags("+actions", "+coins", "discards", "draws", "attacks", "discards-others"),
 )
 
 
@@ -500,7 +467,7 @@ NOBLES = _kingdom(
     vp=2,
     effect=_nobles,
     options=NOBLES_OPTIONS,
-    declares=_declares("draws", "+actions", "victory"),
+    declares=tags("draws", "+actions", "victory"),
 )
 
 
@@ -533,7 +500,7 @@ PAWN = _kingdom(
     "Choose two different ones: +1 Card; +1 Action; +1 Buy; +1 coin.",
     effect=_pawn,
     options=PAWN_OPTIONS,
-    declares=_declares("draws", "+actions", "+buys", "+coins"),
+    declares=tags("draws", "+actions", "+buys", "+coins"),
 )
 
 
@@ -557,7 +524,7 @@ def _saboteur(ctx: Context) -> Effect:
             pile = yield from game.choose_gain(
                 victim,
                 ctx.name,
-                _costs_up_to(ctx, cost - 2),
+                costs_up_to(ctx.game, cost - 2),
                 f"you may gain a card costing up to {cost - 2}",
                 optional=True,
             )
@@ -577,7 +544,7 @@ SABOTEUR = _kingdom(
     "discard the other revealed cards.",
     editions=(1,),
     effect=_saboteur,
-    declares=_declares("attacks", "reveals", "gains"),
+    declares=tags("attacks", "reveals", "gains"),
 )
 
 
@@ -592,7 +559,7 @@ SCOUT = _kingdom(
     editions=(1,),
     actions=1,
     effect=_reveal_four_keep(lambda card: card.is_(VICTORY)),
-    declares=_declares("+actions", "reveals", "topdecks"),
+    declares=tags("+actions", "reveals", "topdecks"),
 )
 PATROL = _kingdom(
     "Patrol",
@@ -603,7 +570,7 @@ PATROL = _kingdom(
     editions=(2,),
     cards=3,
     effect=_reveal_four_keep(lambda card: card.is_(VICTORY) or card.is_(CURSE)),
-    declares=_declares("draws", "reveals", "topdecks"),
+    declares=tags("draws", "reveals", "topdecks"),
 )
 
 
@@ -645,7 +612,7 @@ SECRET_CHAMBER = _kingdom(
     editions=(1,),
     effect=_secret_chamber,
     triggers=(Trigger("attack", "hand", _secret_chamber_react, optional=True, who="others"),),
-    declares=_declares("+coins", "discards", "reacts-to-attack", "draws", "topdecks"),
+    declares=tags("+coins", "discards", "reacts-to-attack", "draws", "topdecks"),
 )
 
 
@@ -668,7 +635,7 @@ SHANTY_TOWN = _kingdom(
     "+2 Actions. Reveal your hand. If it has no Action cards, +2 Cards.",
     actions=2,
     effect=_shanty_town,
-    declares=_declares("+actions", "reveals", "draws", "counts-types"),
+    declares=tags("+actions", "reveals", "draws", "counts-types"),
 )
 
 
@@ -695,7 +662,7 @@ STEWARD = _kingdom(
     "Choose one: +2 Cards; or +2 coins; or trash 2 cards from your hand.",
     effect=_steward,
     options=STEWARD_OPTIONS,
-    declares=_declares("draws", "+coins", "trashes"),
+    declares=tags("draws", "+coins", "trashes"),
 )
 
 
@@ -716,7 +683,7 @@ def _swindler(ctx: Context) -> Effect:
         pile = yield from game.choose_gain(
             ctx.player,
             ctx.name,
-            _costs_exactly(ctx, cost),
+            costs_exactly(ctx.game, cost),
             f"pick a card costing {cost} for p{victim + 1} to gain",
         )
         if pile is not None:
@@ -732,7 +699,7 @@ SWINDLER_1 = _kingdom(
     editions=(1,),
     coins=2,
     effect=_swindler,
-    declares=_declares("+coins", "attacks", "trashes"),
+    declares=tags("+coins", "attacks", "trashes"),
 )
 SWINDLER_2 = _kingdom(
     "Swindler",
@@ -743,7 +710,7 @@ SWINDLER_2 = _kingdom(
     editions=(2,),
     coins=2,
     effect=_swindler,
-    declares=_declares("+coins", "attacks", "trashes"),
+    declares=tags("+coins", "attacks", "trashes"),
 )
 
 
@@ -775,7 +742,7 @@ TORTURER_1 = _kingdom(
     cards=3,
     effect=_torturer,
     options=TORTURER_OPTIONS,
-    declares=_declares("draws", "attacks", "discards-others", "gives-curses"),
+    declares=tags("draws", "attacks", "discards-others", "gives-curses"),
 )
 TORTURER_2 = _kingdom(
     "Torturer",
@@ -787,7 +754,7 @@ TORTURER_2 = _kingdom(
     cards=3,
     effect=_torturer,
     options=TORTURER_OPTIONS,
-    declares=_declares("draws", "attacks", "discards-others", "gives-curses"),
+    declares=tags("draws", "attacks", "discards-others", "gives-curses"),
 )
 
 
@@ -807,7 +774,7 @@ TRADING_POST_1 = _kingdom(
     "Trash 2 cards from your hand. If you do, gain a Silver and put it into your hand.",
     editions=(1,),
     effect=_trading_post,
-    declares=_declares("trashes", "gains", "gains-to-hand"),
+    declares=tags("trashes", "gains", "gains-to-hand"),
 )
 TRADING_POST_2 = _kingdom(
     "Trading Post",
@@ -816,7 +783,7 @@ TRADING_POST_2 = _kingdom(
     "Trash 2 cards from your hand. If you trashed 2, gain a Silver to your hand.",
     editions=(2,),
     effect=_trading_post,
-    declares=_declares("trashes", "gains", "gains-to-hand"),
+    declares=tags("trashes", "gains", "gains-to-hand"),
 )
 
 
@@ -826,7 +793,7 @@ TRADING_POST_2 = _kingdom(
 def _tribute(ctx: Context) -> Effect:
     game = ctx.game
     left = (ctx.player + 1) % game.players
-    revealed = _reveal_top(ctx, left, 2)
+    revealed = reveal_top(ctx.game, left, 2)
     names = []
     for card in revealed:
         if game.name_of(card) not in names:
@@ -853,7 +820,7 @@ TRIBUTE = _kingdom(
     "Victory card +2 Cards.",
     editions=(1,),
     effect=_tribute,
-    declares=_declares("reveals", "+actions", "+coins", "draws", "counts-types"),
+    declares=tags("reveals", "+actions", "+coins", "draws", "counts-types"),
 )
 
 
@@ -861,18 +828,7 @@ TRIBUTE = _kingdom(
 
 
 def _upgrade(ctx: Context) -> Effect:
-    game = ctx.game
-    hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, "trash a card")
-    if not chosen:
-        return
-    cost = game.cost(game.definition(chosen[0]))
-    yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
-    pile = yield from game.choose_gain(
-        ctx.player, ctx.name, _costs_exactly(ctx, cost + 1), f"gain a card costing {cost + 1}"
-    )
-    if pile is not None:
-        yield from game.gain(ctx.player, pile)
+    yield from trash_to_gain(ctx, 1, exactly=True)
 
 
 UPGRADE = _kingdom(
@@ -884,7 +840,7 @@ UPGRADE = _kingdom(
     cards=1,
     actions=1,
     effect=_upgrade,
-    declares=_declares("draws", "+actions", "trashes", "gains"),
+    declares=tags("draws", "+actions", "trashes", "gains"),
 )
 
 
@@ -910,7 +866,7 @@ WISHING_WELL = _kingdom(
     cards=1,
     actions=1,
     effect=_wishing_well,
-    declares=_declares("draws", "+actions", "names-a-card", "reveals"),
+    declares=tags("draws", "+actions", "names-a-card", "reveals"),
 )
 
 
@@ -950,7 +906,7 @@ COURTIER = _kingdom(
     editions=(2,),
     effect=_courtier,
     options=COURTIER_OPTIONS,
-    declares=_declares("reveals", "counts-types", "+actions", "+buys", "+coins", "gains"),
+    declares=tags("reveals", "counts-types", "+actions", "+buys", "+coins", "gains"),
 )
 
 
@@ -999,7 +955,7 @@ DIPLOMAT = _kingdom(
             repeat=True,
         ),
     ),
-    declares=_declares("draws", "+actions", "reacts-to-attack", "discards"),
+    declares=tags("draws", "+actions", "reacts-to-attack", "discards"),
 )
 
 
@@ -1046,7 +1002,7 @@ LURKER = _kingdom(
     actions=1,
     effect=_lurker,
     options=LURKER_OPTIONS,
-    declares=_declares("+actions", "trashes", "gains", "gains-from-trash"),
+    declares=tags("+actions", "trashes", "gains", "gains-from-trash"),
 )
 
 
@@ -1074,7 +1030,7 @@ MILL = _kingdom(
     actions=1,
     vp=1,
     effect=_mill,
-    declares=_declares("draws", "+actions", "discards", "+coins", "victory"),
+    declares=tags("draws", "+actions", "discards", "+coins", "victory"),
 )
 
 
@@ -1083,18 +1039,7 @@ MILL = _kingdom(
 
 def _replace(ctx: Context) -> Effect:
     game = ctx.game
-    hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, "trash a card")
-    if not chosen:
-        return
-    cost = game.cost(game.definition(chosen[0]))
-    yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
-    pile = yield from game.choose_gain(
-        ctx.player, ctx.name, _costs_up_to(ctx, cost + 2), f"gain a card costing up to {cost + 2}"
-    )
-    if pile is None:
-        return
-    gained = yield from game.gain(ctx.player, pile)
+    gained = yield from trash_to_gain(ctx, 2)
     if gained is None:
         return
     definition = game.definition(gained)
@@ -1115,7 +1060,7 @@ REPLACE = _kingdom(
     "player gains a Curse.",
     editions=(2,),
     effect=_replace,
-    declares=_declares("trashes", "gains", "gains-to-deck", "attacks", "gives-curses"),
+    declares=tags("trashes", "gains", "gains-to-deck", "attacks", "gives-curses"),
 )
 
 
@@ -1159,7 +1104,7 @@ SECRET_PASSAGE = _kingdom(
     actions=1,
     effect=_secret_passage,
     options=SECRET_PASSAGE_OPTIONS,
-    declares=_declares("draws", "+actions", "topdecks"),
+    declares=tags("draws", "+actions", "topdecks"),
 )
 
 

@@ -33,6 +33,17 @@ from typing import TYPE_CHECKING
 from engine import rules
 from engine.cards.base import discard_down_to, play_an_action
 from engine.cards.basic import CURSE_CARD
+from engine.cards.common import (
+    costs_exactly,
+    gain_costing_up_to,
+    gain_one,
+    kingdom_maker,
+    reveal_until_treasure,
+    tags,
+    trash_one_from_hand,
+    trash_to_gain,
+    treasures_among,
+)
 from engine.context import Context, TriggerContext
 from engine.model import (
     ACTION,
@@ -53,12 +64,7 @@ if TYPE_CHECKING:
 PROSPERITY = "prosperity"
 
 
-def _kingdom(name: str, cost: int, types: set[str], text: str, **fields: object) -> Card:
-    return Card(name, PROSPERITY, cost, frozenset(types), text, **fields)  # type: ignore[arg-type]
-
-
-def _tags(*words: str) -> frozenset[str]:
-    return frozenset(words)
+_kingdom = kingdom_maker(PROSPERITY)
 
 
 # --- Platinum and Colony (basic cards of Prosperity games) ------------------------------
@@ -92,36 +98,6 @@ CURSE_AS_TREASURE = replace(
 
 
 # --- shared pieces ------------------------------------------------------------------
-
-
-def _treasures(game: Game, cards: list[int]) -> list[int]:
-    return [card for card in cards if game.definition(card).is_(TREASURE)]
-
-
-def _trash_one_from_hand(ctx: Context) -> Effect:
-    """Trash a card from hand (mandatory when there is one); returns its cost then, or
-    None when nothing was trashed."""
-    game = ctx.game
-    hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, "trash a card")
-    if not chosen:
-        return None
-    cost = game.cost(game.definition(chosen[0]))
-    trashed = yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
-    return cost if trashed else None
-
-
-def _reveal_until_treasure(game: Game, player: int) -> tuple[list[int], int | None]:
-    """Reveal from the deck (shuffling when needed) until a Treasure: (the other revealed
-    cards, the Treasure or None). The cards stay revealed for the caller to move."""
-    others: list[int] = []
-    while True:
-        card = game.reveal_top(player)
-        if card is None:
-            return others, None
-        if game.definition(card).is_(TREASURE):
-            return others, card
-        others.append(card)
 
 
 def _gained_zone(ctx: TriggerContext) -> Zone:
@@ -180,7 +156,7 @@ WORKERS_VILLAGE = _kingdom(
     cards=1,
     actions=2,
     buys=1,
-    declares=_tags("draws", "+actions", "+buys"),
+    declares=tags("draws", "+actions", "+buys"),
 )
 
 
@@ -200,7 +176,7 @@ GRAND_MARKET = _kingdom(
     buys=1,
     coins=2,
     buy_restriction=_grand_market_restriction,
-    declares=_tags("draws", "+actions", "+buys", "+coins", "restricts-buys"),
+    declares=tags("draws", "+actions", "+buys", "+coins", "restricts-buys"),
 )
 
 
@@ -216,7 +192,7 @@ MONUMENT = _kingdom(
     "+2 coins, +1 VP token.",
     coins=2,
     effect=_monument,
-    declares=_tags("+coins", "vp-tokens"),
+    declares=tags("+coins", "vp-tokens"),
 )
 
 
@@ -238,7 +214,7 @@ PEDDLER = _kingdom(
     actions=1,
     coins=1,
     self_cost_modifier=_peddler_discount,
-    declares=_tags("draws", "+actions", "+coins", "reduces-costs", "counts-types"),
+    declares=tags("draws", "+actions", "+coins", "reduces-costs", "counts-types"),
 )
 
 
@@ -265,7 +241,7 @@ CITY = _kingdom(
     cards=1,
     actions=2,
     effect=_city,
-    declares=_tags("draws", "+actions", "+buys", "+coins", "counts-piles"),
+    declares=tags("draws", "+actions", "+buys", "+coins", "counts-piles"),
 )
 
 
@@ -274,7 +250,7 @@ CITY = _kingdom(
 
 def _bank(ctx: Context) -> Effect:
     game = ctx.game
-    game.add_coins(len(_treasures(game, game.player(ctx.player).in_play)))
+    game.add_coins(len(treasures_among(game, game.player(ctx.player).in_play)))
     yield from ()
 
 
@@ -284,13 +260,13 @@ BANK = _kingdom(
     {TREASURE},
     "When played, +1 coin for each Treasure you have in play, this one included.",
     effect=_bank,
-    declares=_tags("+coins", "counts-types"),
+    declares=tags("+coins", "counts-types"),
 )
 
 
 def _venture(ctx: Context) -> Effect:
     game = ctx.game
-    others, treasure = _reveal_until_treasure(game, ctx.player)
+    others, treasure = reveal_until_treasure(game, ctx.player)
     for card in others:
         game.discard(ctx.player, card, "revealed")
     if treasure is not None:
@@ -306,13 +282,13 @@ VENTURE = _kingdom(
     editions=(1,),
     coins=1,
     effect=_venture,
-    declares=_tags("+coins", "reveals", "discards", "plays-treasures"),
+    declares=tags("+coins", "reveals", "discards", "plays-treasures"),
 )
 
 
 def _loan(ctx: Context) -> Effect:
     game = ctx.game
-    others, treasure = _reveal_until_treasure(game, ctx.player)
+    others, treasure = reveal_until_treasure(game, ctx.player)
     if treasure is not None:
         picked = yield from game.choose_option(
             ctx.player, ctx.name, ("discard", "trash"), f"discard or trash {game.name_of(treasure)}"
@@ -335,7 +311,7 @@ LOAN = _kingdom(
     coins=1,
     effect=_loan,
     options=("discard", "trash"),
-    declares=_tags("+coins", "reveals", "discards", "trashes"),
+    declares=tags("+coins", "reveals", "discards", "trashes"),
 )
 
 
@@ -345,7 +321,7 @@ LOAN = _kingdom(
 def _bishop(ctx: Context) -> Effect:
     game = ctx.game
     game.add_vp_tokens(ctx.player, 1)
-    cost = yield from _trash_one_from_hand(ctx)
+    cost = yield from trash_one_from_hand(ctx)
     if cost is not None:
         game.add_vp_tokens(ctx.player, cost // 2)
     for other in game.others(ctx.player):
@@ -363,24 +339,12 @@ BISHOP = _kingdom(
     "cost (round down). Each other player may trash a card from their hand.",
     coins=1,
     effect=_bishop,
-    declares=_tags("+coins", "vp-tokens", "trashes"),
+    declares=tags("+coins", "vp-tokens", "trashes"),
 )
 
 
 def _expand(ctx: Context) -> Effect:
-    game = ctx.game
-    cost = yield from _trash_one_from_hand(ctx)
-    if cost is None:
-        return
-    limit = cost + 3
-    pile = yield from game.choose_gain(
-        ctx.player,
-        ctx.name,
-        lambda card: game.cost(card) <= limit,
-        f"gain a card costing up to {limit}",
-    )
-    if pile is not None:
-        yield from game.gain(ctx.player, pile)
+    yield from trash_to_gain(ctx, 3)
 
 
 EXPAND = _kingdom(
@@ -389,7 +353,7 @@ EXPAND = _kingdom(
     {ACTION},
     "Trash a card from your hand; if you do, gain a card costing up to 3 coins more than it.",
     effect=_expand,
-    declares=_tags("trashes", "gains"),
+    declares=tags("trashes", "gains"),
 )
 
 
@@ -405,14 +369,7 @@ def _forge(ctx: Context) -> Effect:
         trashed = yield from game.trash(ctx.player, card, ("hand", ctx.player))
         if trashed:
             total += cost
-    pile = yield from game.choose_gain(
-        ctx.player,
-        ctx.name,
-        lambda card: game.cost(card) == total,
-        f"gain a card costing exactly {total}",
-    )
-    if pile is not None:
-        yield from game.gain(ctx.player, pile)
+    yield from gain_one(ctx, costs_exactly(game, total), f"gain a card costing exactly {total}")
 
 
 FORGE = _kingdom(
@@ -422,14 +379,14 @@ FORGE = _kingdom(
     "Trash any number of cards from your hand, then gain a card whose cost is exactly the "
     "total of their costs in coins.",
     effect=_forge,
-    declares=_tags("trashes", "gains"),
+    declares=tags("trashes", "gains"),
 )
 
 
 def _trade_route(ctx: Context) -> Effect:
     game = ctx.game
     game.add_coins(game.state.trade_route_mat)
-    yield from _trash_one_from_hand(ctx)
+    yield from trash_one_from_hand(ctx)
 
 
 TRADE_ROUTE = _kingdom(
@@ -442,7 +399,7 @@ TRADE_ROUTE = _kingdom(
     editions=(1,),
     buys=1,
     effect=_trade_route,
-    declares=_tags("+buys", "+coins", "trashes", "when-gain"),
+    declares=tags("+buys", "+coins", "trashes", "when-gain"),
 )
 
 
@@ -469,13 +426,13 @@ COUNTING_HOUSE = _kingdom(
     "your hand.",
     editions=(1,),
     effect=_counting_house,
-    declares=_tags("reveals"),
+    declares=tags("reveals"),
 )
 
 
 def _mint(ctx: Context) -> Effect:
     game = ctx.game
-    treasures = _treasures(game, game.player(ctx.player).hand)
+    treasures = treasures_among(game, game.player(ctx.player).hand)
     chosen = yield from game.choose_cards(
         ctx.player, ctx.name, treasures, 0, 1, "you may reveal a Treasure to gain a copy"
     )
@@ -489,7 +446,7 @@ def _trash_treasures_in_play(ctx: TriggerContext) -> Effect:
     engine's sets, so the 2nd edition's exception for them never applies)."""
     game = ctx.game
     player = ctx.happening.player
-    for card in _treasures(game, list(game.player(player).in_play)):
+    for card in treasures_among(game, list(game.player(player).in_play)):
         yield from game.trash(player, card, ("in_play", player))
 
 
@@ -502,7 +459,7 @@ MINT_1 = _kingdom(
     editions=(1,),
     effect=_mint,
     triggers=(Trigger("buy", "self", _trash_treasures_in_play),),
-    declares=_tags("reveals", "gains", "when-buy", "trashes"),
+    declares=tags("reveals", "gains", "when-buy", "trashes"),
 )
 MINT_2 = _kingdom(
     "Mint",
@@ -513,7 +470,7 @@ MINT_2 = _kingdom(
     editions=(2,),
     effect=_mint,
     triggers=(Trigger("gain", "self", _trash_treasures_in_play),),
-    declares=_tags("reveals", "gains", "when-gain", "trashes"),
+    declares=tags("reveals", "gains", "when-gain", "trashes"),
 )
 
 
@@ -536,7 +493,7 @@ GOONS = _kingdom(
     coins=2,
     effect=discard_down_to(3),
     triggers=(Trigger("buy", "in_play", _goons_token),),
-    declares=_tags(
+    declares=tags(
         "+buys", "+coins", "attacks", "discards-others", "while-in-play", "when-buy", "vp-tokens"
     ),
 )
@@ -564,7 +521,7 @@ MOUNTEBANK = _kingdom(
     editions=(1,),
     coins=2,
     effect=_mountebank,
-    declares=_tags("+coins", "attacks", "gives-curses", "discards-others"),
+    declares=tags("+coins", "attacks", "gives-curses", "discards-others"),
 )
 
 
@@ -600,7 +557,7 @@ RABBLE = _kingdom(
     "Actions and Treasures among them and puts the rest back in any order.",
     cards=3,
     effect=_rabble,
-    declares=_tags("draws", "attacks", "reveals", "discards-others", "topdecks"),
+    declares=tags("draws", "attacks", "reveals", "discards-others", "topdecks"),
 )
 
 
@@ -616,7 +573,7 @@ HOARD_1 = _kingdom(
     triggers=(
         Trigger("buy", "in_play", _gain_gold, condition=lambda c: _happening_card(c).is_(VICTORY)),
     ),
-    declares=_tags("+coins", "while-in-play", "when-buy", "gains"),
+    declares=tags("+coins", "while-in-play", "when-buy", "gains"),
 )
 HOARD_2 = _kingdom(
     "Hoard",
@@ -627,7 +584,7 @@ HOARD_2 = _kingdom(
     coins=2,
     lasting=_lasting_trigger(0),
     triggers=(Trigger("gain", "turn", _gain_gold, condition=_bought_victory),),
-    declares=_tags("+coins", "when-gain", "gains"),
+    declares=tags("+coins", "when-gain", "gains"),
 )
 
 
@@ -651,7 +608,7 @@ TALISMAN = _kingdom(
     editions=(1,),
     coins=1,
     triggers=(Trigger("buy", "in_play", _talisman_copy, condition=_talisman_applies),),
-    declares=_tags("+coins", "while-in-play", "when-buy", "gains"),
+    declares=tags("+coins", "while-in-play", "when-buy", "gains"),
 )
 
 ROYAL_SEAL = _kingdom(
@@ -670,7 +627,7 @@ ROYAL_SEAL = _kingdom(
             optional=True,
         ),
     ),
-    declares=_tags("+coins", "while-in-play", "reacts-to-gain", "topdecks"),
+    declares=tags("+coins", "while-in-play", "reacts-to-gain", "topdecks"),
 )
 
 
@@ -687,7 +644,7 @@ QUARRY_1 = _kingdom(
     editions=(1,),
     coins=1,
     cost_modifier=_quarry_discount,
-    declares=_tags("+coins", "while-in-play", "reduces-costs"),
+    declares=tags("+coins", "while-in-play", "reduces-costs"),
 )
 QUARRY_2 = _kingdom(
     "Quarry",
@@ -699,7 +656,7 @@ QUARRY_2 = _kingdom(
     cost_modifier=_quarry_discount,
     cost_modifier_lasts=True,
     lasting=lambda ctx: ctx.game.start_lasting_cost(ctx),
-    declares=_tags("+coins", "reduces-costs"),
+    declares=tags("+coins", "reduces-costs"),
 )
 
 
@@ -711,7 +668,7 @@ KINGS_COURT = _kingdom(
     {ACTION},
     "You may play an Action card from your hand three times.",
     effect=play_an_action(3, optional=True),
-    declares=_tags("plays-actions"),
+    declares=tags("plays-actions"),
 )
 
 
@@ -746,7 +703,7 @@ VAULT = _kingdom(
     "2 cards, to draw a card.",
     cards=2,
     effect=_vault,
-    declares=_tags("draws", "discards", "+coins"),
+    declares=tags("draws", "discards", "+coins"),
 )
 
 
@@ -790,7 +747,7 @@ WATCHTOWER = _kingdom(
         ),
     ),
     options=("trash", "topdeck"),
-    declares=_tags("draws", "reacts-to-gain", "trashes", "topdecks", "reveals"),
+    declares=tags("draws", "reacts-to-gain", "trashes", "topdecks", "reveals"),
 )
 
 
@@ -812,7 +769,7 @@ CONTRABAND = _kingdom(
     coins=3,
     buys=1,
     effect=_contraband,
-    declares=_tags("+coins", "+buys", "names-a-card", "restricts-buys"),
+    declares=tags("+coins", "+buys", "names-a-card", "restricts-buys"),
 )
 
 
@@ -821,17 +778,13 @@ CONTRABAND = _kingdom(
 
 def _anvil(ctx: Context) -> Effect:
     game = ctx.game
-    treasures = _treasures(game, game.player(ctx.player).hand)
+    treasures = treasures_among(game, game.player(ctx.player).hand)
     chosen = yield from game.choose_cards(
         ctx.player, ctx.name, treasures, 0, 1, "you may discard a Treasure to gain a card"
     )
     if not chosen or not game.discard(ctx.player, chosen[0]):
         return
-    pile = yield from game.choose_gain(
-        ctx.player, ctx.name, lambda card: game.cost(card) <= 4, "gain a card costing up to 4"
-    )
-    if pile is not None:
-        yield from game.gain(ctx.player, pile)
+    yield from gain_costing_up_to(4)(ctx)
 
 
 ANVIL = _kingdom(
@@ -842,7 +795,7 @@ ANVIL = _kingdom(
     editions=(2,),
     coins=1,
     effect=_anvil,
-    declares=_tags("+coins", "discards", "gains"),
+    declares=tags("+coins", "discards", "gains"),
 )
 
 
@@ -861,7 +814,7 @@ CHARLATAN = _kingdom(
     coins=3,
     effect=_charlatan,
     changes_in_game=(CURSE_AS_TREASURE,),
-    declares=_tags("+coins", "attacks", "gives-curses"),
+    declares=tags("+coins", "attacks", "gives-curses"),
 )
 
 
@@ -892,7 +845,7 @@ CLERK = _kingdom(
     coins=2,
     effect=_clerk,
     triggers=(Trigger("start", "hand", _clerk_at_start, optional=True),),
-    declares=_tags("+coins", "attacks", "topdecks", "plays-actions"),
+    declares=tags("+coins", "attacks", "topdecks", "plays-actions"),
 )
 
 
@@ -915,7 +868,7 @@ COLLECTION = _kingdom(
             "gain", "turn", _collection_token, condition=lambda c: _happening_card(c).is_(ACTION)
         ),
     ),
-    declares=_tags("+coins", "+buys", "when-gain", "vp-tokens"),
+    declares=tags("+coins", "+buys", "when-gain", "vp-tokens"),
 )
 
 
@@ -953,7 +906,7 @@ CRYSTAL_BALL = _kingdom(
     coins=1,
     effect=_crystal_ball,
     options=("trash", "discard", "play", "keep"),
-    declares=_tags("+coins", "trashes", "discards", "plays-actions", "plays-treasures"),
+    declares=tags("+coins", "trashes", "discards", "plays-actions", "plays-treasures"),
 )
 
 
@@ -962,7 +915,7 @@ CRYSTAL_BALL = _kingdom(
 
 def _investment(ctx: Context) -> Effect:
     game = ctx.game
-    yield from _trash_one_from_hand(ctx)
+    yield from trash_one_from_hand(ctx)
     picked = yield from game.choose_option(
         ctx.player, ctx.name, ("+$1", "trash"), "+1 coin, or trash this for VP tokens"
     )
@@ -974,7 +927,7 @@ def _investment(ctx: Context) -> Effect:
         return
     hand = game.player(ctx.player).hand
     game.reveal(ctx.player, hand)
-    game.add_vp_tokens(ctx.player, len({game.name_of(c) for c in _treasures(game, hand)}))
+    game.add_vp_tokens(ctx.player, len({game.name_of(c) for c in treasures_among(game, hand)}))
 
 
 INVESTMENT = _kingdom(
@@ -986,7 +939,7 @@ INVESTMENT = _kingdom(
     editions=(2,),
     effect=_investment,
     options=("+$1", "trash"),
-    declares=_tags("+coins", "trashes", "trashes-self", "reveals", "vp-tokens", "counts-types"),
+    declares=tags("+coins", "trashes", "trashes-self", "reveals", "vp-tokens", "counts-types"),
 )
 
 
@@ -994,7 +947,7 @@ def _magnate(ctx: Context) -> Effect:
     game = ctx.game
     hand = game.player(ctx.player).hand
     game.reveal(ctx.player, hand)
-    game.draw(ctx.player, len(_treasures(game, hand)))
+    game.draw(ctx.player, len(treasures_among(game, hand)))
     yield from ()
 
 
@@ -1005,13 +958,13 @@ MAGNATE = _kingdom(
     "Reveal your hand. +1 Card per Treasure in it.",
     editions=(2,),
     effect=_magnate,
-    declares=_tags("draws", "reveals", "counts-types"),
+    declares=tags("draws", "reveals", "counts-types"),
 )
 
 
 def _tiara(ctx: Context) -> Effect:
     game = ctx.game
-    treasures = _treasures(game, game.player(ctx.player).hand)
+    treasures = treasures_among(game, game.player(ctx.player).hand)
     chosen = yield from game.choose_cards(
         ctx.player, ctx.name, treasures, 0, 1, "you may play a Treasure twice"
     )
@@ -1037,7 +990,7 @@ TIARA = _kingdom(
             "gain", "turn", _topdeck_gained, condition=_gained_card_is_where_gained, optional=True
         ),
     ),
-    declares=_tags("+buys", "reacts-to-gain", "topdecks", "plays-treasures"),
+    declares=tags("+buys", "reacts-to-gain", "topdecks", "plays-treasures"),
 )
 
 
@@ -1064,7 +1017,7 @@ WAR_CHEST = _kingdom(
     "been named for a War Chest this turn.",
     editions=(2,),
     effect=_war_chest,
-    declares=_tags("gains", "names-a-card"),
+    declares=tags("gains", "names-a-card"),
 )
 
 

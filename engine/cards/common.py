@@ -1,0 +1,174 @@
+"""Shapes that cards of several sets share, written once.
+
+Card modules build their cards with :func:`kingdom_maker` and :func:`tags`, and reach
+for the helpers here before writing a loop of their own: revealing from the deck,
+trashing a card to gain a better one, gaining a card "costing up to".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.model import TREASURE, Card, Effect, PlayEffect
+
+if TYPE_CHECKING:
+    from engine.context import Context
+    from engine.game import Game
+
+# What a card may declare that it does or responds to (read by the interaction graph and
+# the docs). A closed list, so that a misspelt tag fails at import instead of silently
+# dropping the card's edges.
+VOCABULARY = frozenset(
+    {
+        "+actions", "+buys", "+coins", "attacks", "blocks-attack", "boosts-treasures",
+        "counts-cards", "counts-piles", "counts-plays", "counts-types", "discards",
+        "discards-others", "draws", "duration-like", "gains", "gains-from-trash",
+        "gains-to-deck", "gains-to-hand", "gives-curses", "moves-deck", "names-a-card",
+        "passes-cards", "plays-actions", "plays-treasures", "reacts-to-attack",
+        "reacts-to-gain", "reduces-costs", "restricts-buys", "reveals", "sets-aside",
+        "topdecks", "trashes", "trashes-self", "victory", "vp-tokens", "when-buy",
+        "when-gain", "while-in-play",
+    }
+)  # fmt: skip
+
+
+def tags(*words: str) -> frozenset[str]:
+    """A card's ``declares``, checked against the vocabulary."""
+    unknown = sorted(set(words) - VOCABULARY)
+    if unknown:
+        raise ValueError(f"unknown declares tag(s): {', '.join(unknown)}")
+    return frozenset(words)
+
+
+def kingdom_maker(set_name: str) -> Callable[..., Card]:
+    """The constructor a set module uses for its kingdom cards."""
+
+    def make(name: str, cost: int, types: set[str], text: str, **fields: Any) -> Card:
+        return Card(name, set_name, cost, frozenset(types), text, **fields)
+
+    return make
+
+
+# --- looking at cards -------------------------------------------------------------------
+
+
+def treasures_among(game: Game, cards: list[int]) -> list[int]:
+    return [card for card in cards if game.definition(card).is_(TREASURE)]
+
+
+def costs_up_to(game: Game, limit: int) -> Callable[[Card], bool]:
+    return lambda card: game.cost(card) <= limit
+
+
+def costs_exactly(game: Game, cost: int) -> Callable[[Card], bool]:
+    return lambda card: game.cost(card) == cost
+
+
+# --- revealing from the deck --------------------------------------------------------------
+
+
+def reveal_top(game: Game, player: int, count: int, verb: str = "reveals") -> list[int]:
+    """Reveal (or, with ``verb=""``, look at) up to ``count`` cards from the top of a deck.
+
+    The cards go to the player's ``revealed`` zone; the caller must move each one out.
+    A deck running out is refilled by shuffling the discard pile, without the cards
+    already revealed (they are not in it); with no cards left, fewer are revealed.
+    """
+    revealed = []
+    for _ in range(count):
+        card = game.reveal_top(player, verb)
+        if card is None:
+            break
+        revealed.append(card)
+    return revealed
+
+
+def reveal_until_treasure(game: Game, player: int) -> tuple[list[int], int | None]:
+    """Reveal from the deck (shuffling when needed) until a Treasure: (the other revealed
+    cards, the Treasure or None). The cards stay revealed for the caller to move."""
+    others: list[int] = []
+    while True:
+        card = game.reveal_top(player)
+        if card is None:
+            return others, None
+        if game.definition(card).is_(TREASURE):
+            return others, card
+        others.append(card)
+
+
+def still_revealed(game: Game, player: int, cards: list[int]) -> list[int]:
+    zone = game.player(player).revealed
+    return [card for card in cards if card in zone]
+
+
+def discard_revealed(game: Game, player: int, cards: list[int]) -> None:
+    for card in still_revealed(game, player, cards):
+        game.discard(player, card, "revealed")
+
+
+def put_back_in_order(ctx: Context, player: int, cards: list[int], source: str) -> Effect:
+    """Put ``cards`` on top of the deck in an order the player picks (first = top)."""
+    game = ctx.game
+    if not cards:
+        return
+    ordered = yield from game.choose_order(player, ctx.name, cards, "put back, top first")
+    for card in reversed(ordered):
+        game.put(player, card, (source, player), "deck")
+
+
+# --- trashing and gaining -----------------------------------------------------------------
+
+
+def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect:
+    """Trash a card from hand (mandatory when there is one); returns its cost at that
+    moment, or None when nothing was trashed."""
+    game = ctx.game
+    hand = game.player(ctx.player).hand
+    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, prompt)
+    if not chosen:
+        return None
+    cost = game.cost(game.definition(chosen[0]))
+    trashed = yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
+    return cost if trashed else None
+
+
+def gain_one(
+    ctx: Context,
+    fits: Callable[[Card], bool],
+    prompt: str,
+    to: str = "discard",
+    player: int | None = None,
+) -> Effect:
+    """Pick a Supply card that ``fits`` and gain it; returns the gained card or None."""
+    game = ctx.game
+    gainer = ctx.player if player is None else player
+    pile = yield from game.choose_gain(gainer, ctx.name, fits, prompt)
+    if pile is None:
+        return None
+    gained = yield from game.gain(gainer, pile, to)
+    return gained
+
+
+def gain_costing_up_to(limit: int, to: str = "discard") -> PlayEffect:
+    """Workshop, Feast, ...: gain a card costing up to ``limit``."""
+
+    def effect(ctx: Context) -> Effect:
+        yield from gain_one(
+            ctx, costs_up_to(ctx.game, limit), f"gain a card costing up to {limit}", to
+        )
+
+    return effect
+
+
+def trash_to_gain(ctx: Context, more: int, *, exactly: bool = False, to: str = "discard") -> Effect:
+    """Remodel's shape: trash a card from hand, then gain one costing up to (or exactly)
+    ``more`` more than it. Nothing trashed, nothing gained. Returns the gained card."""
+    cost = yield from trash_one_from_hand(ctx)
+    if cost is None:
+        return None
+    limit = cost + more
+    fits = costs_exactly(ctx.game, limit) if exactly else costs_up_to(ctx.game, limit)
+    wording = "exactly" if exactly else "up to"
+    gained = yield from gain_one(ctx, fits, f"gain a card costing {wording} {limit}", to)
+    return gained
