@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import rules
+from engine.bots import random_answer as random_bot_answer
 from engine.decisions import Decision
 from engine.game import Game
 from engine.model import ACTION, TREASURE
@@ -49,20 +50,9 @@ def legal_commands(game: Game, verbs: Iterable[str] = ("play", "buy", "end")) ->
 
 
 def random_answer(decision: Decision, rng: random.Random) -> Any:
-    """A random legal answer to ``decision``, in the form players write answers."""
-    labels = decision.labels()
-    if decision.kind == "yes_no":
-        return rng.random() < 0.5
-    if decision.kind == "order":
-        order = list(labels)
-        rng.shuffle(order)
-        return order
-    low, high = decision.min, min(decision.max, len(labels))
-    count = rng.randint(low, high)
-    picked = rng.sample(labels, count)
-    if decision.kind == "react" and not picked:
-        return False
-    return picked
+    """A random legal answer to ``decision``, in the form players write answers (the
+    random bot's, so that the checks and the bots explore the same way)."""
+    return random_bot_answer(decision, rng).value
 
 
 def random_command(game: Game, rng: random.Random, *, buy_bias: float = 0.85) -> Command:
