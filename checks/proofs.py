@@ -203,7 +203,9 @@ def prove_end_of_game(game_over: GameOver = rules.game_over) -> Outcome:
             proof.assumptions += [count >= 0 for count in counts]
             engine = game_over(counts, province, colony, players, Z3)
             rulebook = inv.rulebook_game_ends(counts, province, colony, players, Z3)
-            model = proof.find_counterexample(engine == rulebook)
+            # The invariant, right after a turn ends with game_over set by the engine.
+            claim = inv.game_over_as_rulebook(engine, True, counts, province, colony, players, Z3)
+            model = proof.find_counterexample(claim)
             if model is not None:
                 values = {
                     pile: _value(model, count) for pile, count in zip(piles, counts, strict=True)
@@ -550,6 +552,8 @@ def prove_costs(current_cost: CurrentCost = rules.current_cost) -> Outcome:
             )
 
         base = cost()
+        actions_left, buys, coins = z3.Ints("actions buys coins")
+        turn_before = inv.turn_counters_not_negative(actions_left, buys, coins, Z3)
         claims = [
             ("is negative", inv.rulebook_cost_floor(base, Z3)),
             ("is above the printed cost", base <= printed),
@@ -557,6 +561,15 @@ def prove_costs(current_cost: CurrentCost = rules.current_cost) -> Outcome:
             ("rises with one more Quarry", cost(q=quarries + 1) <= base),
             ("rises with one more Action in play", cost(a=actions + 1) <= base),
             ("rises with a further reduction", cost(o=other + extra) <= base),
+            # Buying as Game._check_buy allows it (a Buy left, the current cost at most
+            # the coins) keeps the turn's counters as checks.invariants wants them.
+            (
+                "buying it leaves a negative count",
+                z3.Implies(
+                    z3.And(turn_before, buys >= 1, base <= coins),
+                    inv.turn_counters_not_negative(actions_left, buys - 1, coins - base, Z3),
+                ),
+            ),
         ]
         for what, claim in claims:
             model = proof.find_counterexample(claim)
@@ -576,7 +589,7 @@ def prove_costs(current_cost: CurrentCost = rules.current_cost) -> Outcome:
     return _timed(
         "costs",
         "current cost >= 0, <= printed, never rises with more Bridge, "
-        "Quarry, Peddler or other reductions",
+        "Quarry, Peddler or other reductions; a legal buy keeps Buys and coins >= 0",
         run,
     )
 
