@@ -53,6 +53,9 @@ class _Parser(argparse.ArgumentParser):
 # ---------------------------------------------------------------------- configuration
 
 
+COLONY_WORDS = {True: "yes", False: "no", None: "auto"}
+
+
 @dataclass(frozen=True)
 class Config:
     """A checked simulation request; plain data, so worker processes can receive it."""
@@ -64,7 +67,7 @@ class Config:
     kingdom: tuple[str, ...] | None  # None: a random kingdom for every game
     editions: dict[str, int] = field(default_factory=dict)
     sets: tuple[str, ...] = SETS
-    colony: bool = False
+    colony: bool | None = None  # None: by the Prosperity rule, game by game
     max_turns: int = MAX_TURNS_PER_PLAYER
 
     def to_json(self) -> dict[str, Any]:
@@ -76,7 +79,7 @@ class Config:
             "kingdom": list(self.kingdom) if self.kingdom is not None else "random",
             "editions": dict(self.editions),
             "sets": list(self.sets),
-            "colony": self.colony,
+            "colony": COLONY_WORDS[self.colony],
             "max_turns_per_player": self.max_turns,
         }
 
@@ -98,7 +101,13 @@ def build_parser() -> _Parser:
     add("--seed", type=int, default=0, help="master seed (default: 0)")
     add("--kingdom", default="random", help="comma list of kingdom cards, or random (default)")
     add("--editions", default="", help="editions per set, e.g. base=1,intrigue=2 (default: 2)")
-    add("--colony", action="store_true", help="add Platinum and Colony to the Supply")
+    add(
+        "--colony",
+        choices=("yes", "no", "auto"),
+        default="auto",
+        help="Platinum and Colony in the Supply: yes, no, or auto (default: by the "
+        "Prosperity rule, a chance equal to the share of Prosperity cards in the kingdom)",
+    )
     add("--workers", type=int, default=1, help="processes to play on (default: 1)")
     add(
         "--max-turns",
@@ -191,7 +200,7 @@ def make_config(args: argparse.Namespace) -> Config:
         kingdom=kingdom,
         editions=editions,
         sets=sets,
-        colony=args.colony,
+        colony={"yes": True, "no": False, "auto": None}[args.colony],
         max_turns=args.max_turns,
     )
 
@@ -233,19 +242,25 @@ def _bots_cards(config: Config) -> set[str]:
     return {card for card in map(_bot_card, config.bots) if card is not None}
 
 
+def new_game(config: Config, index: int) -> Game:
+    """Game ``index`` of ``config`` as set up, before anyone moves."""
+    seed = game_seed(config.seed, index)
+    return Game.new(
+        players=config.players,
+        kingdom=game_kingdom(config, seed),
+        seed=seed,
+        editions={**catalogue.DEFAULT_EDITIONS, **config.editions},
+        colony=config.colony,
+    )
+
+
 def play_one(task: tuple[Config, int]) -> dict[str, Any]:
     """Play game ``index`` of ``config``; what happened, by bot (not by seat)."""
     config, index = task
     seed = game_seed(config.seed, index)
     seats = seating(index, config.players)
-    kingdom = game_kingdom(config, seed)
-    game = Game.new(
-        players=config.players,
-        kingdom=kingdom,
-        seed=seed,
-        editions={**catalogue.DEFAULT_EDITIONS, **config.editions},
-        colony=config.colony,
-    )
+    game = new_game(config, index)
+    kingdom = game.state.kingdom
     bots = [make_bot(config.bots[bot], seed=seed + seat) for seat, bot in enumerate(seats)]
     try:
         over = play_game(game, bots, max_turns=config.max_turns * config.players)
@@ -390,7 +405,7 @@ def results_table(config: Config, summary: dict[str, Any], seconds: float) -> st
     editions = ", ".join(f"{name} {config.editions.get(name, 2)}" for name in config.sets)
     lines = [
         f"{summary['games']} games, {config.players} players, seed {config.seed}; "
-        f"kingdom: {kingdom}; editions: {editions}; Colony: {'yes' if config.colony else 'no'}",
+        f"kingdom: {kingdom}; editions: {editions}; Colony: {COLONY_WORDS[config.colony]}",
         "",
     ]
     header = ["bot", "wins", "ties", "win rate", "95% CI", "VP mean ± sd", "turns mean ± sd"]

@@ -60,7 +60,7 @@ def test_random_kingdoms_include_the_bots_cards() -> None:
 
 
 def test_table_and_json_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = _run(capsys, "--games", "3", "--kingdom", "Smithy,Village", "--colony")
+    code, out, _ = _run(capsys, "--games", "3", "--kingdom", "Smithy,Village", "--colony", "yes")
     assert code == 0
     assert "win rate" in out and "95% CI" in out and "1:bigmoney" in out and "Colony: yes" in out
     code, out, _ = _run(capsys, "--games", "2", "--players", "3", "--json")
@@ -112,3 +112,16 @@ def test_arbiter_cli_forwards_to_simulate(capsys: pytest.CaptureFixture[str]) ->
     assert json.loads(capsys.readouterr().out)["summary"]["games"] == 1
     assert cli_main(["simulate", "--bots", "nobody"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_colony_follows_the_prosperity_rule_unless_forced() -> None:
+    parser = simulate.build_parser()
+    assert simulate.make_config(parser.parse_args([])).colony is None
+    assert simulate.make_config(parser.parse_args(["--colony", "no"])).colony is False
+    prosperity = "Bank,City,Expand,Forge,Hoard,Mint,Monument,Peddler,Quarry,Vault"
+    everything = simulate.make_config(parser.parse_args(["--kingdom", prosperity]))
+    assert everything.to_json()["colony"] == "auto"
+    # Ten Prosperity cards of ten: the rule gives Colony in every game.
+    for index in range(5):
+        game = simulate.new_game(everything, index)
+        assert "Colony" in game.state.supply
