@@ -47,7 +47,7 @@ class Game:
         # The definition cache starts with what Kingdom cards change for the whole game
         # (Charlatan: Curse is also a Treasure).
         self._definitions: dict[str, Card] = self._changes_in_game(setup.get("kingdom", []))
-        # Speed indexes, fixed for the game (see docs/performance.md): event kind -> names
+        # Speed indexes, fixed for the game (see docs/guides/performance.rst): event kind -> names
         # of this game's cards with a hand or in-play trigger for it (_listening_names),
         # and "cost-modifier" -> names of its cards with a cost_modifier.
         self._zone_listening: dict[str, frozenset[str]] = {}
@@ -622,7 +622,7 @@ class Game:
         """``_listeners`` of a happening of ``kind`` to ``player`` about card ``about``.
 
         The hot paths (play, buy, gain, clean-up, start of turn) call this first and
-        build the Happening and fire it only when somebody listens (docs/performance.md).
+        build the Happening and fire it only when somebody listens (docs/guides/performance.rst).
         """
         found: list[tuple[int, int, Trigger]] = []
         if about is not None:

@@ -59,7 +59,7 @@ class Event(NamedTuple):
     """One line of the event log, e.g. ``p1 gains Silver`` or ``p2 passes Copper to p3``.
 
     A NamedTuple rather than a frozen dataclass: as immutable, and about twice as fast
-    to create, which counts for the log of every move (docs/performance.md).
+    to create, which counts for the log of every move (docs/guides/performance.rst).
     """
 
     player: int | None
