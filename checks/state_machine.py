@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+import zlib
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -128,7 +129,7 @@ def scenario_yaml(
         flags = inv.rulebook_winners(c.scores, c.turns)
         expect["winners"] = [f"p{i + 1}" for i, wins in enumerate(flags) if wins]
     document: dict[str, Any] = {
-        "id": f"rules/found/game-{abs(hash(json.dumps(game.inputs, default=str))) % 10**8}",
+        "id": f"rules/found/game-{zlib.crc32(json.dumps(game.inputs).encode()):08x}",
         "title": "A random game found by checks.state_machine that breaks an invariant",
         "note": problem,
         "editions": dict(setup.get("editions", {})),
