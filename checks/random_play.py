@@ -12,8 +12,9 @@ hypothesis state machines, bots and benchmarks share:
   (play Actions, then Treasures, then buy the dearest affordable card), so that random
   games end in a bounded number of turns;
 - :func:`play_random_game` plays a whole game and checks the invariants after every input
-  (:class:`GameWatch`): every card accounted for, no negative count, the game over exactly
-  when :func:`engine.rules.game_over` holds at the end of a turn.
+  (:class:`GameWatch`, through :func:`checks.invariants.violations`): every card
+  accounted for, no negative count, the game over exactly when the rulebook's condition
+  holds at the end of a turn, the right winners.
 
 No strategy lives in the engine: everything here uses only the public driving interface.
 """
@@ -26,12 +27,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import rules
+from checks.invariants import created_by_setup, violations
 from engine.bots import random_answer as random_bot_answer
 from engine.decisions import Decision
 from engine.game import Game
 from engine.model import ACTION, TREASURE
-from engine.state import PLAYER_ZONES
 
 Command = tuple[str, str]
 
@@ -97,43 +97,17 @@ def step(game: Game, rng: random.Random) -> tuple[str, Any]:
 # --- invariants ------------------------------------------------------------------------------
 
 
-def card_ids(game: Game) -> list[int]:
-    """Every card id in every zone (Supply, trash, each player's zones), repeats kept."""
-    state = game.state
-    found = [card for pile in state.supply.values() for card in pile]
-    found += state.trash
-    for player in state.players:
-        for zone in PLAYER_ZONES:
-            found += player.zone(zone)
-    return found
-
-
-def card_names(game: Game) -> Counter[str]:
-    """The multiset of card names over all zones."""
-    return Counter(game.name_of(card) for card in card_ids(game))
-
-
-def rules_say_over(game: Game) -> bool:
-    """What :func:`engine.rules.game_over` says about the Supply as it is now."""
-    piles = list(game.state.supply)
-    counts = [len(game.state.supply[pile]) for pile in piles]
-    colony = piles.index("Colony") if "Colony" in piles else None
-    over: bool = rules.game_over(counts, piles.index("Province"), colony, game.players)
-    return over
-
-
 @dataclass
 class GameWatch:
-    """Checks a game's invariants after every input, knowing what setup created."""
+    """Checks a game's invariants (``checks.invariants.violations``) as it is played,
+    knowing what setup created."""
 
     game: Game
     created: Counter[str] = field(default_factory=Counter)
-    cards: int = 0
     turns_ended: int = 0
 
     def __post_init__(self) -> None:
-        self.created = Counter(self.game.state.names)
-        self.cards = len(self.game.state.names)
+        self.created = created_by_setup(self.game)
         self.turns_ended = self._turns_taken()
         self.check()
 
@@ -141,53 +115,15 @@ class GameWatch:
         return sum(player.turns_taken for player in self.game.state.players)
 
     def check(self, *, thorough: bool = True) -> None:
-        """Check after an input. The cheap checks (counts, the end of the game) run every
-        time; ``thorough`` adds the card-by-card accounting, which is also done whenever a
-        turn has ended or the game is over."""
-        game, state = self.game, self.game.state
-        turn = state.turn
-        for what, value in (
-            ("actions", turn.actions),
-            ("buys", turn.buys),
-            ("coins", turn.coins),
-            ("Trade Route mat", state.trade_route_mat),
-        ):
-            if value < 0:
-                raise InvariantBroken(f"negative {what}: {value}")
+        """Check after an input: always with ``thorough``, otherwise whenever a turn has
+        ended or the game is over (the card-by-card accounting is what costs)."""
         turns = self._turns_taken()
-        if state.game_over:
-            if not rules_say_over(game):
-                raise InvariantBroken("the game ended but the end condition does not hold")
-            if turns != self.turns_ended + 1:
-                raise InvariantBroken("the game ended other than at the end of a turn")
-        elif turns != self.turns_ended and rules_say_over(game):
-            raise InvariantBroken("a turn ended with the end condition holding, game goes on")
-        if thorough or turns != self.turns_ended or state.game_over:
-            self.check_cards()
+        turn_ended = turns != self.turns_ended
         self.turns_ended = turns
-
-    def check_cards(self) -> None:
-        """Every card is in exactly one zone, none was created or lost, no one left cards
-        revealed once an effect is over, and no one has negative VP tokens."""
-        game, state = self.game, self.game.state
-        ids = card_ids(game)
-        if len(state.names) != self.cards:
-            raise InvariantBroken(f"cards created mid-game: {self.cards} -> {len(state.names)}")
-        if len(ids) != self.cards or len(set(ids)) != self.cards:
-            counts = Counter(ids)
-            lost = sorted(set(range(self.cards)) - set(ids))
-            doubled = sorted(card for card, n in counts.items() if n > 1)
-            raise InvariantBroken(
-                f"card ids not each in exactly one zone: lost {game.names_of(lost)}, "
-                f"in two places {game.names_of(doubled)}"
-            )
-        if Counter(state.names) != self.created:
-            raise InvariantBroken("the multiset of card names changed")
-        for index, player in enumerate(state.players):
-            if player.vp_tokens < 0:
-                raise InvariantBroken(f"p{index + 1} has negative VP tokens")
-            if player.revealed and game.awaiting_command:
-                raise InvariantBroken(f"p{index + 1} left revealed cards after an effect")
+        if thorough or turn_ended or self.game.state.game_over:
+            problems = violations(self.game, self.created, end_of_turn=turn_ended)
+            if problems:
+                raise InvariantBroken("; ".join(problems))
 
 
 @dataclass
