@@ -37,8 +37,9 @@ def main() -> int:
         best = float("inf")
         for _ in range(args.repeat):
             if label == "wire":
-                wire: Adapter = WireAdapter([sys.executable, "-m", "scenarios.wire_server",
-                                             args.engine], timeout=60)
+                wire: Adapter = WireAdapter(
+                    [sys.executable, "-m", "scenarios.wire_server", args.engine], timeout=60
+                )
                 factory: AdapterFactory = partial(lambda adapter: adapter, wire)
             else:
                 factory = engine_factory(args.engine)
@@ -48,16 +49,23 @@ def main() -> int:
         timings[label] = best
         results[label] = [r.to_json() for r in outcome]
         ran = sum(r.status != "skip" for r in outcome)
-    print(f"{len(scenarios)} scenarios ({ran} run, the rest skipped) on {args.engine}, "
-          f"best of {args.repeat}:")
+    print(
+        f"{len(scenarios)} scenarios ({ran} run, the rest skipped) on {args.engine}, "
+        f"best of {args.repeat}:"
+    )
     for label, seconds in timings.items():
         print(f"  {label:10}  {seconds:6.2f} s  {len(scenarios) / seconds:7.1f} scenarios/s")
     same = results["wire"] == results["in process"]
     # An engine's own exceptions come back through the wire with the last exchange added
     # to the message; the statuses must agree whatever the engine.
     statuses = [[(r["id"], r["status"]) for r in results[k]] for k in ("wire", "in process")]
-    verdict = "identical" if same else \
-        "same statuses, some messages differ" if statuses[0] == statuses[1] else "DIFFER"
+    verdict = (
+        "identical"
+        if same
+        else "same statuses, some messages differ"
+        if statuses[0] == statuses[1]
+        else "DIFFER"
+    )
     print(f"  the wire costs {timings['wire'] / timings['in process']:.1f}x; results {verdict}")
     return 0 if statuses[0] == statuses[1] else 1
 
