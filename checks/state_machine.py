@@ -8,8 +8,8 @@ legal (:mod:`checks.random_play`), and after every input checks every invariant 
 the same events and snapshot, and the game must survive a JSON round trip.
 
 A failure shrinks (hypothesis shrinks the random draws and the number of steps) and is
-reported as a scenario YAML file (``/work/shared/SCENARIOS.md`` format) that replays the
-failing game from the position after the deal, with every later shuffle fixed, ready to
+reported as a scenario YAML file (the format of ``docs/guides/writing-scenarios.rst``)
+that replays the failing game from the position after the deal, with every later shuffle fixed, ready to
 drop into ``scenarios/``.
 
 Run it from ``tests/test_state_machine.py``; the hypothesis profile (``HYPOTHESIS_PROFILE``,
