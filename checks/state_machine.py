@@ -9,8 +9,8 @@ the same events and snapshot, and the game must survive a JSON round trip.
 
 A failure shrinks (hypothesis shrinks the random draws and the number of steps) and is
 reported as a scenario YAML file (the format of ``docs/guides/writing-scenarios.rst``)
-that replays the failing game from the position after the deal, with every later shuffle fixed, ready to
-drop into ``scenarios/``.
+that replays the failing game from the position after the deal, with every later
+shuffle fixed, ready to drop into ``scenarios/``.
 
 Run it from ``tests/test_state_machine.py``; the hypothesis profile (``HYPOTHESIS_PROFILE``,
 see ``tests/conftest.py``) sets how many games are played.
