@@ -65,6 +65,8 @@ IMPLIED: Mapping[str, frozenset[str]] = {
     "trigger:buy:in_play": frozenset({"while-in-play"}),
     "trigger:cleanup:in_play": frozenset({"while-in-play"}),
     "has:cost_modifier": frozenset({"reduces-costs", "while-in-play"}),
+    # 2nd-edition Quarry: the reduction lasts the turn, wherever the card goes.
+    "has:lasting_cost_modifier": frozenset({"reduces-costs"}),
     "has:buy_restriction": frozenset({"restricts-buys"}),
     "has:vp_counter": frozenset({"counts-cards"}),
     "gains-to-hand": frozenset({"gains"}),
@@ -81,13 +83,14 @@ def structure(card: Card) -> set[str]:
     found |= {f"trigger:{t.event}:{t.where}" for t in card.triggers}
     for attribute in (
         "effect",
-        "cost_modifier",
         "self_cost_modifier",
         "buy_restriction",
         "vp_counter",
     ):
         if getattr(card, attribute) is not None:
             found.add(f"has:{attribute}")
+    if card.cost_modifier is not None:
+        found.add("has:lasting_cost_modifier" if card.cost_modifier_lasts else "has:cost_modifier")
     # Several of the kinds that counting effects test (not Attack or Reaction, which
     # most Actions of these sets carry beside Action): Great Hall, Harem, Nobles, Mill.
     if len(card.types & CARD_KINDS) >= 2:
@@ -96,7 +99,7 @@ def structure(card: Card) -> set[str]:
         found.add("action-with-effect")
     in_play = (
         any(t.where == "in_play" for t in card.triggers)
-        or card.cost_modifier is not None
+        or (card.cost_modifier is not None and not card.cost_modifier_lasts)
         or "while-in-play" in card.declares
     )
     if "Treasure" in card.types and (card.effect is not None or card.triggers or in_play):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from checks import graph as g
-from engine.cards import ALL_CARDS
+from engine.cards import ALL_CARDS, definitions
 from engine.context import TriggerContext
 from engine.model import ACTION, ATTACK, CURSE, REACTION, TREASURE, VICTORY, Card, Effect, Trigger
 from scenarios.catalogue import Ruling
@@ -207,3 +207,10 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert len(capsys.readouterr().out.splitlines()) == 3
     assert g.main(["--untested"]) == 0
     assert "without a scenario" in capsys.readouterr().out
+
+
+def test_a_turn_long_cost_change_is_not_a_while_in_play_ability() -> None:
+    first, second = sorted(definitions("Quarry"), key=lambda card: card.editions)
+    assert {"reduces-costs", "while-in-play"} <= g.facets(first)
+    assert "reduces-costs" in g.facets(second)
+    assert "while-in-play" not in g.facets(second)
