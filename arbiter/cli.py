@@ -415,7 +415,19 @@ def explain_text(name: str) -> str:
         out += [f"  {ruling.id} [editions {_editions_of(ruling)}]{about}",
                 _wrapped(ruling.text, "    ")]
     out += ["", *_scenario_lines(name, {ruling.id for ruling in rulings})]
+    out += ["", *_interaction_lines(name)]
     return "\n".join(out)
+
+
+def _interaction_lines(name: str) -> list[str]:
+    """The card's neighbours in the interaction graph, by kind of interaction."""
+    from checks.graph import default_graph, neighbours
+
+    found = neighbours(default_graph(), name)
+    lines = [f"Interactions ({sum(len(rows) for rows in found.values())}):"]
+    for kind, rows in found.items():
+        lines += [f"  {kind}:", _wrapped(", ".join(sorted({row.card for row in rows})), "    ")]
+    return lines
 
 
 def _editions_of(ruling: Ruling) -> str:

@@ -249,3 +249,12 @@ def test_python_dash_m_arbiter() -> None:
 def test_graph_arguments_go_to_the_graph_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["graph", "--bogus"]) == 2
     assert "unrecognized arguments: --bogus" in capsys.readouterr().err
+
+
+def test_explain_lists_the_interactions_by_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["explain", "Moat"]) == 0
+    out = capsys.readouterr().out
+    interactions = out[out.index("Interactions ("):]
+    attack = interactions[interactions.index("  attack-reaction:"):]
+    assert "Militia" in attack.split("\n  ", 2)[1]
+    assert "Witch" in attack
