@@ -65,7 +65,10 @@ def test_edition_changes_match_the_catalogue() -> None:
         "Magnate", "Tiara", "War Chest",
     }
     changed = {c.name for c in prosperity.CARDS if c.editions in ((1,), (2,))} & first & second
-    assert changed == {"Hoard", "Mint", "Quarry"}
+    assert changed == {"Hoard", "Mint", "Quarry", "Watchtower"}
+    # Watchtower was only reworded: both definitions do the same.
+    old, new = sorted(catalogue.definitions("Watchtower"), key=lambda card: card.editions)
+    assert (old.effect, old.triggers) == (new.effect, new.triggers) and old.text != new.text
 
 
 def test_platinum_and_colony_are_prosperity_basic_cards() -> None:

@@ -11,6 +11,7 @@ from engine.cards.common import (
     gain_costing_up_to,
     kingdom_maker,
     reveal_top,
+    reworded,
     still_revealed,
     tags,
     trash_to_gain,
@@ -225,13 +226,16 @@ THRONE_ROOM_2 = _kingdom(
 
 # --- Gardens -----------------------------------------------------------------------------------
 
-GARDENS = _kingdom(
-    "Gardens",
-    4,
-    {VICTORY},
+GARDENS_1, GARDENS_2 = reworded(
+    _kingdom(
+        "Gardens",
+        4,
+        {VICTORY},
+        "Worth 1 VP for every 10 cards in your deck (round down).",
+        vp_counter=lambda owned: len(owned) // 10,
+        declares=tags("counts-cards"),
+    ),
     "Worth 1 VP for every 10 cards you have (round down).",
-    vp_counter=lambda owned: len(owned) // 10,
-    declares=tags("counts-cards"),
 )
 
 
@@ -248,14 +252,17 @@ def _cellar(ctx: Context) -> Effect:
     game.draw(ctx.player, discarded)
 
 
-CELLAR = _kingdom(
-    "Cellar",
-    2,
-    {ACTION},
+CELLAR_1, CELLAR_2 = reworded(
+    _kingdom(
+        "Cellar",
+        2,
+        {ACTION},
+        "+1 Action. Discard any number of cards; +1 Card for each card discarded.",
+        actions=1,
+        effect=_cellar,
+        declares=tags("+actions", "discards", "draws"),
+    ),
     "+1 Action. Discard as many cards as you like, then draw one card for each.",
-    actions=1,
-    effect=_cellar,
-    declares=tags("+actions", "discards", "draws"),
 )
 
 
@@ -319,14 +326,18 @@ def _library(ctx: Context) -> Effect:
         game.discard(ctx.player, card, "set_aside")
 
 
-LIBRARY = _kingdom(
-    "Library",
-    5,
-    {ACTION},
-    "Draw until you hold 7 cards; you may set aside each Action card drawn this way, "
-    "then discard the set-aside cards when you are done.",
-    effect=_library,
-    declares=tags("draws", "sets-aside", "discards"),
+LIBRARY_1, LIBRARY_2 = reworded(
+    _kingdom(
+        "Library",
+        5,
+        {ACTION},
+        "Draw until you hold 7 cards; you may set aside each Action card drawn this way, "
+        "then discard the set-aside cards when you are done.",
+        effect=_library,
+        declares=tags("draws", "sets-aside", "discards"),
+    ),
+    "Draw until you hold 7 cards, skipping any Action cards you choose to skip: set "
+    "those aside and discard them afterwards.",
 )
 
 
@@ -417,13 +428,17 @@ def _remodel(ctx: Context) -> Effect:
     yield from trash_to_gain(ctx, 2)
 
 
-REMODEL = _kingdom(
-    "Remodel",
-    4,
-    {ACTION},
+REMODEL_1, REMODEL_2 = reworded(
+    _kingdom(
+        "Remodel",
+        4,
+        {ACTION},
+        "Trash a card from your hand. Gain a card costing up to 2 coins more than the "
+        "trashed card.",
+        effect=_remodel,
+        declares=tags("trashes", "gains"),
+    ),
     "Trash a card from your hand; gain a card costing up to 2 more than it.",
-    effect=_remodel,
-    declares=tags("trashes", "gains"),
 )
 
 
@@ -446,14 +461,18 @@ def _bureaucrat(ctx: Context) -> Effect:
         game.topdeck(victim, chosen[0])
 
 
-BUREAUCRAT = _kingdom(
-    "Bureaucrat",
-    4,
-    {ACTION, ATTACK},
+BUREAUCRAT_1, BUREAUCRAT_2 = reworded(
+    _kingdom(
+        "Bureaucrat",
+        4,
+        {ACTION, ATTACK},
+        "Gain a Silver and put it on top of your deck. Each other player reveals a Victory "
+        "card from their hand and puts it on their deck, or reveals a hand with none.",
+        effect=_bureaucrat,
+        declares=tags("gains", "gains-to-deck", "attacks", "reveals", "topdecks"),
+    ),
     "Gain a Silver onto your deck. Each other player reveals a Victory card from hand and "
     "puts it onto their deck, or reveals a hand without one.",
-    effect=_bureaucrat,
-    declares=tags("gains", "gains-to-deck", "attacks", "reveals", "topdecks"),
 )
 
 SPY_OPTIONS = ("discard", "topdeck")
@@ -770,17 +789,22 @@ CARDS: tuple[Card, ...] = (
     WITCH,
     THRONE_ROOM_1,
     THRONE_ROOM_2,
-    GARDENS,
-    CELLAR,
+    GARDENS_1,
+    GARDENS_2,
+    CELLAR_1,
+    CELLAR_2,
     CHANCELLOR,
     COUNCIL_ROOM,
-    LIBRARY,
+    LIBRARY_1,
+    LIBRARY_2,
     MINE_1,
     MINE_2,
     MONEYLENDER_1,
     MONEYLENDER_2,
-    REMODEL,
-    BUREAUCRAT,
+    REMODEL_1,
+    REMODEL_2,
+    BUREAUCRAT_1,
+    BUREAUCRAT_2,
     SPY,
     THIEF,
     ADVENTURER,

@@ -8,6 +8,7 @@ trashing a card to gain a better one, gaining a card "costing up to".
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.model import TREASURE, Card, Effect, PlayEffect
@@ -172,3 +173,9 @@ def trash_to_gain(ctx: Context, more: int, *, exactly: bool = False, to: str = "
     wording = "exactly" if exactly else "up to"
     gained = yield from gain_one(ctx, fits, f"gain a card costing {wording} {limit}", to)
     return gained
+
+
+def reworded(first: Card, second_text: str) -> tuple[Card, Card]:
+    """A card whose text was reworded in the 2nd edition without changing what it does:
+    the 1st-edition definition as given, and the 2nd with only its text changed."""
+    return replace(first, editions=(1,)), replace(first, editions=(2,), text=second_text)

@@ -32,6 +32,7 @@ from engine.cards.common import (
     kingdom_maker,
     put_back_in_order,
     reveal_top,
+    reworded,
     tags,
     trash_to_gain,
 )
@@ -117,26 +118,18 @@ def _baron(ctx: Context) -> Effect:
     yield from game.gain(ctx.player, "Estate")
 
 
-BARON_1 = _kingdom(
-    "Baron",
-    4,
-    {ACTION},
-    "+1 Buy. You may discard an Estate from your hand; if you do, +4 coins; if you do "
-    "not, gain an Estate.",
-    editions=(1,),
-    buys=1,
-    effect=_baron,
-    declares=tags("+buys", "+coins", "discards", "gains"),
-)
-BARON_2 = _kingdom(
-    "Baron",
-    4,
-    {ACTION},
+BARON_1, BARON_2 = reworded(
+    _kingdom(
+        "Baron",
+        4,
+        {ACTION},
+        "+1 Buy. You may discard an Estate from your hand; if you do, +4 coins; if you do "
+        "not, gain an Estate.",
+        buys=1,
+        effect=_baron,
+        declares=tags("+buys", "+coins", "discards", "gains"),
+    ),
     "+1 Buy. You may discard an Estate for +4 coins. If you don't, gain an Estate.",
-    editions=(2,),
-    buys=1,
-    effect=_baron,
-    declares=tags("+buys", "+coins", "discards", "gains"),
 )
 
 
@@ -291,25 +284,18 @@ def _ironworks(ctx: Context) -> Effect:
         game.draw(ctx.player, 1)
 
 
-IRONWORKS_1 = _kingdom(
-    "Ironworks",
-    4,
-    {ACTION},
-    "Gain a card costing up to 4 coins. If it is an Action card, +1 Action; a Treasure "
-    "card, +1 coin; a Victory card, +1 Card.",
-    editions=(1,),
-    effect=_ironworks,
-    declares=tags("gains", "+actions", "+coins", "draws", "counts-types"),
-)
-IRONWORKS_2 = _kingdom(
-    "Ironworks",
-    4,
-    {ACTION},
+IRONWORKS_1, IRONWORKS_2 = reworded(
+    _kingdom(
+        "Ironworks",
+        4,
+        {ACTION},
+        "Gain a card costing up to 4 coins. If it is an Action card, +1 Action; a Treasure "
+        "card, +1 coin; a Victory card, +1 Card.",
+        effect=_ironworks,
+        declares=tags("gains", "+actions", "+coins", "draws", "counts-types"),
+    ),
     "Gain a card costing up to 4 coins. For each of the gained card's types: Action, +1 "
     "Action; Treasure, +1 coin; Victory, +1 Card.",
-    editions=(2,),
-    effect=_ironworks,
-    declares=tags("gains", "+actions", "+coins", "draws", "counts-types"),
 )
 
 
@@ -389,27 +375,18 @@ def _mining_village(ctx: Context) -> Effect:
             game.add_coins(2)
 
 
-MINING_VILLAGE_1 = _kingdom(
-    "Mining Village",
-    4,
-    {ACTION},
-    "+1 Card, +2 Actions. You may trash this card at once; if you do, +2 coins.",
-    editions=(1,),
-    cards=1,
-    actions=2,
-    effect=_mining_village,
-    declares=tags("draws", "+actions", "+coins", "trashes-self"),
-)
-MINING_VILLAGE_2 = _kingdom(
-    "Mining Village",
-    4,
-    {ACTION},
+MINING_VILLAGE_1, MINING_VILLAGE_2 = reworded(
+    _kingdom(
+        "Mining Village",
+        4,
+        {ACTION},
+        "+1 Card, +2 Actions. You may trash this card at once; if you do, +2 coins.",
+        cards=1,
+        actions=2,
+        effect=_mining_village,
+        declares=tags("draws", "+actions", "+coins", "trashes-self"),
+    ),
     "+1 Card, +2 Actions. You may trash this for +2 coins.",
-    editions=(2,),
-    cards=1,
-    actions=2,
-    effect=_mining_village,
-    declares=tags("draws", "+actions", "+coins", "trashes-self"),
 )
 
 
@@ -690,27 +667,19 @@ def _swindler(ctx: Context) -> Effect:
             yield from game.gain(victim, pile)
 
 
-SWINDLER_1 = _kingdom(
-    "Swindler",
-    3,
-    {ACTION, ATTACK},
-    "+2 coins. Each other player trashes the top card of their deck and replaces it with a "
-    "card of the same cost that you choose.",
-    editions=(1,),
-    coins=2,
-    effect=_swindler,
-    declares=tags("+coins", "attacks", "trashes"),
-)
-SWINDLER_2 = _kingdom(
-    "Swindler",
-    3,
-    {ACTION, ATTACK},
+SWINDLER_1, SWINDLER_2 = reworded(
+    _kingdom(
+        "Swindler",
+        3,
+        {ACTION, ATTACK},
+        "+2 coins. Each other player trashes the top card of their deck and replaces it with a "
+        "card of the same cost that you choose.",
+        coins=2,
+        effect=_swindler,
+        declares=tags("+coins", "attacks", "trashes"),
+    ),
     "+2 coins. Each other player trashes the top card of their deck and gains a card of the "
     "same cost that you choose.",
-    editions=(2,),
-    coins=2,
-    effect=_swindler,
-    declares=tags("+coins", "attacks", "trashes"),
 )
 
 
@@ -732,29 +701,20 @@ def _torturer(ctx: Context) -> Effect:
             yield from game.gain(victim, "Curse", "hand")
 
 
-TORTURER_1 = _kingdom(
-    "Torturer",
-    5,
-    {ACTION, ATTACK},
-    "+3 Cards. Each other player chooses one: they discard 2 cards; or they gain a Curse, "
-    "putting it in their hand.",
-    editions=(1,),
-    cards=3,
-    effect=_torturer,
-    options=TORTURER_OPTIONS,
-    declares=tags("draws", "attacks", "discards-others", "gives-curses"),
-)
-TORTURER_2 = _kingdom(
-    "Torturer",
-    5,
-    {ACTION, ATTACK},
+TORTURER_1, TORTURER_2 = reworded(
+    _kingdom(
+        "Torturer",
+        5,
+        {ACTION, ATTACK},
+        "+3 Cards. Each other player chooses one: they discard 2 cards; or they gain a Curse, "
+        "putting it in their hand.",
+        cards=3,
+        effect=_torturer,
+        options=TORTURER_OPTIONS,
+        declares=tags("draws", "attacks", "discards-others", "gives-curses"),
+    ),
     "+3 Cards. Each other player either discards 2 cards or gains a Curse to their hand, "
     "their choice; they may choose one they cannot carry out.",
-    editions=(2,),
-    cards=3,
-    effect=_torturer,
-    options=TORTURER_OPTIONS,
-    declares=tags("draws", "attacks", "discards-others", "gives-curses"),
 )
 
 
@@ -767,23 +727,16 @@ def _trading_post(ctx: Context) -> Effect:
         yield from ctx.game.gain(ctx.player, "Silver", "hand")
 
 
-TRADING_POST_1 = _kingdom(
-    "Trading Post",
-    5,
-    {ACTION},
-    "Trash 2 cards from your hand. If you do, gain a Silver and put it into your hand.",
-    editions=(1,),
-    effect=_trading_post,
-    declares=tags("trashes", "gains", "gains-to-hand"),
-)
-TRADING_POST_2 = _kingdom(
-    "Trading Post",
-    5,
-    {ACTION},
+TRADING_POST_1, TRADING_POST_2 = reworded(
+    _kingdom(
+        "Trading Post",
+        5,
+        {ACTION},
+        "Trash 2 cards from your hand. If you do, gain a Silver and put it into your hand.",
+        effect=_trading_post,
+        declares=tags("trashes", "gains", "gains-to-hand"),
+    ),
     "Trash 2 cards from your hand. If you trashed 2, gain a Silver to your hand.",
-    editions=(2,),
-    effect=_trading_post,
-    declares=tags("trashes", "gains", "gains-to-hand"),
 )
 
 

@@ -39,6 +39,7 @@ from engine.cards.common import (
     gain_one,
     kingdom_maker,
     reveal_until_treasure,
+    reworded,
     tags,
     trash_one_from_hand,
     trash_to_gain,
@@ -730,24 +731,28 @@ def _watchtower_reacts(ctx: TriggerContext) -> Effect:
         game.topdeck(ctx.owner, card, where[0])
 
 
-WATCHTOWER = _kingdom(
-    "Watchtower",
-    3,
-    {ACTION, REACTION},
+WATCHTOWER_1, WATCHTOWER_2 = reworded(
+    _kingdom(
+        "Watchtower",
+        3,
+        {ACTION, REACTION},
+        "Draw until you have 6 cards in hand. When you gain a card, you may reveal this from "
+        "your hand; if you do, trash that card or put it on top of your deck.",
+        effect=_watchtower,
+        triggers=(
+            Trigger(
+                "gain",
+                "hand",
+                _watchtower_reacts,
+                condition=_gained_card_is_where_gained,
+                optional=True,
+            ),
+        ),
+        options=("trash", "topdeck"),
+        declares=tags("draws", "reacts-to-gain", "trashes", "topdecks", "reveals"),
+    ),
     "Draw until you have 6 cards in hand. When you gain a card, you may reveal this from "
     "your hand to trash that card or to put it onto your deck.",
-    effect=_watchtower,
-    triggers=(
-        Trigger(
-            "gain",
-            "hand",
-            _watchtower_reacts,
-            condition=_gained_card_is_where_gained,
-            optional=True,
-        ),
-    ),
-    options=("trash", "topdeck"),
-    declares=tags("draws", "reacts-to-gain", "trashes", "topdecks", "reveals"),
 )
 
 
@@ -1036,7 +1041,8 @@ CARDS: tuple[Card, ...] = (
     PEDDLER,
     RABBLE,
     VAULT,
-    WATCHTOWER,
+    WATCHTOWER_1,
+    WATCHTOWER_2,
     WORKERS_VILLAGE,
     # changed between editions
     HOARD_1,
