@@ -9,7 +9,7 @@ What it measures:
 1. Games per second of a 2-player Big Money mirror on the reference engine, exactly as
    scenarios run it: every move through ``Game.command`` / ``Game.answer`` (rule checks
    on), every event recorded, the bots seeing only a ``GameView``. Side by side in the
-   same run, the same mirror on pyminion (``pip install 'dominion-arbiter[bench]'``)
+   same run, the same mirror on pyminion (``pip install 'dominion-arbiter[pyminion]'``)
    with the same buy rule and its logging off, and the ratio of the two.
 2. The cost per game as games get longer: Big Money that buys only on every k-th of
    its turns (but plays its Treasures every turn) for k = 1..4; turns per game against
@@ -163,7 +163,7 @@ def section_mirror(games: int, seed: int, rounds: int) -> None:
         f"player, {events / games:.0f} events recorded per game, rule checks on)"
     )
     if pyminion is None:
-        print("pyminion         : not installed (pip install 'dominion-arbiter[bench]')")
+        print("pyminion         : not installed (pip install 'dominion-arbiter[pyminion]')")
         return
     py_rate = games / py_best
     print(
