@@ -209,8 +209,8 @@ MEETINGS: tuple[Meeting, ...] = (
     _m(
         "cost-change",
         "reduces-costs",
-        "has:self_cost_modifier cost-varies gains restricts-buys tests-cost",
-        "a reduced cost changes what can be gained, bought or compared",
+        "has:self_cost_modifier cost-varies restricts-buys tests-cost",
+        "a reduced cost changes what a card that compares costs can gain, trash or score",
     ),
     _m(
         "trash-pool",

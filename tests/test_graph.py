@@ -214,3 +214,11 @@ def test_a_turn_long_cost_change_is_not_a_while_in_play_ability() -> None:
     assert {"reduces-costs", "while-in-play"} <= g.facets(first)
     assert "reduces-costs" in g.facets(second)
     assert "while-in-play" not in g.facets(second)
+
+
+def test_a_cost_change_meets_cards_that_compare_costs_not_every_gain() -> None:
+    graph = g.default_graph(with_scenarios=False)
+    found = g.neighbours(graph, "Bridge", "cost-change")
+    near = {row.card for rows in found.values() for row in rows}
+    assert {"Workshop", "Remodel", "Talisman", "Bishop"} <= near
+    assert "Bureaucrat" not in near  # gains a Silver whatever it costs

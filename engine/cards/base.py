@@ -105,7 +105,7 @@ WORKSHOP = _kingdom(
     {ACTION},
     "Gain a card costing up to 4.",
     effect=gain_costing_up_to(4),
-    declares=tags("gains"),
+    declares=tags("gains", "tests-cost"),
 )
 
 
@@ -121,7 +121,7 @@ FEAST = _kingdom(
     "Trash this card. Gain a card costing up to 5.",
     editions=(1,),
     effect=_feast,
-    declares=tags("gains", "trashes", "trashes-self"),
+    declares=tags("gains", "trashes", "trashes-self", "tests-cost"),
 )
 
 
@@ -374,7 +374,7 @@ MINE_1 = _kingdom(
     "Trash a Treasure from your hand; gain a Treasure costing up to 3 more into your hand.",
     editions=(1,),
     effect=_mine(optional=False),
-    declares=tags("trashes", "gains", "gains-to-hand"),
+    declares=tags("trashes", "gains", "gains-to-hand", "tests-cost"),
 )
 MINE_2 = _kingdom(
     "Mine",
@@ -384,7 +384,7 @@ MINE_2 = _kingdom(
     "your hand.",
     editions=(2,),
     effect=_mine(optional=True),
-    declares=tags("trashes", "gains", "gains-to-hand"),
+    declares=tags("trashes", "gains", "gains-to-hand", "tests-cost"),
 )
 
 
@@ -436,7 +436,7 @@ REMODEL_1, REMODEL_2 = reworded(
         "Trash a card from your hand. Gain a card costing up to 2 coins more than the "
         "trashed card.",
         effect=_remodel,
-        declares=tags("trashes", "gains"),
+        declares=tags("trashes", "gains", "tests-cost"),
     ),
     "Trash a card from your hand; gain a card costing up to 2 more than it.",
 )
@@ -598,7 +598,7 @@ ARTISAN = _kingdom(
     "Gain a card costing up to 5 into your hand, then put a card from your hand onto your deck.",
     editions=(2,),
     effect=_artisan,
-    declares=tags("gains", "gains-to-hand", "topdecks"),
+    declares=tags("gains", "gains-to-hand", "topdecks", "tests-cost"),
 )
 
 

@@ -27,7 +27,7 @@ VOCABULARY = frozenset(
         "discards-others", "draws", "duration-like", "gains", "gains-from-trash",
         "gains-to-deck", "gains-to-hand", "gives-curses", "moves-deck", "names-a-card",
         "passes-cards", "plays-actions", "plays-treasures", "reacts-to-attack",
-        "reacts-to-gain", "reduces-costs", "restricts-buys", "reveals", "sets-aside",
+        "reacts-to-gain", "reduces-costs", "restricts-buys", "reveals", "sets-aside", "tests-cost",
         "topdecks", "trashes", "trashes-self", "victory", "vp-tokens", "when-buy",
         "when-gain", "while-in-play",
     }

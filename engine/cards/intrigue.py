@@ -292,7 +292,7 @@ IRONWORKS_1, IRONWORKS_2 = reworded(
         "Gain a card costing up to 4 coins. If it is an Action card, +1 Action; a Treasure "
         "card, +1 coin; a Victory card, +1 Card.",
         effect=_ironworks,
-        declares=tags("gains", "+actions", "+coins", "draws", "counts-types"),
+        declares=tags("gains", "+actions", "+coins", "draws", "counts-types", "tests-cost"),
     ),
     "Gain a card costing up to 4 coins. For each of the gained card's types: Action, +1 "
     "Action; Treasure, +1 coin; Victory, +1 Card.",
@@ -521,7 +521,7 @@ SABOTEUR = _kingdom(
     "discard the other revealed cards.",
     editions=(1,),
     effect=_saboteur,
-    declares=tags("attacks", "reveals", "gains"),
+    declares=tags("attacks", "reveals", "gains", "tests-cost"),
 )
 
 
@@ -676,7 +676,7 @@ SWINDLER_1, SWINDLER_2 = reworded(
         "card of the same cost that you choose.",
         coins=2,
         effect=_swindler,
-        declares=tags("+coins", "attacks", "trashes"),
+        declares=tags("+coins", "attacks", "trashes", "tests-cost"),
     ),
     "+2 coins. Each other player trashes the top card of their deck and gains a card of the "
     "same cost that you choose.",
@@ -793,7 +793,7 @@ UPGRADE = _kingdom(
     cards=1,
     actions=1,
     effect=_upgrade,
-    declares=tags("draws", "+actions", "trashes", "gains"),
+    declares=tags("draws", "+actions", "trashes", "gains", "tests-cost"),
 )
 
 
@@ -1013,7 +1013,7 @@ REPLACE = _kingdom(
     "player gains a Curse.",
     editions=(2,),
     effect=_replace,
-    declares=tags("trashes", "gains", "gains-to-deck", "attacks", "gives-curses"),
+    declares=tags("trashes", "gains", "gains-to-deck", "attacks", "gives-curses", "tests-cost"),
 )
 
 

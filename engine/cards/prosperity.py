@@ -340,7 +340,7 @@ BISHOP = _kingdom(
     "cost (round down). Each other player may trash a card from their hand.",
     coins=1,
     effect=_bishop,
-    declares=tags("+coins", "vp-tokens", "trashes"),
+    declares=tags("+coins", "vp-tokens", "trashes", "tests-cost"),
 )
 
 
@@ -354,7 +354,7 @@ EXPAND = _kingdom(
     {ACTION},
     "Trash a card from your hand; if you do, gain a card costing up to 3 coins more than it.",
     effect=_expand,
-    declares=tags("trashes", "gains"),
+    declares=tags("trashes", "gains", "tests-cost"),
 )
 
 
@@ -380,7 +380,7 @@ FORGE = _kingdom(
     "Trash any number of cards from your hand, then gain a card whose cost is exactly the "
     "total of their costs in coins.",
     effect=_forge,
-    declares=tags("trashes", "gains"),
+    declares=tags("trashes", "gains", "tests-cost"),
 )
 
 
@@ -609,7 +609,7 @@ TALISMAN = _kingdom(
     editions=(1,),
     coins=1,
     triggers=(Trigger("buy", "in_play", _talisman_copy, condition=_talisman_applies),),
-    declares=tags("+coins", "while-in-play", "when-buy", "gains"),
+    declares=tags("+coins", "while-in-play", "when-buy", "gains", "tests-cost"),
 )
 
 ROYAL_SEAL = _kingdom(
@@ -800,7 +800,7 @@ ANVIL = _kingdom(
     editions=(2,),
     coins=1,
     effect=_anvil,
-    declares=tags("+coins", "discards", "gains"),
+    declares=tags("+coins", "discards", "gains", "tests-cost"),
 )
 
 
@@ -1022,7 +1022,7 @@ WAR_CHEST = _kingdom(
     "been named for a War Chest this turn.",
     editions=(2,),
     effect=_war_chest,
-    declares=tags("gains", "names-a-card"),
+    declares=tags("gains", "names-a-card", "tests-cost"),
 )
 
 
