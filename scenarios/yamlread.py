@@ -126,6 +126,12 @@ class _Builder:
         return self.loader.construct_object(node, deep=True)
 
 
+def _last_line(text: str) -> int:
+    """The number of the file's last line: YAML places an error at the end of the input
+    on the line after it, which the file does not have."""
+    return max(1, len(text.splitlines()))
+
+
 def read_yaml(text: str) -> Document:
     """Parse one YAML document strictly; raise :class:`YamlError` on anything doubtful."""
     loader = _Composer(text)
@@ -134,7 +140,7 @@ def read_yaml(text: str) -> Document:
             root = loader.get_single_node()
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
-            line = mark.line + 1 if mark is not None else 1
+            line = min(mark.line + 1, _last_line(text)) if mark is not None else 1
             reason = ", ".join(part for part in (exc.context, exc.problem) if part)
             raise YamlError(line, f"not valid YAML: {reason}") from None
         except yaml.YAMLError as exc:

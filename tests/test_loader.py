@@ -260,6 +260,9 @@ def test_malformed_scenarios(body: str, message: str) -> None:
     (HEAD + "setup: !custom {}\n", "setup: tag !custom not allowed"),
     (HEAD + "base: &b {}\nsetup:\n  <<: *b\n", "case.yaml:5: setup: merge keys (<<) not allowed"),
     (HEAD + "setup: {p1: {hand: [Copper}\n", "case.yaml:3: (top level): not valid YAML"),
+    # An input that ends mid-node: YAML places the error past the end; we name the last line.
+    (HEAD + "setup: [", "case.yaml:3: (top level): not valid YAML"),
+    (HEAD + "setup: [\n", "case.yaml:3: (top level): not valid YAML"),
     (HEAD + "setup: {}\n---\nid: x\n", "not valid YAML: expected a single document"),
 ])
 def test_malformed_documents(text: str, message: str) -> None:
