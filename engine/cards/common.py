@@ -135,19 +135,13 @@ def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect:
 
 
 def gain_one(
-    ctx: Context,
-    fits: Callable[[Card], bool],
-    prompt: str,
-    to: str = "discard",
-    player: int | None = None,
+    ctx: Context, fits: Callable[[Card], bool], prompt: str, to: str = "discard"
 ) -> Effect:
     """Pick a Supply card that ``fits`` and gain it; returns the gained card or None."""
-    game = ctx.game
-    gainer = ctx.player if player is None else player
-    pile = yield from game.choose_gain(gainer, ctx.name, fits, prompt)
+    pile = yield from ctx.game.choose_gain(ctx.player, ctx.name, fits, prompt)
     if pile is None:
         return None
-    gained = yield from game.gain(gainer, pile, to)
+    gained = yield from ctx.game.gain(ctx.player, pile, to)
     return gained
 
 
