@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from scenarios import runner
 from scenarios.catalogue import Ruling, catalogue, rulings_for_card
 from scenarios.loader import bundled_dir, discover, load_many
+from scenarios.model import Scenario
 from scenarios.runner import Result, Status
 
 if TYPE_CHECKING:
@@ -414,16 +415,21 @@ def explain_text(name: str) -> str:
         about = "" if ruling.card == name else f" (about {ruling.subject})"
         out += [f"  {ruling.id} [editions {_editions_of(ruling)}]{about}",
                 _wrapped(ruling.text, "    ")]
-    out += ["", *_scenario_lines(name, {ruling.id for ruling in rulings})]
-    out += ["", *_interaction_lines(name)]
+    loaded, _malformed = load_many(discover([bundled_dir()]))
+    out += ["", *_scenario_lines(name, {ruling.id for ruling in rulings}, loaded)]
+    out += ["", *_interaction_lines(name, loaded)]
     return "\n".join(out)
 
 
-def _interaction_lines(name: str) -> list[str]:
+def _interaction_lines(name: str, loaded: list[Scenario]) -> list[str]:
     """The card's neighbours in the interaction graph, by kind of interaction."""
-    from checks.graph import default_graph, neighbours
+    from checks.graph import ScenarioInfo, build_graph, neighbours
+    from engine.cards import ALL_CARDS
 
-    found = neighbours(default_graph(), name)
+    graph = build_graph(
+        ALL_CARDS, catalogue().values(), [ScenarioInfo.from_scenario(s) for s in loaded]
+    )
+    found = neighbours(graph, name)
     lines = [f"Interactions ({sum(len(rows) for rows in found.values())}):"]
     for kind, rows in found.items():
         lines += [f"  {kind}:", _wrapped(", ".join(sorted({row.card for row in rows})), "    ")]
@@ -434,8 +440,7 @@ def _editions_of(ruling: Ruling) -> str:
     return ",".join(map(str, ruling.editions))
 
 
-def _scenario_lines(name: str, ruling_ids: set[str]) -> list[str]:
-    loaded, _malformed = load_many(discover([bundled_dir()]))
+def _scenario_lines(name: str, ruling_ids: set[str], loaded: list[Scenario]) -> list[str]:
     related = [s for s in loaded if name in s.named or ruling_ids & set(s.rulings)]
     lines = [f"Scenarios ({len(related)}):"]
     lines += [f"  {s.id}: {s.title}\n    {_shown(str(s.file))}" for s in related]
