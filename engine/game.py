@@ -19,7 +19,7 @@ from engine import rules
 from engine.context import Context, Happening, TriggerContext
 from engine.decisions import Choice, Decision, forced_answer, match_answer
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
-from engine.model import ACTION, TREASURE, VICTORY, Card, Effect, Trigger
+from engine.model import ACTION, ATTACK, TREASURE, VICTORY, Card, Effect, Trigger
 from engine.state import PLAYER_ZONES, TRASH, Event, GameState, PlayerState, TurnState, Zone
 
 AWAIT_COMMAND = "await-command"
@@ -586,16 +586,30 @@ class Game:
             happening = Happening("attack", player, card, data={"unaffected": set()})
             yield from self.fire(happening)
             context.unaffected = happening.data["unaffected"]
+        self._vanilla_bonuses(player, definition)
+        if definition.lasting is not None:
+            definition.lasting(context)
+        if definition.effect is not None:
+            yield from definition.effect(context)
+
+    def _vanilla_bonuses(self, player: int, definition: Card) -> None:
         turn = self.state.turn
         if definition.cards:
             self.draw(player, definition.cards)
         turn.actions += definition.actions
         turn.buys += definition.buys
         turn.coins += definition.coins
-        if definition.lasting is not None:
-            definition.lasting(context)
-        if definition.effect is not None:
-            yield from definition.effect(context)
+
+    def _plays_plainly(self, player: int, card: int) -> bool:
+        """Whether playing ``card`` now is only its vanilla bonuses: no effect, no Attack,
+        nothing that lasts, nobody listening to the play (a Copper in most games)."""
+        definition = self.definition(card)
+        return (
+            definition.effect is None
+            and definition.lasting is None
+            and ATTACK not in definition.types
+            and not self._listeners_of("play", player, card)
+        )
 
     def attacked(self, context: Context) -> list[int]:
         """The other players an Attack affects, in turn order (not those a Moat shields)."""
@@ -750,7 +764,11 @@ class Game:
                 command = yield AWAIT_COMMAND
                 if command == ("end", "turn"):
                     break
-                yield from self._run_command(*command)
+                # Most commands (ending the phase, playing a Copper) ask nothing and fire
+                # nothing; they run without the generators an effect needs (speed only:
+                # the same moves, events and checks; docs/guides/performance.rst).
+                if not self._run_plainly(*command):
+                    yield from self._run_command(*command)
             yield from self._clean_up()
             if self._is_game_over():
                 self.state.game_over = True
@@ -761,21 +779,41 @@ class Game:
             if self._listeners_of("start", self.active, None):
                 yield from self.fire(Happening("start", self.active))
 
-    def _run_command(self, verb: str, name: str) -> Effect:
-        player, turn = self.active, self.state.turn
+    def _run_plainly(self, verb: str, name: str) -> bool:
+        """Carry out a command that needs no generator; False when it needs one."""
         if verb == "end":
-            turn.phase = "buy"
-            return
+            self.state.turn.phase = "buy"
+            return True
+        if verb != "play":
+            return False
+        player = self.active
+        card = self._card_in_hand(player, name)
+        if not self._plays_plainly(player, card):
+            return False
+        self._start_play(card)
+        self.move(card, ("hand", player), ("in_play", player), Event(player, "plays", name))
+        definition = self.definition(card)
+        self.state.turn.plays.append(definition.name)
+        self._vanilla_bonuses(player, definition)
+        return True
+
+    def _run_command(self, verb: str, name: str) -> Effect:
+        player = self.active
         if verb == "play":
             card = self._card_in_hand(player, name)
-            definition = self.definition(card)
-            if definition.is_(TREASURE) and not (turn.phase == "action" and definition.is_(ACTION)):
-                turn.phase = "buy"
-            elif turn.phase == "action":
-                turn.actions -= 1
+            self._start_play(card)
             yield from self.play(player, card)
             return
         yield from self._buy(player, name)
+
+    def _start_play(self, card: int) -> None:
+        """What playing a card from hand by command costs: a Treasure ends the Action
+        phase; an Action in the Action phase uses an Action."""
+        turn, definition = self.state.turn, self.definition(card)
+        if definition.is_(TREASURE) and not (turn.phase == "action" and definition.is_(ACTION)):
+            turn.phase = "buy"
+        elif turn.phase == "action":
+            turn.actions -= 1
 
     def _buy(self, player: int, pile: str) -> Effect:
         turn = self.state.turn
