@@ -478,7 +478,8 @@ MINT_2 = _kingdom(
 # --- Goons, Mountebank, Rabble (Attacks) --------------------------------------------------
 
 
-def _goons_token(ctx: TriggerContext) -> Effect:
+def _one_vp_token(ctx: TriggerContext) -> Effect:
+    """+1 VP token to the trigger's owner (Goons on a buy, Collection on an Action gain)."""
     ctx.game.add_vp_tokens(ctx.owner, 1)
     yield from ()
 
@@ -493,7 +494,7 @@ GOONS = _kingdom(
     buys=1,
     coins=2,
     effect=discard_down_to(3),
-    triggers=(Trigger("buy", "in_play", _goons_token),),
+    triggers=(Trigger("buy", "in_play", _one_vp_token),),
     declares=tags(
         "+buys", "+coins", "attacks", "discards-others", "while-in-play", "when-buy", "vp-tokens"
     ),
@@ -854,11 +855,6 @@ CLERK = _kingdom(
 )
 
 
-def _collection_token(ctx: TriggerContext) -> Effect:
-    ctx.game.add_vp_tokens(ctx.owner, 1)
-    yield from ()
-
-
 COLLECTION = _kingdom(
     "Collection",
     5,
@@ -869,9 +865,7 @@ COLLECTION = _kingdom(
     buys=1,
     lasting=_lasting_trigger(0),
     triggers=(
-        Trigger(
-            "gain", "turn", _collection_token, condition=lambda c: _happening_card(c).is_(ACTION)
-        ),
+        Trigger("gain", "turn", _one_vp_token, condition=lambda c: _happening_card(c).is_(ACTION)),
     ),
     declares=tags("+coins", "+buys", "when-gain", "vp-tokens"),
 )
