@@ -42,7 +42,9 @@ MODIFIERS = ("player", "source", "rejected")
 DEFAULT_TURN = {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0}
 MAX_PROBLEMS_SHOWN = 5
 
-_EVENT_FORMS = (
+# The event grammar of SCENARIOS.md: read here for scenario files, and by the wire
+# adapter for what an engine under test reports.
+EVENT_FORMS = (
     re.compile(r"^(?P<player>p\d+) (?:plays|buys|gains|trashes|discards|draws|reveals"
                r"|topdecks|returns|sets aside|reacts with) (?P<card>.+)$"),
     re.compile(r"^(?P<player>p\d+) passes (?P<card>.+) to (?P<other>p\d+)$"),
@@ -91,6 +93,12 @@ class ScenarioError(Exception):
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.brief()}"
+
+
+def match_event(line: str) -> re.Match[str] | None:
+    """The match of ``line`` (white space folded) against the event grammar, or None."""
+    folded = " ".join(line.split())
+    return next(filter(None, (form.match(folded) for form in EVENT_FORMS)), None)
 
 
 def format_key(path: KeyPath) -> str:
@@ -383,8 +391,7 @@ class _Checker:
             self.card((*path, "source"), pending["source"])
 
     def event(self, path: KeyPath, line: str) -> None:
-        match = next(filter(None, (form.match(" ".join(line.split())) for form in _EVENT_FORMS)),
-                     None)
+        match = match_event(line)
         if match is None:
             self.problem(path, f"{line!r} is not an event line (see SCENARIOS.md, expect)")
             return

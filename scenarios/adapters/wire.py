@@ -28,7 +28,6 @@ import contextlib
 import json
 import os
 import queue
-import re
 import shlex
 import subprocess
 import threading
@@ -38,20 +37,13 @@ from functools import cache
 from typing import IO, Any
 
 from scenarios.adapters.base import JSON, Adapter, AdapterError, Rejected, Unsupported
+from scenarios.loader import match_event
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 10.0
 STDERR_LINES_KEPT = 20
 SHOWN_CHARS = 300  # of each side of the last exchange, in messages
 
-# The event grammar of SCENARIOS.md (the loader checks scenario files against the same).
-_EVENT_FORMS = (
-    re.compile(r"^(?P<player>p\d+) (?:plays|buys|gains|trashes|discards|draws|reveals"
-               r"|topdecks|returns|sets aside|reacts with) (?P<card>.+)$"),
-    re.compile(r"^(?P<player>p\d+) passes (?P<card>.+) to p\d+$"),
-    re.compile(r"^p\d+ shuffles$"),
-    re.compile(r"^game ends$"),
-)
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
 KINDS = frozenset({"cards", "gain", "option", "yes_no", "order", "name", "react"})
 CARD_KINDS = frozenset({"cards", "gain", "react"})
@@ -409,12 +401,11 @@ def _check_pending(pending: Any) -> str | None:
 def _check_event(line: Any) -> str | None:
     if not isinstance(line, str):
         return f"an event line must be a string, not {json.dumps(line)}"
-    for form in _EVENT_FORMS:
-        match = form.match(" ".join(line.split()))
-        if match:
-            card = match.groupdict().get("card")
-            return _unknown_card(card, f"event {line!r}") if card else None
-    return f"{line!r} is not an event line of SCENARIOS.md"
+    match = match_event(line)
+    if match is None:
+        return f"{line!r} is not an event line of SCENARIOS.md"
+    card = match.groupdict().get("card")
+    return _unknown_card(card, f"event {line!r}") if card else None
 
 
 def wire_factory(command: str) -> Callable[[], Adapter]:
