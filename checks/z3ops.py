@@ -37,5 +37,8 @@ class Z3Ops:
     def implies(self, premise: Any, conclusion: Any) -> Any:
         return z3.Implies(_bool(premise), _bool(conclusion))
 
+    def count_zeros(self, values: Sequence[Any]) -> Any:
+        return z3.Sum([self.ite(value == 0, 1, 0) for value in values])
+
 
 Z3 = Z3Ops()

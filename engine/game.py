@@ -20,7 +20,16 @@ from engine.context import Context, Happening, TriggerContext
 from engine.decisions import Choice, Decision, forced_answer, match_answer
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
 from engine.model import ACTION, ATTACK, TREASURE, VICTORY, Card, Effect, Trigger
-from engine.state import PLAYER_ZONES, TRASH, Event, GameState, PlayerState, TurnState, Zone
+from engine.state import (
+    PLAYER_ZONES,
+    TRASH,
+    Event,
+    GameState,
+    PlayerState,
+    TurnState,
+    Zone,
+    new_event,
+)
 
 AWAIT_COMMAND = "await-command"
 BASIC_PILES = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
@@ -52,6 +61,15 @@ class Game:
         # and "cost-modifier" -> names of its cards with a cost_modifier.
         self._zone_listening: dict[str, frozenset[str]] = {}
         self.state = self._build_state(setup)
+        # Every physical card exists from set-up on and keeps its name: its definition,
+        # by card id, is the hottest look-up there is.
+        self._by_id: list[Card] = [self._definitions[name] for name in self.state.names]
+        self._names_in_game = frozenset(self.state.names)
+        # The Supply's piles are fixed at set-up: the end-of-game check reads them in order.
+        piles = list(self.state.supply)
+        self._pile_lists = list(self.state.supply.values())
+        self._province = piles.index("Province")
+        self._colony = piles.index("Colony") if "Colony" in piles else None
         # Cards a setup lists in play were played with their effects resolved: what those
         # plays left in effect for the turn (Bridge, Coppersmith) is active.
         for card in list(self.state.players[self.active].in_play):
@@ -190,8 +208,7 @@ class Game:
         return card
 
     def definition(self, card: int) -> Card:
-        found = self._definitions.get(self.state.names[card])
-        return found if found is not None else self.definition_by_name(self.state.names[card])
+        return self._by_id[card]
 
     def name_of(self, card: int) -> str:
         return self.state.names[card]
@@ -249,7 +266,7 @@ class Game:
         if names is None:
             names = frozenset(
                 name
-                for name in set(self.state.names)
+                for name in self._names_in_game
                 if self.definition_by_name(name).cost_modifier is not None
             )
             self._zone_listening["cost-modifier"] = names
@@ -359,7 +376,7 @@ class Game:
                 card,
                 ("deck", player),
                 ("hand", player),
-                Event(player, "draws", self.state.names[card]),
+                new_event(Event, (player, "draws", self.state.names[card], None)),
             )
             drawn.append(card)
         return drawn
@@ -383,7 +400,7 @@ class Game:
             card,
             (source, player),
             ("discard", player),
-            Event(player, "discards", self.state.names[card]),
+            new_event(Event, (player, "discards", self.state.names[card], None)),
         )
 
     def topdeck(self, player: int, card: int, source: str = "hand") -> bool:
@@ -459,16 +476,23 @@ class Game:
         bought: bool = False,
     ) -> Effect:
         """Gain a particular card (from the Supply or the trash) straight to ``to``."""
-        destination: Zone = ("deck", player) if to == "deck" else (to, player)
-        if not self.move(card, source, destination, Event(player, "gains", self.state.names[card])):
+        if not self._move_gained(player, card, source, to):
             return None
+        if self._listeners_of("gain", player, card):
+            yield from self.fire(Happening("gain", player, card, bought=bought, data={"to": to}))
+        return card
+
+    def _move_gained(self, player: int, card: int, source: Zone, to: str) -> bool:
+        """A gain's move, before its triggers; whether the card moved."""
+        destination: Zone = ("deck", player) if to == "deck" else (to, player)
+        gains = new_event(Event, (player, "gains", self.state.names[card], None))
+        if not self.move(card, source, destination, gains):
+            return False
         if source[0] == "supply" and source[1] in self.state.trade_route_tokens:
             # Trade Route: the first gain from a pile with a token moves it to the mat.
             self.state.trade_route_tokens.remove(source[1])
             self.state.trade_route_mat += 1
-        if self._listeners_of("gain", player, card):
-            yield from self.fire(Happening("gain", player, card, bought=bought, data={"to": to}))
-        return card
+        return True
 
     def add_coins(self, amount: int) -> None:
         self.state.turn.coins += amount
@@ -564,7 +588,7 @@ class Game:
             card,
             (source, player),
             ("in_play", player),
-            Event(player, "plays", self.state.names[card]),
+            new_event(Event, (player, "plays", self.state.names[card], None)),
         ):
             return False
         yield from self._resolve(player, card)
@@ -603,13 +627,25 @@ class Game:
     def _plays_plainly(self, player: int, card: int) -> bool:
         """Whether playing ``card`` now is only its vanilla bonuses: no effect, no Attack,
         nothing that lasts, nobody listening to the play (a Copper in most games)."""
-        definition = self.definition(card)
-        return (
-            definition.effect is None
-            and definition.lasting is None
-            and ATTACK not in definition.types
-            and not self._listeners_of("play", player, card)
-        )
+        if self.state.names[card] not in self._plain_plays():
+            return False
+        # Only a trigger set up for the turn can still listen (the rest are excluded).
+        return not self.state.turn.lasting or not self._listeners_of("play", player, card)
+
+    def _plain_plays(self) -> frozenset[str]:
+        """Names of this game's cards whose play is only their vanilla bonuses, unless a
+        trigger set up for the turn listens (none when any card in the game may listen
+        to plays from a hand or from play); fixed for the game, like ``_listening_names``."""
+        names = self._zone_listening.get("plain-play")
+        if names is None:
+            names = frozenset(
+                name
+                for name in self._names_in_game
+                if not self._listening_names("play")
+                and _vanilla_play(self.definition_by_name(name))
+            )
+            self._zone_listening["plain-play"] = names
+        return names
 
     def attacked(self, context: Context) -> list[int]:
         """The other players an Attack affects, in turn order (not those a Moat shields)."""
@@ -677,7 +713,7 @@ class Game:
         if names is None:
             names = frozenset(
                 name
-                for name in set(self.state.names)
+                for name in self._names_in_game
                 if any(
                     trigger.event == kind and trigger.where in ("hand", "in_play")
                     for trigger in self.definition_by_name(name).triggers
@@ -760,41 +796,58 @@ class Game:
             for player in range(self.players):
                 self.draw(player, 5)
         while True:
-            while True:
-                command = yield AWAIT_COMMAND
-                if command == ("end", "turn"):
-                    break
-                # Most commands (ending the phase, playing a Copper) ask nothing and fire
-                # nothing; they run without the generators an effect needs (speed only:
-                # the same moves, events and checks; docs/guides/performance.rst).
-                if not self._run_plainly(*command):
-                    yield from self._run_command(*command)
+            # Commands that ask nothing never reach this loop (``command`` runs them
+            # plainly); those that do may ask questions or fire triggers.
+            verb, name = yield AWAIT_COMMAND
+            if verb != "end":
+                yield from self._run_command(verb, name)
+                continue
             yield from self._clean_up()
-            if self._is_game_over():
-                self.state.game_over = True
-                self.log(Event(None, "game ends"))
+            if self._end_of_turn():
                 return
-            self._next_turn()
             # "At the start of your turn" abilities (Clerk from hand).
             if self._listeners_of("start", self.active, None):
                 yield from self.fire(Happening("start", self.active))
 
-    def _run_plainly(self, verb: str, name: str) -> bool:
-        """Carry out a command that needs no generator; False when it needs one."""
+    def _run_plainly(self, verb: str, name: str, card: int | None) -> bool:
+        """Carry out a command that asks nothing and fires nothing without the game's
+        generator (speed only: the same moves, events and checks as the generator path;
+        docs/guides/performance.rst); False when it needs the generator.
+
+        The game's generator waits for a command before and after such a command, so
+        it need not see it. ``card`` is the card a ``play`` command plays."""
         if verb == "end":
-            self.state.turn.phase = "buy"
-            return True
-        if verb != "play":
+            if name == "action":
+                self.state.turn.phase = "buy"
+                return True
+            return self._end_turn_plainly()
+        if verb == "buy":
+            return self._buy_plainly(name)
+        if card is None or not self._plays_plainly(self.active, card):
             return False
         player = self.active
-        card = self._card_in_hand(player, name)
-        if not self._plays_plainly(player, card):
-            return False
         self._start_play(card)
-        self.move(card, ("hand", player), ("in_play", player), Event(player, "plays", name))
-        definition = self.definition(card)
+        self.move(
+            card,
+            ("hand", player),
+            ("in_play", player),
+            new_event(Event, (player, "plays", name, None)),
+        )
+        definition = self._by_id[card]
         self.state.turn.plays.append(definition.name)
         self._vanilla_bonuses(player, definition)
+        return True
+
+    def _end_turn_plainly(self) -> bool:
+        """End the turn without the generator when nobody listens to the clean-up or to
+        the start of any turn; False (nothing done) otherwise."""
+        player = self.active
+        if self._listening_names("start") or self._listeners_of("cleanup", player, None):
+            return False
+        self.state.turn.phase = "cleanup"
+        self._clean_up_cards(player)
+        if self._end_of_turn():
+            self._pending = None
         return True
 
     def _run_command(self, verb: str, name: str) -> Effect:
@@ -816,22 +869,43 @@ class Game:
             turn.actions -= 1
 
     def _buy(self, player: int, pile: str) -> Effect:
+        card = self._pay_for(player, pile)
+        if self._listeners_of("buy", player, card):
+            yield from self.fire(Happening("buy", player, card, bought=True))
+        yield from self.gain_card(player, card, ("supply", pile), bought=True)
+
+    def _buy_plainly(self, pile: str) -> bool:
+        """``_buy`` without the generator when nobody listens to the buy or the gain;
+        False (nothing done) otherwise. Paying and a gain from the Supply to the discard
+        pile change no hand and nothing in play, where listeners are looked for, so who
+        listens to the gain is known before the buy."""
+        player = self.active
+        card = self.state.supply[pile][-1]
+        if self._listeners_of("buy", player, card) or self._listeners_of("gain", player, card):
+            return False
+        self._pay_for(player, pile)
+        self._move_gained(player, card, ("supply", pile), "discard")
+        return True
+
+    def _pay_for(self, player: int, pile: str) -> int:
+        """The buy itself, before its triggers and the gain: the card bought."""
         turn = self.state.turn
         turn.phase = "buy"
         turn.buys -= 1
         turn.coins -= self.cost_of(pile)
         turn.bought = True
-        card = self.state.supply[pile][-1]
-        self.log(Event(player, "buys", pile))
-        if self._listeners_of("buy", player, card):
-            yield from self.fire(Happening("buy", player, card, bought=True))
-        yield from self.gain_card(player, card, ("supply", pile), bought=True)
+        self.log(new_event(Event, (player, "buys", pile, None)))
+        return self.state.supply[pile][-1]
 
     def _clean_up(self) -> Effect:
         player, turn = self.active, self.state.turn
         turn.phase = "cleanup"
         if self._listeners_of("cleanup", player, None):
             yield from self.fire(Happening("cleanup", player))
+        self._clean_up_cards(player)
+
+    def _clean_up_cards(self, player: int) -> None:
+        """Discard the cards in play and in hand, draw 5: the Clean-up after its triggers."""
         state = self.player(player)
         for zone in ("in_play", "hand"):
             for card in list(state.zone(zone)):
@@ -839,36 +913,42 @@ class Game:
         self.draw(player, 5)
         state.turns_taken += 1
 
-    def _next_turn(self) -> None:
+    def _end_of_turn(self) -> bool:
+        """After the Clean-up: end the game if it is over (True), else pass the turn."""
+        if self._is_game_over():
+            self.state.game_over = True
+            self.log(Event(None, "game ends"))
+            return True
         self.state.turn = TurnState(player=(self.active + 1) % self.players)
+        return False
 
     def _is_game_over(self) -> bool:
-        piles = list(self.state.supply)
-        counts = [len(self.state.supply[pile]) for pile in piles]
-        colony = piles.index("Colony") if "Colony" in piles else None
-        over: bool = rules.game_over(counts, piles.index("Province"), colony, self.players)
+        counts = [len(cards) for cards in self._pile_lists]
+        over: bool = rules.game_over(counts, self._province, self._colony, self.players)
         return over
 
     # ------------------------------------------------------------------ validation
 
     def _card_in_hand(self, player: int, name: str) -> int:
-        for card in self.player(player).hand:
-            if self.state.names[card] == name:
+        names = self.state.names
+        for card in self.state.players[player].hand:
+            if names[card] == name:
                 return card
         raise IllegalMove(f"p{player + 1} has no {name} in hand")
 
-    def _check_play(self, name: str) -> None:
+    def _check_play(self, name: str) -> int:
+        """The card in hand that ``play name`` would play; IllegalMove if it may not."""
         turn = self.state.turn
-        self._card_in_hand(self.active, name)
-        definition = self.definition_by_name(name)
+        card = self._card_in_hand(self.active, name)
+        definition = self._by_id[card]
         if definition.is_(ACTION) and turn.phase == "action":
             if turn.actions < 1:
                 raise IllegalMove(f"no Action left to play {name}")
-            return
+            return card
         if definition.is_(TREASURE):
             if turn.bought:
                 raise IllegalMove(f"cannot play {name}: Treasures cannot be played after buying")
-            return
+            return card
         if definition.is_(ACTION):
             raise IllegalMove(f"cannot play {name}: Action cards are played in the Action phase")
         raise IllegalMove(f"{name} cannot be played")
@@ -908,9 +988,10 @@ class Game:
 
     def command(self, verb: str, arg: str) -> None:
         """``play``/``buy`` a card by name, or ``end`` ``action``/``turn``."""
-        self._check_command(verb, arg)
+        card = self._check_command(verb, arg)
         self.inputs.append(("command", [verb, arg]))
-        self._advance((verb, arg))
+        if not self._run_plainly(verb, arg, card):
+            self._advance((verb, arg))
 
     def legal_commands(
         self, verbs: Iterable[str] = ("play", "buy", "end")
@@ -940,15 +1021,16 @@ class Game:
             legal.append((verb, arg))
         return legal
 
-    def _check_command(self, verb: str, arg: str) -> None:
+    def _check_command(self, verb: str, arg: str) -> int | None:
+        """IllegalMove unless the command may be given now; the card a play would play."""
         if self.state.game_over:
             raise IllegalMove("the game is over")
-        if not self.awaiting_command:
+        if self._pending != AWAIT_COMMAND:
             assert isinstance(self._pending, Decision)
             raise IllegalMove(f"answer {self._pending.source}'s question first")
         if verb == "play":
-            self._check_play(arg)
-        elif verb == "buy":
+            return self._check_play(arg)
+        if verb == "buy":
             self._check_buy(arg)
         elif verb == "end":
             if arg not in ("action", "turn"):
@@ -957,6 +1039,7 @@ class Game:
                 raise IllegalMove("the Action phase is already over")
         else:
             raise IllegalMove(f"unknown command {verb!r}")
+        return None
 
     def answer(self, raw: Any) -> None:
         """Answer the pending decision with card names, labels, a bool, or []."""
@@ -1066,6 +1149,16 @@ class Game:
 
     def clone(self) -> Game:
         return Game.replay(self.setup, self.inputs)
+
+
+def _vanilla_play(definition: Card) -> bool:
+    """Whether a play of this card is its vanilla bonuses alone, when nobody else listens."""
+    return (
+        definition.effect is None
+        and definition.lasting is None
+        and ATTACK not in definition.types
+        and not any(t.where == "self" and t.event == "play" for t in definition.triggers)
+    )
 
 
 def _player_index(name: Any, players: int) -> int:

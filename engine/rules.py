@@ -22,6 +22,10 @@ class Ops(Protocol):
 
     def implies(self, premise: Any, conclusion: Any) -> Any: ...
 
+    def count_zeros(self, values: Sequence[Any]) -> Any:
+        """How many of ``values`` are 0."""
+        ...
+
 
 class PythonOps:
     """``Ops`` on plain Python values."""
@@ -37,6 +41,9 @@ class PythonOps:
 
     def implies(self, premise: Any, conclusion: Any) -> Any:
         return (not premise) or conclusion
+
+    def count_zeros(self, values: Sequence[Any]) -> Any:
+        return values.count(0)
 
 
 PY = PythonOps()
@@ -102,7 +109,7 @@ def game_over(
     ``pile_counts`` are the counts of every Supply pile; ``province`` and ``colony`` are
     indexes into it (``colony`` None when Colony is not in the game).
     """
-    empties = sum(ops.ite(count == 0, 1, 0) for count in pile_counts)
+    empties = ops.count_zeros(pile_counts)
     ends = [pile_counts[province] == 0, empties >= empty_piles_to_end(players, ops)]
     if colony is not None:
         ends.append(pile_counts[colony] == 0)
