@@ -36,6 +36,7 @@ BASIC_PILES = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse
 COLONY_PILES = ("Platinum", "Colony")
 PHASES = ("action", "buy")
 _PLAYER_ZONES = frozenset(PLAYER_ZONES)
+_NOBODY: frozenset[str] = frozenset()
 
 
 class Game:
@@ -56,20 +57,8 @@ class Game:
         # The definition cache starts with what Kingdom cards change for the whole game
         # (Charlatan: Curse is also a Treasure).
         self._definitions: dict[str, Card] = self._changes_in_game(setup.get("kingdom", []))
-        # Speed indexes, fixed for the game (see docs/guides/performance.rst): event kind -> names
-        # of this game's cards with a hand or in-play trigger for it (_listening_names),
-        # and "cost-modifier" -> names of its cards with a cost_modifier.
-        self._zone_listening: dict[str, frozenset[str]] = {}
         self.state = self._build_state(setup)
-        # Every physical card exists from set-up on and keeps its name: its definition,
-        # by card id, is the hottest look-up there is.
-        self._by_id: list[Card] = [self._definitions[name] for name in self.state.names]
-        self._names_in_game = frozenset(self.state.names)
-        # The Supply's piles are fixed at set-up: the end-of-game check reads them in order.
-        piles = list(self.state.supply)
-        self._pile_lists = list(self.state.supply.values())
-        self._province = piles.index("Province")
-        self._colony = piles.index("Colony") if "Colony" in piles else None
+        self._index_cards()
         # Cards a setup lists in play were played with their effects resolved: what those
         # plays left in effect for the turn (Bridge, Coppersmith) is active.
         for card in list(self.state.players[self.active].in_play):
@@ -193,6 +182,39 @@ class Game:
                 pile for pile in state.supply if self.definition_by_name(pile).is_(VICTORY)
             ]
 
+    def _index_cards(self) -> None:
+        """Work out the speed indexes (docs/guides/performance.rst). Every physical card
+        exists from set-up on and keeps its name, and the Supply's piles are fixed, so
+        these hold for the whole game."""
+        state = self.state
+        # Set-up looked up the definition of every card it created.
+        self._by_id: list[Card] = [self._definitions[name] for name in state.names]
+        in_game = {name: self._definitions[name] for name in dict.fromkeys(state.names)}
+        listening: dict[str, set[str]] = {}
+        for name, definition in in_game.items():
+            for trigger in definition.triggers:
+                if trigger.where in ("hand", "in_play"):
+                    listening.setdefault(trigger.event, set()).add(name)
+        # Event kind -> names of this game's cards with a hand or in-play trigger for it.
+        self._zone_listening = {kind: frozenset(names) for kind, names in listening.items()}
+        # Names of its cards with a cost_modifier: ``cost`` looks only at those in play.
+        self._cost_modifiers = frozenset(
+            name for name, definition in in_game.items() if definition.cost_modifier is not None
+        )
+        # Names of its cards whose play is only their vanilla bonuses, unless a trigger
+        # set up for the turn listens; none when a card may listen to plays from a hand or
+        # from play.
+        self._plain_plays = frozenset(
+            ()
+            if "play" in listening
+            else (name for name, definition in in_game.items() if _vanilla_play(definition))
+        )
+        self._turn_end_listened = "cleanup" in listening or "start" in listening
+        piles = list(state.supply)
+        self._pile_lists = list(state.supply.values())
+        self._province = piles.index("Province")
+        self._colony = piles.index("Colony") if "Colony" in piles else None
+
     def _new_card(self, state: GameState, name: str) -> int:
         self.definition_by_name(name)
         state.names.append(name)
@@ -243,7 +265,7 @@ class Game:
         The reductions are collected here and combined by ``rules.current_cost``, the
         function ``checks.proofs`` proves never negative and never rising with more."""
         reductions = [self.state.turn.cost_reduction]
-        modifiers = self._cost_modifier_names()
+        modifiers = self._cost_modifiers
         for source in self.player(self.active).in_play if modifiers else ():
             if self.state.names[source] not in modifiers:
                 continue
@@ -258,19 +280,6 @@ class Game:
             reductions.append(card.self_cost_modifier(self))
         result: int = rules.current_cost(card.cost, reductions)
         return result
-
-    def _cost_modifier_names(self) -> frozenset[str]:
-        """Names of this game's cards with a ``cost_modifier`` (fixed for the game, like
-        ``_listening_names``): ``cost`` looks only at those cards in play."""
-        names = self._zone_listening.get("cost-modifier")
-        if names is None:
-            names = frozenset(
-                name
-                for name in self._names_in_game
-                if self.definition_by_name(name).cost_modifier is not None
-            )
-            self._zone_listening["cost-modifier"] = names
-        return names
 
     def cost_of(self, name: str) -> int:
         return self.cost(self.definition_by_name(name))
@@ -627,25 +636,10 @@ class Game:
     def _plays_plainly(self, player: int, card: int) -> bool:
         """Whether playing ``card`` now is only its vanilla bonuses: no effect, no Attack,
         nothing that lasts, nobody listening to the play (a Copper in most games)."""
-        if self.state.names[card] not in self._plain_plays():
+        if self.state.names[card] not in self._plain_plays:
             return False
         # Only a trigger set up for the turn can still listen (the rest are excluded).
         return not self.state.turn.lasting or not self._listeners_of("play", player, card)
-
-    def _plain_plays(self) -> frozenset[str]:
-        """Names of this game's cards whose play is only their vanilla bonuses, unless a
-        trigger set up for the turn listens (none when any card in the game may listen
-        to plays from a hand or from play); fixed for the game, like ``_listening_names``."""
-        names = self._zone_listening.get("plain-play")
-        if names is None:
-            names = frozenset(
-                name
-                for name in self._names_in_game
-                if not self._listening_names("play")
-                and _vanilla_play(self.definition_by_name(name))
-            )
-            self._zone_listening["plain-play"] = names
-        return names
 
     def attacked(self, context: Context) -> list[int]:
         """The other players an Attack affects, in turn order (not those a Moat shields)."""
@@ -679,9 +673,7 @@ class Game:
             for trigger in self.definition(about).triggers:
                 if trigger.where == "self" and trigger.event == kind:
                     found.append((player, about, trigger))
-        listening = self._zone_listening.get(kind)
-        if listening is None:
-            listening = self._listening_names(kind)
+        listening = self._zone_listening.get(kind, _NOBODY)
         names = self.state.names
         for owner in self.turn_order() if listening else ():
             mine = owner == player
@@ -701,26 +693,6 @@ class Game:
             if trigger.event == kind and (trigger.who == "any" or owner == player):
                 found.append((owner, card, trigger))
         return found
-
-    def _listening_names(self, kind: str) -> frozenset[str]:
-        """Names of this game's cards with a ``hand`` or ``in_play`` trigger for ``kind``.
-
-        Every physical card is created at set-up, so the answer is fixed for the game:
-        it is worked out once per kind and lets ``_listeners`` skip the cards that cannot
-        listen without looking up their definitions.
-        """
-        names = self._zone_listening.get(kind)
-        if names is None:
-            names = frozenset(
-                name
-                for name in self._names_in_game
-                if any(
-                    trigger.event == kind and trigger.where in ("hand", "in_play")
-                    for trigger in self.definition_by_name(name).triggers
-                )
-            )
-            self._zone_listening[kind] = names
-        return names
 
     def fire(self, happening: Happening) -> Effect:
         """Resolve every trigger of ``happening``: player by player in turn order, each
@@ -842,7 +814,9 @@ class Game:
         """End the turn without the generator when nobody listens to the clean-up or to
         the start of any turn; False (nothing done) otherwise."""
         player = self.active
-        if self._listening_names("start") or self._listeners_of("cleanup", player, None):
+        if self._turn_end_listened or (
+            self.state.turn.lasting and self._listeners_of("cleanup", player, None)
+        ):
             return False
         self.state.turn.phase = "cleanup"
         self._clean_up_cards(player)
@@ -923,7 +897,7 @@ class Game:
         return False
 
     def _is_game_over(self) -> bool:
-        counts = [len(cards) for cards in self._pile_lists]
+        counts = list(map(len, self._pile_lists))
         over: bool = rules.game_over(counts, self._province, self._colony, self.players)
         return over
 
