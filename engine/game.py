@@ -35,7 +35,6 @@ AWAIT_COMMAND = "await-command"
 BASIC_PILES = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 COLONY_PILES = ("Platinum", "Colony")
 PHASES = ("action", "buy")
-_PLAYER_ZONES = frozenset(PLAYER_ZONES)
 _NOBODY: frozenset[str] = frozenset()
 
 
@@ -210,6 +209,13 @@ class Game:
             else (name for name, definition in in_game.items() if _vanilla_play(definition))
         )
         self._turn_end_listened = "cleanup" in listening or "start" in listening
+        # Zone -> its list of cards: what ``move`` reads (no zone list is ever replaced).
+        self._zones: dict[Zone, list[int]] = {TRASH: state.trash}
+        for pile, cards in state.supply.items():
+            self._zones[("supply", pile)] = cards
+        for index, player in enumerate(state.players):
+            for kind in PLAYER_ZONES:
+                self._zones[(kind, index)] = player.zone(kind)
         piles = list(state.supply)
         self._pile_lists = list(state.supply.values())
         self._province = piles.index("Province")
@@ -302,22 +308,15 @@ class Game:
         (the Stop-Moving rule); the return value says whether it moved. ``depth`` puts
         it under that many cards of the destination (Secret Passage); ``bottom`` under all.
         """
-        # GameState.zone, inlined for the players' zones (the hot case).
-        state = self.state
-        kind, owner = source
-        cards = getattr(state.players[owner], kind) if kind in _PLAYER_ZONES else state.zone(source)
+        zones = self._zones
+        cards = zones[source]
         if cards and cards[-1] == card:
             cards.pop()
         elif card in cards:
             cards.remove(card)
         else:
             return False
-        kind, owner = destination
-        target = (
-            getattr(state.players[owner], kind)
-            if kind in _PLAYER_ZONES
-            else state.zone(destination)
-        )
+        target = zones[destination]
         if bottom:
             target.insert(0, card)
         elif depth > 0:
