@@ -323,8 +323,11 @@ class BigMoney:
     """Big Money: plays every Treasure, buys by :func:`big_money_buy`."""
 
     name: str = "bigmoney"
-    # Card name -> whether it is a Treasure (a cache: definitions never change in a game).
-    _treasures: dict[str, bool] = field(default_factory=dict, repr=False, compare=False)
+    # Card name -> the command that plays it when it is a Treasure, else None (a cache:
+    # definitions never change in a game).
+    _treasure_plays: dict[str, Command | None] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def act(self, view: GameView) -> Move:
         decision = view.pending
@@ -336,13 +339,13 @@ class BigMoney:
             if action is not None:
                 return Command("play", action)
         if not view.bought:
-            treasures = self._treasures
+            plays = self._treasure_plays
             for name in hand:
-                is_treasure = treasures.get(name)
-                if is_treasure is None:
-                    is_treasure = treasures[name] = view.card(name).is_(TREASURE)
-                if is_treasure:
-                    return Command("play", name)
+                if name not in plays:
+                    plays[name] = Command("play", name) if view.card(name).is_(TREASURE) else None
+                play = plays[name]
+                if play is not None:
+                    return play
         if view.buys > 0:
             target = self.choose_buy(view, view.coins)
             if target is not None:

@@ -375,16 +375,14 @@ class Game:
     def draw(self, player: int, count: int = 1) -> list[int]:
         """Draw up to ``count`` cards one at a time; returns the cards drawn."""
         drawn = []
-        state = self.player(player)
+        deck, names = self.state.players[player].deck, self.state.names
+        source, destination = ("deck", player), ("hand", player)
         for _ in range(count):
-            card = state.deck[-1] if state.deck else self.top_of_deck(player)
+            card = deck[-1] if deck else self.top_of_deck(player)
             if card is None:
                 break
             self.move(
-                card,
-                ("deck", player),
-                ("hand", player),
-                new_event(Event, (player, "draws", self.state.names[card], None)),
+                card, source, destination, new_event(Event, (player, "draws", names[card], None))
             )
             drawn.append(card)
         return drawn
@@ -794,9 +792,10 @@ class Game:
             return self._end_turn_plainly()
         if verb == "buy":
             return self._buy_plainly(name)
-        if card is None or not self._plays_plainly(self.active, card):
+        turn = self.state.turn
+        player = turn.player
+        if card is None or not self._plays_plainly(player, card):
             return False
-        player = self.active
         self._start_play(card)
         self.move(
             card,
@@ -805,14 +804,14 @@ class Game:
             new_event(Event, (player, "plays", name, None)),
         )
         definition = self._by_id[card]
-        self.state.turn.plays.append(definition.name)
+        turn.plays.append(definition.name)
         self._vanilla_bonuses(player, definition)
         return True
 
     def _end_turn_plainly(self) -> bool:
         """End the turn without the generator when nobody listens to the clean-up or to
         the start of any turn; False (nothing done) otherwise."""
-        player = self.active
+        player = self.state.turn.player
         if self._turn_end_listened or (
             self.state.turn.lasting and self._listeners_of("cleanup", player, None)
         ):
@@ -835,8 +834,8 @@ class Game:
     def _start_play(self, card: int) -> None:
         """What playing a card from hand by command costs: a Treasure ends the Action
         phase; an Action in the Action phase uses an Action."""
-        turn, definition = self.state.turn, self.definition(card)
-        if definition.is_(TREASURE) and not (turn.phase == "action" and definition.is_(ACTION)):
+        turn, types = self.state.turn, self._by_id[card].types
+        if TREASURE in types and not (turn.phase == "action" and ACTION in types):
             turn.phase = "buy"
         elif turn.phase == "action":
             turn.actions -= 1
@@ -852,7 +851,7 @@ class Game:
         False (nothing done) otherwise. Paying and a gain from the Supply to the discard
         pile change no hand and nothing in play, where listeners are looked for, so who
         listens to the gain is known before the buy."""
-        player = self.active
+        player = self.state.turn.player
         card = self.state.supply[pile][-1]
         if self._listeners_of("buy", player, card) or self._listeners_of("gain", player, card):
             return False
@@ -892,12 +891,13 @@ class Game:
             self.state.game_over = True
             self.log(Event(None, "game ends"))
             return True
-        self.state.turn = TurnState(player=(self.active + 1) % self.players)
+        self.state.turn = TurnState(player=(self.state.turn.player + 1) % len(self.state.players))
         return False
 
     def _is_game_over(self) -> bool:
         counts = list(map(len, self._pile_lists))
-        over: bool = rules.game_over(counts, self._province, self._colony, self.players)
+        players = len(self.state.players)
+        over: bool = rules.game_over(counts, self._province, self._colony, players)
         return over
 
     # ------------------------------------------------------------------ validation
@@ -912,17 +912,17 @@ class Game:
     def _check_play(self, name: str) -> int:
         """The card in hand that ``play name`` would play; IllegalMove if it may not."""
         turn = self.state.turn
-        card = self._card_in_hand(self.active, name)
-        definition = self._by_id[card]
-        if definition.is_(ACTION) and turn.phase == "action":
+        card = self._card_in_hand(turn.player, name)
+        types = self._by_id[card].types
+        if ACTION in types and turn.phase == "action":
             if turn.actions < 1:
                 raise IllegalMove(f"no Action left to play {name}")
             return card
-        if definition.is_(TREASURE):
+        if TREASURE in types:
             if turn.bought:
                 raise IllegalMove(f"cannot play {name}: Treasures cannot be played after buying")
             return card
-        if definition.is_(ACTION):
+        if ACTION in types:
             raise IllegalMove(f"cannot play {name}: Action cards are played in the Action phase")
         raise IllegalMove(f"{name} cannot be played")
 
