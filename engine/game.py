@@ -9,6 +9,7 @@ data; cloning and loading go through replaying the recorded inputs.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -135,7 +136,7 @@ class Game:
         for pile in piles:
             definition = self.definition_by_name(pile)
             size = sizes.get(
-                pile, rules.pile_size(pile, definition.is_(VICTORY), definition.kingdom, players)
+                pile, _pile_size(pile, definition.is_(VICTORY), definition.kingdom, players)
             )
             # One pile's cards in one go: ids are consecutive (what _new_card gives).
             first = len(state.names)
@@ -187,7 +188,7 @@ class Game:
         these hold for the whole game."""
         state = self.state
         # Set-up looked up the definition of every card it created.
-        self._by_id: list[Card] = [self._definitions[name] for name in state.names]
+        self._by_id: list[Card] = list(map(self._definitions.__getitem__, state.names))
         in_game = {name: self._definitions[name] for name in dict.fromkeys(state.names)}
         listening: dict[str, set[str]] = {}
         for name, definition in in_game.items():
@@ -270,15 +271,16 @@ class Game:
 
         The reductions are collected here and combined by ``rules.current_cost``, the
         function ``checks.proofs`` proves never negative and never rising with more."""
-        reductions = [self.state.turn.cost_reduction]
+        turn = self.state.turn
+        reductions = [turn.cost_reduction]
         modifiers = self._cost_modifiers
-        for source in self.player(self.active).in_play if modifiers else ():
+        for source in self.state.players[turn.player].in_play if modifiers else ():
             if self.state.names[source] not in modifiers:
                 continue
-            definition = self.definition(source)
+            definition = self._by_id[source]
             if definition.cost_modifier is not None and not definition.cost_modifier_lasts:
                 reductions.append(definition.cost_modifier(self, card))
-        for source in self.state.turn.cost_sources:
+        for source in turn.cost_sources:
             modifier = self.definition(source).cost_modifier
             if modifier is not None:
                 reductions.append(modifier(self, card))
@@ -312,10 +314,11 @@ class Game:
         cards = zones[source]
         if cards and cards[-1] == card:
             cards.pop()
-        elif card in cards:
-            cards.remove(card)
         else:
-            return False
+            try:
+                cards.remove(card)
+            except ValueError:
+                return False
         target = zones[destination]
         if bottom:
             target.insert(0, card)
@@ -350,7 +353,7 @@ class Game:
         order = self._shuffle_orders[player].pop(0) if self._shuffle_orders[player] else None
         cards = list(state.discard)
         if order is None:
-            self.rng.shuffle(cards)
+            shuffle_in_place(cards, self.rng)
         else:
             cards = self._arrange(cards, order, player)
             cards.reverse()
@@ -1122,6 +1125,24 @@ class Game:
 
     def clone(self) -> Game:
         return Game.replay(self.setup, self.inputs)
+
+
+def shuffle_in_place(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, card for card (the same Fisher-Yates swaps drawing the same
+    random bits, so a seed gives the same game), twice as fast: it draws each index with
+    ``getrandbits`` inline instead of calling ``Random._randbelow`` per card."""
+    getrandbits = rng.getrandbits
+    for top in range(len(cards) - 1, 0, -1):
+        choices = top + 1
+        bits = choices.bit_length()
+        pick = getrandbits(bits)
+        while pick >= choices:  # rejection sampling: each index equally likely
+            pick = getrandbits(bits)
+        cards[top], cards[pick] = cards[pick], cards[top]
+
+
+# rules.pile_size is pure and set-up asks it the same questions game after game.
+_pile_size = functools.cache(rules.pile_size)
 
 
 def _vanilla_play(definition: Card) -> bool:

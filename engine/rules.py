@@ -150,10 +150,7 @@ def current_cost(printed: Any, reductions: Sequence[Any], ops: Ops = PY) -> Any:
     card's) and calls this; ``checks.proofs`` proves it never negative and never rising
     when reductions are added, for any number of each.
     """
-    total: Any = 0
-    for reduction in reductions:
-        total = total + reduction
-    return reduced_cost(printed, total, ops)
+    return reduced_cost(printed, sum(reductions), ops)
 
 
 BRIDGE_REDUCTION = 1
