@@ -66,11 +66,14 @@ class GameView:
     the same moves whatever the hidden cards are.
     """
 
-    __slots__ = ("__game", "player")
+    __slots__ = ("__game", "__hand", "__names", "player")
 
     def __init__(self, game: Game, player: int) -> None:
         self.__game = game
         self.player = player
+        # The game's own lists (never replaced during a game), read by ``hand``.
+        self.__hand = game.state.players[player].hand
+        self.__names = game.state.names
 
     # -- the table ------------------------------------------------------------------
 
@@ -141,9 +144,8 @@ class GameView:
     @property
     def hand(self) -> list[str]:
         """My hand, by name."""
-        state = self.__game.state
-        names = state.names
-        return [names[card] for card in state.players[self.player].hand]
+        names = self.__names
+        return [names[card] for card in self.__hand]
 
     def owned(self) -> Counter[str]:
         """Every card I own, by name (I know my own cards, not the order of my deck)."""
@@ -466,8 +468,9 @@ def play_game(game: Game, bots: Sequence[Bot], max_turns: int = 500) -> GameOver
         if isinstance(move, Answer):
             game.answer(move.value)
         else:
-            game.command(move.verb, move.arg)
-            if move == END_TURN:
+            verb, arg = move
+            game.command(verb, arg)
+            if verb == "end" and arg == "turn":
                 total_turns += 1
                 if total_turns >= max_turns and not state.game_over:
                     break

@@ -25,11 +25,12 @@ from engine.state import (
     PLAYER_ZONES,
     TRASH,
     Event,
+    EventRecord,
     GameState,
     PlayerState,
     TurnState,
     Zone,
-    new_event,
+    event_line,
 )
 
 AWAIT_COMMAND = "await-command"
@@ -69,7 +70,12 @@ class Game:
             [list(order) for order in setup.get(f"p{i + 1}", {}).get("shuffles", [])]
             for i in range(len(self.state.players))
         ]
+        # What the game waits for: AWAIT_COMMAND, a Decision, or None once it is over.
         self._pending: Any = None
+        # The decision the game waits for, or None (it waits for a command, or is over).
+        # Read it, never set it: a plain attribute rather than a property because bots
+        # read it before every move (Python 3.11 does not specialise property reads).
+        self.pending: Decision | None = None
         self._loop_gen = self._loop(deal=bool(setup.get("deal", False)))
         self._advance(None)
 
@@ -299,7 +305,7 @@ class Game:
         card: int,
         source: Zone,
         destination: Zone,
-        event: Event | None = None,
+        event: EventRecord | None = None,
         *,
         bottom: bool = False,
         depth: int = 0,
@@ -330,11 +336,11 @@ class Game:
             self.state.events.append(event)  # Game.log, inlined: the hottest call
         return True
 
-    def log(self, event: Event) -> None:
+    def log(self, event: EventRecord) -> None:
         self.state.events.append(event)
 
     def event_lines(self) -> list[str]:
-        return [str(event) for event in self.state.events]
+        return [event_line(event) for event in self.state.events]
 
     # ------------------------------------------------------------------ shared verbs
 
@@ -384,9 +390,7 @@ class Game:
             card = deck[-1] if deck else self.top_of_deck(player)
             if card is None:
                 break
-            self.move(
-                card, source, destination, new_event(Event, (player, "draws", names[card], None))
-            )
+            self.move(card, source, destination, (player, "draws", names[card], None))
             drawn.append(card)
         return drawn
 
@@ -409,7 +413,7 @@ class Game:
             card,
             (source, player),
             ("discard", player),
-            new_event(Event, (player, "discards", self.state.names[card], None)),
+            (player, "discards", self.state.names[card], None),
         )
 
     def topdeck(self, player: int, card: int, source: str = "hand") -> bool:
@@ -494,7 +498,7 @@ class Game:
     def _move_gained(self, player: int, card: int, source: Zone, to: str) -> bool:
         """A gain's move, before its triggers; whether the card moved."""
         destination: Zone = ("deck", player) if to == "deck" else (to, player)
-        gains = new_event(Event, (player, "gains", self.state.names[card], None))
+        gains = (player, "gains", self.state.names[card], None)
         if not self.move(card, source, destination, gains):
             return False
         if source[0] == "supply" and source[1] in self.state.trade_route_tokens:
@@ -597,7 +601,7 @@ class Game:
             card,
             (source, player),
             ("in_play", player),
-            new_event(Event, (player, "plays", self.state.names[card], None)),
+            (player, "plays", self.state.names[card], None),
         ):
             return False
         yield from self._resolve(player, card)
@@ -632,14 +636,6 @@ class Game:
         turn.actions += definition.actions
         turn.buys += definition.buys
         turn.coins += definition.coins
-
-    def _plays_plainly(self, player: int, card: int) -> bool:
-        """Whether playing ``card`` now is only its vanilla bonuses: no effect, no Attack,
-        nothing that lasts, nobody listening to the play (a Copper in most games)."""
-        if self.state.names[card] not in self._plain_plays:
-            return False
-        # Only a trigger set up for the turn can still listen (the rest are excluded).
-        return not self.state.turn.lasting or not self._listeners_of("play", player, card)
 
     def attacked(self, context: Context) -> list[int]:
         """The other players an Attack affects, in turn order (not those a Moat shields)."""
@@ -797,14 +793,17 @@ class Game:
             return self._buy_plainly(name)
         turn = self.state.turn
         player = turn.player
-        if card is None or not self._plays_plainly(player, card):
+        if card is None or self.state.names[card] not in self._plain_plays:
+            return False
+        # Only a trigger set up for the turn can still listen (the rest are excluded).
+        if turn.lasting and self._listeners_of("play", player, card):
             return False
         self._start_play(card)
         self.move(
             card,
             ("hand", player),
             ("in_play", player),
-            new_event(Event, (player, "plays", name, None)),
+            (player, "plays", name, None),
         )
         definition = self._by_id[card]
         turn.plays.append(definition.name)
@@ -822,7 +821,7 @@ class Game:
         self.state.turn.phase = "cleanup"
         self._clean_up_cards(player)
         if self._end_of_turn():
-            self._pending = None
+            self._wait_for(None)
         return True
 
     def _run_command(self, verb: str, name: str) -> Effect:
@@ -869,7 +868,7 @@ class Game:
         turn.buys -= 1
         turn.coins -= self.cost_of(pile)
         turn.bought = True
-        self.log(new_event(Event, (player, "buys", pile, None)))
+        self.log((player, "buys", pile, None))
         return self.state.supply[pile][-1]
 
     def _clean_up(self) -> Effect:
@@ -952,11 +951,6 @@ class Game:
         return restriction(self, self.active) if restriction is not None else None
 
     # ------------------------------------------------------------------ the driving interface
-
-    @property
-    def pending(self) -> Decision | None:
-        """The decision the game waits for, or None (it waits for a command, or is over)."""
-        return self._pending if isinstance(self._pending, Decision) else None
 
     @property
     def awaiting_command(self) -> bool:
@@ -1043,7 +1037,11 @@ class Game:
                 request = self._loop_gen.send(forced)
         except StopIteration:
             request = None
+        self._wait_for(request)
+
+    def _wait_for(self, request: Any) -> None:
         self._pending = request
+        self.pending = request if isinstance(request, Decision) else None
 
     # ------------------------------------------------------------------ scoring
 

@@ -55,12 +55,16 @@ class TurnState:
     cost_sources: list[int] = field(default_factory=list)
 
 
-class Event(NamedTuple):
-    """One line of the event log, e.g. ``p1 gains Silver`` or ``p2 passes Copper to p3``.
+# One entry of the event log as stored: (player, verb, card, target), e.g.
+# (0, "gains", "Silver", None) for ``p1 gains Silver``. The paths that log most (draw,
+# discard, play, gain, buy) store plain tuples: one allocation, where building a
+# NamedTuple takes two and a Python call (docs/guides/performance.rst).
+EventRecord = tuple[int | None, str, str | None, int | None]
 
-    A NamedTuple rather than a frozen dataclass: as immutable, and about twice as fast
-    to create, which counts for the log of every move (docs/guides/performance.rst).
-    """
+
+class Event(NamedTuple):
+    """One line of the event log, e.g. ``p1 gains Silver`` or ``p2 passes Copper to p3``:
+    an :data:`EventRecord` with names (``Event(*record)`` reads a stored one)."""
 
     player: int | None
     verb: str
@@ -68,20 +72,20 @@ class Event(NamedTuple):
     target: int | None = None
 
     def __str__(self) -> str:
-        if self.player is None:
-            return self.verb
-        words = [f"p{self.player + 1}", self.verb]
-        if self.card is not None:
-            words.append(self.card)
-        if self.target is not None:
-            words.append(f"to p{self.target + 1}")
-        return " ".join(words)
+        return event_line(self)
 
 
-# ``new_event(Event, (player, verb, card, target))`` builds an Event through the C-level
-# ``tuple.__new__``, skipping the Python-level ``__new__`` of a NamedTuple (half the cost);
-# the paths that log most (draw, discard, play, gain, buy) use it, with all four fields.
-new_event = tuple.__new__
+def event_line(record: EventRecord) -> str:
+    """The log line of an event record: ``p2 passes Copper to p3``."""
+    player, verb, card, target = record
+    if player is None:
+        return verb
+    words = [f"p{player + 1}", verb]
+    if card is not None:
+        words.append(card)
+    if target is not None:
+        words.append(f"to p{target + 1}")
+    return " ".join(words)
 
 
 @dataclass
@@ -97,7 +101,7 @@ class GameState:
     trade_route_mat: int = 0
     trade_route_tokens: list[str] = field(default_factory=list)
     game_over: bool = False
-    events: list[Event] = field(default_factory=list)
+    events: list[EventRecord] = field(default_factory=list)
 
     def zone(self, zone: Zone) -> list[int]:
         kind, owner = zone
