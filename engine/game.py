@@ -216,13 +216,14 @@ class Game:
             else (name for name, definition in in_game.items() if _vanilla_play(definition))
         )
         self._turn_end_listened = "cleanup" in listening or "start" in listening
-        # Zone -> its list of cards: what ``move`` reads (no zone list is ever replaced).
-        self._zones: dict[Zone, list[int]] = {TRASH: state.trash}
-        for pile, cards in state.supply.items():
-            self._zones[("supply", pile)] = cards
-        for index, player in enumerate(state.players):
-            for kind in PLAYER_ZONES:
-                self._zones[(kind, index)] = player.zone(kind)
+        # Zone kind -> owner -> its list of cards: what ``move`` reads (no zone list is ever
+        # replaced). Two look-ups by str and int are cheaper than one by a (kind, owner) tuple.
+        self._zones: dict[str, list[list[int]] | dict[Any, list[int]]] = {
+            "trash": {None: state.trash},
+            "supply": state.supply,
+        }
+        for kind in PLAYER_ZONES:
+            self._zones[kind] = [player.zone(kind) for player in state.players]
         piles = list(state.supply)
         self._pile_lists = list(state.supply.values())
         self._province = piles.index("Province")
@@ -317,7 +318,8 @@ class Game:
         it under that many cards of the destination (Secret Passage); ``bottom`` under all.
         """
         zones = self._zones
-        cards = zones[source]
+        kind, owner = source
+        cards = zones[kind][owner]
         if cards and cards[-1] == card:
             cards.pop()
         else:
@@ -325,7 +327,8 @@ class Game:
                 cards.remove(card)
             except ValueError:
                 return False
-        target = zones[destination]
+        kind, owner = destination
+        target = zones[kind][owner]
         if bottom:
             target.insert(0, card)
         elif depth > 0:
@@ -821,6 +824,9 @@ class Game:
         self.state.turn.phase = "cleanup"
         self._clean_up_cards(player)
         if self._end_of_turn():
+            # The game's generator waits for a command that will never come: closing it
+            # frees the game as soon as it is dropped (its frame refers to the game).
+            self._loop_gen.close()
             self._wait_for(None)
         return True
 
