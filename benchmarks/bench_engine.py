@@ -247,7 +247,7 @@ def profile(games: int, seed: int, top: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="games per measurement")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of the side-by-side run")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of the side-by-side run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true", help="only profile the mirror")
     parser.add_argument("--top", type=int, default=25, help="profile entries shown")
