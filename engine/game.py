@@ -297,7 +297,7 @@ class Game:
         return result
 
     def cost_of(self, name: str) -> int:
-        return self.cost(self.definition_by_name(name))
+        return self.cost(self._definitions.get(name) or self.definition_by_name(name))
 
     # ------------------------------------------------------------------ the move primitive
 
@@ -769,9 +769,9 @@ class Game:
         while True:
             # Commands that ask nothing never reach this loop (``command`` runs them
             # plainly); those that do may ask questions or fire triggers.
-            verb, name = yield AWAIT_COMMAND
+            verb, name, card = yield AWAIT_COMMAND
             if verb != "end":
-                yield from self._run_command(verb, name)
+                yield from self._run_command(verb, name, card)
                 continue
             yield from self._clean_up()
             if self._end_of_turn():
@@ -830,10 +830,9 @@ class Game:
             self._wait_for(None)
         return True
 
-    def _run_command(self, verb: str, name: str) -> Effect:
+    def _run_command(self, verb: str, name: str, card: int | None) -> Effect:
         player = self.active
-        if verb == "play":
-            card = self._card_in_hand(player, name)
+        if card is not None:  # a play
             self._start_play(card)
             yield from self.play(player, card)
             return
@@ -895,32 +894,25 @@ class Game:
 
     def _end_of_turn(self) -> bool:
         """After the Clean-up: end the game if it is over (True), else pass the turn."""
-        if self._is_game_over():
+        counts = list(map(len, self._pile_lists))
+        players = len(self.state.players)
+        if rules.game_over(counts, self._province, self._colony, players):
             self.state.game_over = True
             self.log(Event(None, "game ends"))
             return True
         self.state.turn = TurnState(player=(self.state.turn.player + 1) % len(self.state.players))
         return False
 
-    def _is_game_over(self) -> bool:
-        counts = list(map(len, self._pile_lists))
-        players = len(self.state.players)
-        over: bool = rules.game_over(counts, self._province, self._colony, players)
-        return over
-
     # ------------------------------------------------------------------ validation
-
-    def _card_in_hand(self, player: int, name: str) -> int:
-        names = self.state.names
-        for card in self.state.players[player].hand:
-            if names[card] == name:
-                return card
-        raise IllegalMove(f"p{player + 1} has no {name} in hand")
 
     def _check_play(self, name: str) -> int:
         """The card in hand that ``play name`` would play; IllegalMove if it may not."""
-        turn = self.state.turn
-        card = self._card_in_hand(turn.player, name)
+        turn, names = self.state.turn, self.state.names
+        for card in self.state.players[turn.player].hand:
+            if names[card] == name:
+                break
+        else:
+            raise IllegalMove(f"p{turn.player + 1} has no {name} in hand")
         types = self._by_id[card].types
         if ACTION in types and turn.phase == "action":
             if turn.actions < 1:
@@ -967,7 +959,7 @@ class Game:
         card = self._check_command(verb, arg)
         self.inputs.append(("command", [verb, arg]))
         if not self._run_plainly(verb, arg, card):
-            self._advance((verb, arg))
+            self._advance((verb, arg, card))
 
     def legal_commands(
         self, verbs: Iterable[str] = ("play", "buy", "end")

@@ -140,7 +140,7 @@ def winners(scores: Sequence[int], turns: Sequence[int]) -> list[int]:
 
 def reduced_cost(printed: Any, reduction: Any, ops: Ops = PY) -> Any:
     """A cost after reductions, never below 0."""
-    return ops.ite(printed - reduction < 0, 0, printed - reduction)
+    return current_cost(printed, [reduction], ops)
 
 
 def current_cost(printed: Any, reductions: Sequence[Any], ops: Ops = PY) -> Any:
@@ -150,7 +150,8 @@ def current_cost(printed: Any, reductions: Sequence[Any], ops: Ops = PY) -> Any:
     card's) and calls this; ``checks.proofs`` proves it never negative and never rising
     when reductions are added, for any number of each.
     """
-    return reduced_cost(printed, sum(reductions), ops)
+    left = printed - sum(reductions)
+    return ops.ite(left < 0, 0, left)
 
 
 BRIDGE_REDUCTION = 1
