@@ -158,10 +158,11 @@ class Game:
 
     def _build_player(self, state: GameState, index: int, zones: Mapping[str, Any]) -> None:
         player = state.players[index]
-        for zone in ("hand", "discard", "in_play", "set_aside"):
-            player.zone(zone).extend(self._new_card(state, n) for n in zones.get(zone, []) or [])
-        # The scenario lists the deck top first; the engine keeps the top last.
-        player.deck.extend(self._new_card(state, n) for n in reversed(zones.get("deck", []) or []))
+        for zone in ("hand", "discard", "in_play", "set_aside", "deck"):
+            names = zones.get(zone, []) or []
+            # The scenario lists the deck top first; the engine keeps the top last.
+            for name in reversed(names) if zone == "deck" else names:
+                player.zone(zone).append(self._new_card(state, name))
         player.vp_tokens = int(zones.get("vp_tokens", 0))
 
     def _build_turn(self, state: GameState, setup: Mapping[str, Any], players: int) -> None:
