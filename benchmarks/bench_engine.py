@@ -3,6 +3,7 @@
     python benchmarks/bench_engine.py              # everything
     python benchmarks/bench_engine.py --games 500  # more games per measurement
     python benchmarks/bench_engine.py --profile    # cProfile of the Big Money mirror
+    python benchmarks/bench_engine.py --just-play reference --games 100  # untimed, for valgrind
 
 What it measures:
 
@@ -187,12 +188,14 @@ def _rates(rates: list[float]) -> str:
 def section_length(games: int, seed: int, rounds: int) -> None:
     print(f"\n== Cost per game as games get longer (buy only every k-th turn; best of {rounds}) ==")
     print(f"{'k':>3} {'turns/game':>11} {'ms/game':>9} {'us/turn':>9}")
+    every_k = (1, 2, 3, 4)
+    runs: dict[int, list[tuple[float, int, int]]] = {every: [] for every in every_k}
+    for _ in range(rounds):  # every k in each round, so a slow spell hits them all
+        for every in every_k:
+            runs[every].append(run_reference(games, seed, lambda every=every: SlowBuyer(every)))
     points: list[tuple[float, float]] = []
-    for every in (1, 2, 3, 4):
-        runs = [
-            run_reference(games, seed, lambda every=every: SlowBuyer(every)) for _ in range(rounds)
-        ]
-        seconds, turns, _ = min(runs)
+    for every in every_k:
+        seconds, turns, _ = min(runs[every])
         per_game, turns_per_game = seconds / games, turns / games
         points.append((turns_per_game, per_game))
         print(
@@ -255,6 +258,19 @@ def profile(games: int, seed: int, top: int) -> None:
     print(out.getvalue())
 
 
+def just_play(engine: str, games: int, seed: int) -> int:
+    """Play the mirror with no timing, for a counter outside the process (valgrind)."""
+    if engine == "reference":
+        run_reference(games, seed)
+        return 0
+    pyminion = pyminion_runner()
+    if pyminion is None:
+        print("pyminion is not installed (pip install 'dominion-arbiter[pyminion]')")
+        return 2
+    pyminion(games, seed)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per measurement")
@@ -263,10 +279,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true", help="only profile the mirror")
     parser.add_argument("--top", type=int, default=25, help="profile entries shown")
     parser.add_argument("--only", choices=["mirror", "length", "suite", "prove"])
+    parser.add_argument(
+        "--just-play",
+        choices=["reference", "pyminion"],
+        help="only play --games mirror games on one engine, untimed (to count instructions)",
+    )
     args = parser.parse_args(argv)
     if args.profile:
         profile(args.games, args.seed, args.top)
         return 0
+    if args.just_play:
+        return just_play(args.just_play, args.games, args.seed)
     print(f"python {sys.version.split()[0]} on {sys.platform}; {shutil.which('python') or ''}")
     if args.only in (None, "mirror"):
         section_mirror(args.games, args.seed, args.rounds)
