@@ -901,7 +901,7 @@ class Game:
             self.state.game_over = True
             self.log(Event(None, "game ends"))
             return True
-        self.state.turn = TurnState(player=(self.state.turn.player + 1) % len(self.state.players))
+        self.state.turn = TurnState(player=(self.state.turn.player + 1) % players)
         return False
 
     # ------------------------------------------------------------------ validation
