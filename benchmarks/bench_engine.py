@@ -285,6 +285,10 @@ def main(argv: list[str] | None = None) -> int:
         help="only play --games mirror games on one engine, untimed (to count instructions)",
     )
     args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    if args.games < (0 if args.just_play else 1):  # 0 games: the baseline of a count
+        parser.error("--games must be at least 1 (0 only with --just-play)")
     if args.profile:
         profile(args.games, args.seed, args.top)
         return 0
