@@ -473,7 +473,7 @@ def play_game(game: Game, bots: Sequence[Bot], max_turns: int = 500) -> GameOver
         else:
             verb, arg = move
             game.command(verb, arg)
-            if verb == "end" and arg == "turn":
+            if move == END_TURN:
                 total_turns += 1
                 if total_turns >= max_turns and not state.game_over:
                     break

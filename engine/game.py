@@ -289,7 +289,7 @@ class Game:
             if definition.cost_modifier is not None and not definition.cost_modifier_lasts:
                 reductions.append(definition.cost_modifier(self, card))
         for source in turn.cost_sources:
-            modifier = self.definition(source).cost_modifier
+            modifier = self._by_id[source].cost_modifier
             if modifier is not None:
                 reductions.append(modifier(self, card))
         if card.self_cost_modifier is not None:
