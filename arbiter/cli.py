@@ -64,6 +64,7 @@ class Command:
 
 # --- output helpers -----------------------------------------------------------------------
 
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file, so readers never see half."""
     directory = path.parent if str(path.parent) else Path(".")
@@ -94,12 +95,18 @@ def _shown(path: str) -> str:
 def _table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     """A plain text table: numbers right-aligned, everything else left-aligned."""
     rows = [list(row) for row in rows]
-    numeric = [all(isinstance(row[i], int) for row in rows) and bool(rows)
-               for i in range(len(header))]
+    numeric = [
+        all(isinstance(row[i], int) for row in rows) and bool(rows) for i in range(len(header))
+    ]
     cells = [list(header), *([str(cell) for cell in row] for row in rows)]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    lines = ["  ".join(cell.rjust(widths[i]) if numeric[i] else cell.ljust(widths[i])
-                       for i, cell in enumerate(row)).rstrip() for row in cells]
+    lines = [
+        "  ".join(
+            cell.rjust(widths[i]) if numeric[i] else cell.ljust(widths[i])
+            for i, cell in enumerate(row)
+        ).rstrip()
+        for row in cells
+    ]
     return "\n".join([lines[0], "-" * min(max(map(len, lines)), WIDTH), *lines[1:]])
 
 
@@ -110,8 +117,12 @@ def _dumps(data: Any) -> str:
 # --- check --------------------------------------------------------------------------------
 
 STATUS_ORDER = (Status.PASS, Status.FAIL, Status.ERROR, Status.SKIP)
-STATUS_NAMES = {Status.PASS: "passed", Status.FAIL: "failed", Status.ERROR: "errors",
-                Status.SKIP: "skipped"}
+STATUS_NAMES = {
+    Status.PASS: "passed",
+    Status.FAIL: "failed",
+    Status.ERROR: "errors",
+    Status.SKIP: "skipped",
+}
 
 
 def summarize(results: Sequence[Result]) -> dict[str, Any]:
@@ -121,8 +132,10 @@ def summarize(results: Sequence[Result]) -> dict[str, Any]:
         return {**row, "total": sum(row.values())}
 
     sets = sorted({result.set_name for result in results})
-    return {**counts(results),
-            "by_set": {name: counts(r for r in results if r.set_name == name) for name in sets}}
+    return {
+        **counts(results),
+        "by_set": {name: counts(r for r in results if r.set_name == name) for name in sets},
+    }
 
 
 def summary_table(summary: dict[str, Any]) -> str:
@@ -134,13 +147,24 @@ def summary_table(summary: dict[str, Any]) -> str:
 
 def junit_xml(results: Sequence[Result], engine: str) -> str:
     summary = summarize(results)
-    suites = ET.Element("testsuites", name=f"arbiter ({engine})", tests=str(summary["total"]),
-                        failures=str(summary["failed"]), errors=str(summary["errors"]),
-                        skipped=str(summary["skipped"]))
+    suites = ET.Element(
+        "testsuites",
+        name=f"arbiter ({engine})",
+        tests=str(summary["total"]),
+        failures=str(summary["failed"]),
+        errors=str(summary["errors"]),
+        skipped=str(summary["skipped"]),
+    )
     for set_name, row in summary["by_set"].items():
-        suite = ET.SubElement(suites, "testsuite", name=set_name, tests=str(row["total"]),
-                              failures=str(row["failed"]), errors=str(row["errors"]),
-                              skipped=str(row["skipped"]))
+        suite = ET.SubElement(
+            suites,
+            "testsuite",
+            name=set_name,
+            tests=str(row["total"]),
+            failures=str(row["failed"]),
+            errors=str(row["errors"]),
+            skipped=str(row["skipped"]),
+        )
         for result in (r for r in results if r.set_name == set_name):
             _junit_case(suite, result)
     ET.indent(suites)
@@ -148,12 +172,12 @@ def junit_xml(results: Sequence[Result], engine: str) -> str:
 
 
 def _junit_case(suite: ET.Element, result: Result) -> None:
-    case = ET.SubElement(suite, "testcase", classname=result.set_name, name=result.id,
-                         file=result.file)
+    case = ET.SubElement(
+        suite, "testcase", classname=result.set_name, name=result.id, file=result.file
+    )
     if result.line:
         case.set("line", str(result.line))
-    tag = {Status.FAIL: "failure", Status.ERROR: "error", Status.SKIP: "skipped"}.get(
-        result.status)
+    tag = {Status.FAIL: "failure", Status.ERROR: "error", Status.SKIP: "skipped"}.get(result.status)
     if tag:
         element = ET.SubElement(case, tag, message=result.message)
         element.text = f"{result.location}: {result.message}"
@@ -180,8 +204,9 @@ def _factory(engine: str) -> runner.AdapterFactory:
         import importlib.util
 
         if importlib.util.find_spec("pyminion") is None:
-            raise UsageError("the pyminion engine needs pyminion: "
-                             "pip install 'dominion-arbiter[pyminion]'")
+            raise UsageError(
+                "the pyminion engine needs pyminion: pip install 'dominion-arbiter[pyminion]'"
+            )
     return factory
 
 
@@ -209,8 +234,10 @@ def run_check(args: argparse.Namespace) -> int:
     print(summary_table(summary))
     for result in results:
         if result.status is not Status.PASS:
-            print(f"\n{result.status.upper():5} {result.id}\n      "
-                  f"{_shown(result.location)}: {result.message}")
+            print(
+                f"\n{result.status.upper():5} {result.id}\n      "
+                f"{_shown(result.location)}: {result.message}"
+            )
     _write_reports(args, results, summary)
     return EXIT_OK if summary["failed"] == summary["errors"] == 0 else EXIT_FAILED
 
@@ -222,8 +249,14 @@ def disagreements(first: Sequence[Result], second: Sequence[Result]) -> list[dic
     for result in first:
         match = other.pop((result.id, result.file), None)
         if match is None or (result.status, result.message) != (match.status, match.message):
-            rows.append({"id": result.id, "file": result.file, "a": result.to_json(),
-                         "b": match.to_json() if match else None})
+            rows.append(
+                {
+                    "id": result.id,
+                    "file": result.file,
+                    "a": result.to_json(),
+                    "b": match.to_json() if match else None,
+                }
+            )
     rows += [{"id": r.id, "file": r.file, "a": None, "b": r.to_json()} for r in other.values()]
     return rows
 
@@ -234,8 +267,7 @@ def _verdict(row: dict[str, Any] | None) -> str:
     return f"{row['status']}" + (f": {row['message']}" if row["message"] else "")
 
 
-def _run_compare(args: argparse.Namespace, results: list[Result],
-                 summary: dict[str, Any]) -> int:
+def _run_compare(args: argparse.Namespace, results: list[Result], summary: dict[str, Any]) -> int:
     """`--compare B`: both summaries, then every scenario the two engines disagree on.
 
     Exit 0 when they agree on every scenario, 1 otherwise (whatever each one's verdicts).
@@ -246,20 +278,37 @@ def _run_compare(args: argparse.Namespace, results: list[Result],
         print(f"{engine}:\n{summary_table(run)}\n")
     print(f"{len(rows)} scenario(s) on which {args.engine} and {args.compare} disagree")
     for row in rows:
-        print(f"\n{row['id']}\n  {args.engine}: {_verdict(row['a'])}"
-              f"\n  {args.compare}: {_verdict(row['b'])}")
-    _write_reports(args, results, summary,
-                   {"engine": args.compare, "results": [r.to_json() for r in others],
-                    "summary": summarize(others), "disagreements": rows})
+        print(
+            f"\n{row['id']}\n  {args.engine}: {_verdict(row['a'])}"
+            f"\n  {args.compare}: {_verdict(row['b'])}"
+        )
+    _write_reports(
+        args,
+        results,
+        summary,
+        {
+            "engine": args.compare,
+            "results": [r.to_json() for r in others],
+            "summary": summarize(others),
+            "disagreements": rows,
+        },
+    )
     return EXIT_OK if not rows else EXIT_FAILED
 
 
-def _write_reports(args: argparse.Namespace, results: list[Result],
-                   summary: dict[str, Any], compared: dict[str, Any] | None = None) -> None:
+def _write_reports(
+    args: argparse.Namespace,
+    results: list[Result],
+    summary: dict[str, Any],
+    compared: dict[str, Any] | None = None,
+) -> None:
     try:
         if args.json:
-            report = {"engine": args.engine, "results": [r.to_json() for r in results],
-                      "summary": summary}
+            report = {
+                "engine": args.engine,
+                "results": [r.to_json() for r in results],
+                "summary": summary,
+            }
             if compared is not None:
                 report["compare"] = compared
             write_atomic(args.json, _dumps(report))
@@ -270,21 +319,32 @@ def _write_reports(args: argparse.Namespace, results: list[Result],
 
 
 def configure_check(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*", metavar="PATH",
-                        help="scenario files or directories (default: the bundled scenarios)")
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="scenario files or directories (default: the bundled scenarios)",
+    )
     parser.add_argument("--json", type=Path, metavar="FILE", help="write results as JSON")
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write JUnit XML")
-    parser.add_argument("-k", metavar="TEXT",
-                        help="only scenarios whose id or file contains TEXT")
-    parser.add_argument("--engine", default="reference", metavar="NAME",
-                        help="engine to check: reference, pyminion, or wire:COMMAND (a "
-                             "subprocess speaking the wire protocol; default: reference)")
-    parser.add_argument("--compare", metavar="NAME",
-                        help="also run engine NAME and list the scenarios on which the two "
-                             "disagree (status or message); exit 1 if any")
+    parser.add_argument("-k", metavar="TEXT", help="only scenarios whose id or file contains TEXT")
+    parser.add_argument(
+        "--engine",
+        default="reference",
+        metavar="NAME",
+        help="engine to check: reference, pyminion, or wire:COMMAND (a "
+        "subprocess speaking the wire protocol; default: reference)",
+    )
+    parser.add_argument(
+        "--compare",
+        metavar="NAME",
+        help="also run engine NAME and list the scenarios on which the two "
+        "disagree (status or message); exit 1 if any",
+    )
 
 
 # --- cards --------------------------------------------------------------------------------
+
 
 def _types(card: Card) -> str:
     return " - ".join(sorted(card.types, key=TYPE_ORDER.index))
@@ -299,10 +359,23 @@ def run_cards(args: argparse.Namespace) -> int:
 
     cards = [card for card in ALL_CARDS if args.set in (None, card.set)]
     if args.json:
-        print(_dumps([{"name": c.name, "set": c.set, "editions": list(c.editions),
-                       "cost": c.cost, "types": sorted(c.types, key=TYPE_ORDER.index),
-                       "kingdom": c.kingdom, "options": list(c.options)} for c in cards]),
-              end="")
+        print(
+            _dumps(
+                [
+                    {
+                        "name": c.name,
+                        "set": c.set,
+                        "editions": list(c.editions),
+                        "cost": c.cost,
+                        "types": sorted(c.types, key=TYPE_ORDER.index),
+                        "kingdom": c.kingdom,
+                        "options": list(c.options),
+                    }
+                    for c in cards
+                ]
+            ),
+            end="",
+        )
         return EXIT_OK
     rows = [[c.name, c.set, _editions(c), f"${c.cost}", _types(c)] for c in cards]
     print(_table(["card", "set", "editions", "cost", "types"], rows))
@@ -316,16 +389,23 @@ def configure_cards(parser: argparse.ArgumentParser) -> None:
 
 # --- rulings ------------------------------------------------------------------------------
 
+
 def ruling_status(rulings: Iterable[Ruling], results: Sequence[Result]) -> list[dict[str, Any]]:
     rows = []
     for ruling in rulings:
         cited = [r for r in results if ruling.id in r.rulings]
-        rows.append({
-            "id": ruling.id, "set": ruling.set, "subject": ruling.subject,
-            "editions": list(ruling.editions), "text": ruling.text, "source": ruling.source,
-            "scenarios": [{"id": r.id, "status": str(r.status)} for r in cited],
-            "proven": any(r.status is Status.PASS for r in cited),
-        })
+        rows.append(
+            {
+                "id": ruling.id,
+                "set": ruling.set,
+                "subject": ruling.subject,
+                "editions": list(ruling.editions),
+                "text": ruling.text,
+                "source": ruling.source,
+                "scenarios": [{"id": r.id, "status": str(r.status)} for r in cited],
+                "proven": any(r.status is Status.PASS for r in cited),
+            }
+        )
     return rows
 
 
@@ -338,21 +418,28 @@ def run_rulings(args: argparse.Namespace) -> int:
         summary = {"total": len(rows), "proven": proven, "missing": len(rows) - proven}
         print(_dumps({"rulings": shown, "summary": summary}), end="")
         return EXIT_OK
-    table = [[row["id"], row["subject"],
-              ", ".join(s["id"] for s in row["scenarios"] if s["status"] == "pass") or "-"]
-             for row in shown]
+    table = [
+        [
+            row["id"],
+            row["subject"],
+            ", ".join(s["id"] for s in row["scenarios"] if s["status"] == "pass") or "-",
+        ]
+        for row in shown
+    ]
     print(_table(["ruling", "about", "passing scenarios"], table))
     print(f"\n{proven} of {len(rows)} rulings have a passing scenario on the reference engine")
     return EXIT_OK
 
 
 def configure_rulings(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--missing", action="store_true",
-                        help="only rulings without a passing scenario")
+    parser.add_argument(
+        "--missing", action="store_true", help="only rulings without a passing scenario"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
 # --- explain ------------------------------------------------------------------------------
+
 
 def find_card(name: str) -> str:
     """The catalogue's spelling of ``name`` (case and spacing forgiven), or UsageError."""
@@ -363,8 +450,10 @@ def find_card(name: str) -> str:
     found = folded.get(" ".join(name.lower().split()))
     if found:
         return found
-    close = [folded[match] for match in
-             difflib.get_close_matches(name.lower(), list(folded), n=3, cutoff=0.6)]
+    close = [
+        folded[match]
+        for match in difflib.get_close_matches(name.lower(), list(folded), n=3, cutoff=0.6)
+    ]
     hint = f" (did you mean {', '.join(close)}?)" if close else ""
     raise UsageError(f"unknown card {name!r}{hint}")
 
@@ -379,8 +468,9 @@ def _edition_lines(definitions: Sequence[Card]) -> list[str]:
     for field in ("cost", "types", "options"):
         values = [getattr(card, field) for card in definitions]
         if len(set(values)) > 1:
-            shown = "; ".join(f"{_editions(card)}: {_field_text(card, field)}"
-                              for card in definitions)
+            shown = "; ".join(
+                f"{_editions(card)}: {_field_text(card, field)}" for card in definitions
+            )
             lines.append(f"  {field} differs ({shown})")
     return lines
 
@@ -394,8 +484,9 @@ def _field_text(card: Card, field: str) -> str:
 
 
 def _wrapped(text: str, indent: str = "  ") -> str:
-    return textwrap.fill(" ".join(text.split()), WIDTH, initial_indent=indent,
-                         subsequent_indent=indent)
+    return textwrap.fill(
+        " ".join(text.split()), WIDTH, initial_indent=indent, subsequent_indent=indent
+    )
 
 
 def explain_text(name: str) -> str:
@@ -413,8 +504,10 @@ def explain_text(name: str) -> str:
     out += ["", f"Rulings ({len(rulings)}):"]
     for ruling in rulings:
         about = "" if ruling.card == name else f" (about {ruling.subject})"
-        out += [f"  {ruling.id} [editions {_editions_of(ruling)}]{about}",
-                _wrapped(ruling.text, "    ")]
+        out += [
+            f"  {ruling.id} [editions {_editions_of(ruling)}]{about}",
+            _wrapped(ruling.text, "    "),
+        ]
     loaded, _malformed = load_many(discover([bundled_dir()]))
     out += ["", *_scenario_lines(name, {ruling.id for ruling in rulings}, loaded)]
     out += ["", *_interaction_lines(name, loaded)]
@@ -458,6 +551,7 @@ def configure_explain(parser: argparse.ArgumentParser) -> None:
 
 # --- graph (checks.graph has its own parser; we only forward to it) -----------------------
 
+
 def forward_graph(argv: list[str]) -> int:
     from checks.graph import main as graph_main
 
@@ -490,8 +584,12 @@ DOCS_DIR = Path(__file__).resolve().parent.parent / "docs"
 
 
 def configure_docs(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", type=Path, default=DOCS_DIR / "_build" / "html",
-                        help="where to write the HTML site (default: docs/_build/html)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=DOCS_DIR / "_build" / "html",
+        help="where to write the HTML site (default: docs/_build/html)",
+    )
 
 
 def run_docs(args: argparse.Namespace) -> int:
@@ -515,9 +613,11 @@ def run_docs(args: argparse.Namespace) -> int:
 
 # --- wire (serve an engine over the wire protocol on stdin/stdout) ----------------------
 
+
 def configure_wire(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--engine", default="reference", metavar="NAME",
-                        help="engine to serve (default: reference)")
+    parser.add_argument(
+        "--engine", default="reference", metavar="NAME", help="engine to serve (default: reference)"
+    )
 
 
 def run_wire(args: argparse.Namespace) -> int:
@@ -532,22 +632,51 @@ def run_wire(args: argparse.Namespace) -> int:
 
 COMMANDS: tuple[Command, ...] = (
     Command("check", "run scenarios on an engine and report", configure_check, run_check),
-    Command("cards", "list every card with set, editions, cost and types",
-            configure_cards, run_cards),
-    Command("rulings", "the rulings catalogue and which rulings have a passing scenario",
-            configure_rulings, run_rulings),
-    Command("explain", "a card's text, editions, rulings and scenarios",
-            configure_explain, run_explain),
-    Command("graph", "export or query the card interaction graph (see arbiter graph --help)",
-            _no_arguments, _forwarded, forward=forward_graph),
-    Command("prove", "z3 proofs of the rule functions and invariants (see arbiter prove --help)",
-            _no_arguments, _forwarded, forward=forward_prove),
-    Command("simulate", "bot games with win rates (see arbiter simulate --help)",
-            _no_arguments, _forwarded, forward=forward_simulate),
-    Command("docs", "build the documentation site (Sphinx, with every card's page)",
-            configure_docs, run_docs),
-    Command("wire", "serve an engine over the wire protocol (JSON lines on stdin/stdout)",
-            configure_wire, run_wire),
+    Command(
+        "cards", "list every card with set, editions, cost and types", configure_cards, run_cards
+    ),
+    Command(
+        "rulings",
+        "the rulings catalogue and which rulings have a passing scenario",
+        configure_rulings,
+        run_rulings,
+    ),
+    Command(
+        "explain", "a card's text, editions, rulings and scenarios", configure_explain, run_explain
+    ),
+    Command(
+        "graph",
+        "export or query the card interaction graph (see arbiter graph --help)",
+        _no_arguments,
+        _forwarded,
+        forward=forward_graph,
+    ),
+    Command(
+        "prove",
+        "z3 proofs of the rule functions and invariants (see arbiter prove --help)",
+        _no_arguments,
+        _forwarded,
+        forward=forward_prove,
+    ),
+    Command(
+        "simulate",
+        "bot games with win rates (see arbiter simulate --help)",
+        _no_arguments,
+        _forwarded,
+        forward=forward_simulate,
+    ),
+    Command(
+        "docs",
+        "build the documentation site (Sphinx, with every card's page)",
+        configure_docs,
+        run_docs,
+    ),
+    Command(
+        "wire",
+        "serve an engine over the wire protocol (JSON lines on stdin/stdout)",
+        configure_wire,
+        run_wire,
+    ),
 )
 
 
@@ -563,11 +692,16 @@ def _version() -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="arbiter", description="Dominion rulings, checked by scenarios.")
     parser.add_argument("--version", action="version", version=f"arbiter {_version()}")
-    commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND",
-                                     required=True)
+    commands = parser.add_subparsers(
+        title="commands", dest="command", metavar="COMMAND", required=True
+    )
     for command in COMMANDS:
-        sub = commands.add_parser(command.name, help=command.help, description=command.help,
-                                  add_help=command.forward is None)
+        sub = commands.add_parser(
+            command.name,
+            help=command.help,
+            description=command.help,
+            add_help=command.forward is None,
+        )
         command.configure(sub)
         sub.set_defaults(handler=command.run)
     return parser
@@ -576,16 +710,16 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        forward = next((c.forward for c in COMMANDS if argv[:1] == [c.name] and c.forward),
-                       None)
+        forward = next((c.forward for c in COMMANDS if argv[:1] == [c.name] and c.forward), None)
         if forward is not None:
             return forward(argv[1:])
         args = build_parser().parse_args(argv)
         code: int = args.handler(args)
         return code
     except UsageError as exc:
-        print(f"arbiter: {exc}" if not str(exc).startswith("arbiter") else str(exc),
-              file=sys.stderr)
+        print(
+            f"arbiter: {exc}" if not str(exc).startswith("arbiter") else str(exc), file=sys.stderr
+        )
         return EXIT_USAGE
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else EXIT_OK
@@ -597,6 +731,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get("ARBITER_DEBUG"):
             raise
-        print(f"arbiter: internal error: {type(exc).__name__}: {exc} "
-              "(set ARBITER_DEBUG=1 for the traceback)", file=sys.stderr)
+        print(
+            f"arbiter: internal error: {type(exc).__name__}: {exc} "
+            "(set ARBITER_DEBUG=1 for the traceback)",
+            file=sys.stderr,
+        )
         return EXIT_INTERNAL

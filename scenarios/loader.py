@@ -45,8 +45,10 @@ MAX_PROBLEMS_SHOWN = 5
 # The event grammar of SCENARIOS.md: read here for scenario files, and by the wire
 # adapter for what an engine under test reports.
 EVENT_FORMS = (
-    re.compile(r"^(?P<player>p\d+) (?:plays|buys|gains|trashes|discards|draws|reveals"
-               r"|topdecks|returns|sets aside|reacts with) (?P<card>.+)$"),
+    re.compile(
+        r"^(?P<player>p\d+) (?:plays|buys|gains|trashes|discards|draws|reveals"
+        r"|topdecks|returns|sets aside|reacts with) (?P<card>.+)$"
+    ),
     re.compile(r"^(?P<player>p\d+) passes (?P<card>.+) to (?P<other>p\d+)$"),
     re.compile(r"^(?P<player>p\d+) shuffles$"),
     re.compile(r"^game ends$"),
@@ -118,6 +120,7 @@ def _suggest(word: str, choices: Iterable[str]) -> str:
 
 # --- JSON Schema --------------------------------------------------------------------------
 
+
 @cache
 def schema() -> dict[str, Any]:
     with SCHEMA_PATH.open(encoding="utf-8") as handle:
@@ -138,8 +141,13 @@ _REF_NAMES = {
     "#/$defs/edition": "1 or 2",
 }
 _TYPE_NAMES = {
-    "string": "text", "boolean": "true or false", "null": "null", "integer": "a whole number",
-    "number": "a number", "object": "a mapping of keys", "array": "a list",
+    "string": "text",
+    "boolean": "true or false",
+    "null": "null",
+    "integer": "a whole number",
+    "number": "a number",
+    "object": "a mapping of keys",
+    "array": "a list",
 }
 _PATTERN_NAMES = {
     "id": "an id like set/card/slug (lowercase letters, digits and dashes)",
@@ -179,7 +187,8 @@ def _unknown_keys(error: ValidationError, rules: Mapping[str, Any]) -> list[str]
     known = rules.get("properties", {})
     patterns = rules.get("patternProperties", {})
     return [
-        key for key in cast(Mapping[str, Any], error.instance)
+        key
+        for key in cast(Mapping[str, Any], error.instance)
         if key not in known and not any(re.search(p, key) for p in patterns)
     ]
 
@@ -227,11 +236,13 @@ def _schema_problems(doc: Document, file: str) -> list[Problem]:
 
 # --- semantic checks ----------------------------------------------------------------------
 
+
 class _Checker:
     """Walks a schema-valid document in file order, collecting problems and card names."""
 
-    def __init__(self, doc: Document, file: str, cards: CardIndex,
-                 rulings: Collection[str]) -> None:
+    def __init__(
+        self, doc: Document, file: str, cards: CardIndex, rulings: Collection[str]
+    ) -> None:
         self.doc, self.file, self.cards, self.rulings = doc, file, cards, rulings
         self.data: dict[str, Any] = doc.data
         setup = self.data["setup"]
@@ -420,6 +431,7 @@ class _Checker:
 
 # --- building the Scenario ----------------------------------------------------------------
 
+
 def _player_setup(raw: Mapping[str, Any]) -> dict[str, Any]:
     zones: dict[str, Any] = {zone: list(raw.get(zone, [])) for zone in ZONES}
     zones["vp_tokens"] = raw.get("vp_tokens", 0)
@@ -427,8 +439,9 @@ def _player_setup(raw: Mapping[str, Any]) -> dict[str, Any]:
     return zones
 
 
-def build_setup(raw: Mapping[str, Any], kingdom: list[str], editions: Mapping[str, int],
-                seed: int) -> dict[str, Any]:
+def build_setup(
+    raw: Mapping[str, Any], kingdom: list[str], editions: Mapping[str, int], seed: int
+) -> dict[str, Any]:
     """The mapping ``Adapter.load`` receives: SCENARIOS.md's setup with every default.
 
     ``trade_route`` is None unless the scenario places the tokens: the rules then put one
@@ -513,8 +526,12 @@ def _guess_id(data: Any) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def parse_scenario(doc: Document, path: Path, cards: CardIndex | None = None,
-                   rulings: Collection[str] | None = None) -> Scenario:
+def parse_scenario(
+    doc: Document,
+    path: Path,
+    cards: CardIndex | None = None,
+    rulings: Collection[str] | None = None,
+) -> Scenario:
     """Validate an already-read document and build the Scenario, or raise ScenarioError."""
     file = str(path)
     if not isinstance(doc.data, dict):
@@ -540,33 +557,40 @@ def reference_cards_cached() -> CardIndex:
     return reference_cards()
 
 
-def load_text(text: str, path: Path | str = "<text>", cards: CardIndex | None = None,
-              rulings: Collection[str] | None = None) -> Scenario:
+def load_text(
+    text: str,
+    path: Path | str = "<text>",
+    cards: CardIndex | None = None,
+    rulings: Collection[str] | None = None,
+) -> Scenario:
     """Load a scenario from YAML text (``path`` is only used in messages)."""
     try:
         doc = read_yaml(text)
     except YamlError as exc:
-        raise ScenarioError([Problem(str(path), exc.line, format_key(exc.key), exc.reason)]) \
-            from None
+        raise ScenarioError(
+            [Problem(str(path), exc.line, format_key(exc.key), exc.reason)]
+        ) from None
     return parse_scenario(doc, Path(path), cards, rulings)
 
 
-def load_scenario(path: Path | str, cards: CardIndex | None = None,
-                  rulings: Collection[str] | None = None) -> Scenario:
+def load_scenario(
+    path: Path | str, cards: CardIndex | None = None, rulings: Collection[str] | None = None
+) -> Scenario:
     """Load and validate one scenario file, or raise :class:`ScenarioError`."""
     path = Path(path)
     try:
         doc = read_yaml_file(path)
     except YamlError as exc:
-        raise ScenarioError([Problem(str(path), exc.line, format_key(exc.key), exc.reason)]) \
-            from None
+        raise ScenarioError(
+            [Problem(str(path), exc.line, format_key(exc.key), exc.reason)]
+        ) from None
     except OSError as exc:
-        raise ScenarioError([Problem(str(path), 1, "(file)", exc.strerror or str(exc))]) \
-            from None
+        raise ScenarioError([Problem(str(path), 1, "(file)", exc.strerror or str(exc))]) from None
     return parse_scenario(doc, path, cards, rulings)
 
 
 # --- finding and loading many -------------------------------------------------------------
+
 
 def bundled_dir() -> Path:
     """Where the project's own fixtures live: the ``scenarios`` package directory."""
@@ -589,7 +613,8 @@ def is_fixture(relative: Path, base: Path) -> bool:
     parents = (*base.parts[-2:], *inside)
     return not any(
         part in ("rulings", "schema") and parents[index - 1] == "scenarios"
-        for index, part in enumerate(parents) if index > 0
+        for index, part in enumerate(parents)
+        if index > 0
     )
 
 
@@ -613,9 +638,11 @@ def discover(paths: Iterable[Path | str]) -> list[Path]:
     return list(found)
 
 
-def load_many(files: Iterable[Path], cards: CardIndex | None = None,
-              rulings: Collection[str] | None = None,
-              ) -> tuple[list[Scenario], list[ScenarioError]]:
+def load_many(
+    files: Iterable[Path],
+    cards: CardIndex | None = None,
+    rulings: Collection[str] | None = None,
+) -> tuple[list[Scenario], list[ScenarioError]]:
     """Load every file; malformed ones and ids used twice come back as errors, in order."""
     loaded: list[Scenario] = []
     failures: list[ScenarioError] = []
@@ -629,8 +656,9 @@ def load_many(files: Iterable[Path], cards: CardIndex | None = None,
         first = owners.setdefault(scenario.id, scenario)
         if first is not scenario:
             reason = f"id {scenario.id!r} is already used by {first.file}"
-            failures.append(ScenarioError([Problem(str(path), scenario.line, "id", reason)],
-                                          scenario.id))
+            failures.append(
+                ScenarioError([Problem(str(path), scenario.line, "id", reason)], scenario.id)
+            )
             continue
         loaded.append(scenario)
     return loaded, failures

@@ -28,8 +28,12 @@ _IDS = pytest.StashKey[dict[str, Path]]()
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("arbiter", "Arbiter scenarios")
-    group.addoption("--arbiter-engine", default=None, metavar="NAME",
-                    help="engine the scenario files run on (default: reference)")
+    group.addoption(
+        "--arbiter-engine",
+        default=None,
+        metavar="NAME",
+        help="engine the scenario files run on (default: reference)",
+    )
     parser.addini("arbiter_engine", "engine the scenario files run on", default="reference")
 
 
@@ -71,16 +75,18 @@ class ScenarioFile(pytest.File):
         first = owners.setdefault(scenario.id, self.path)
         if first != self.path:
             message = f"id: {scenario.id!r} is already used by {first}"
-            duplicate = Result(scenario.id, str(self.path), Status.ERROR, message,
-                               line=scenario.line)
+            duplicate = Result(
+                scenario.id, str(self.path), Status.ERROR, message, line=scenario.line
+            )
             yield ScenarioItem.from_parent(self, name=scenario.id, error=duplicate)
             return
         yield ScenarioItem.from_parent(self, name=scenario.id, scenario=scenario)
 
 
 class ScenarioItem(pytest.Item):
-    def __init__(self, *, scenario: Scenario | None = None, error: Result | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self, *, scenario: Scenario | None = None, error: Result | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.scenario = scenario
         self.error = error
@@ -93,20 +99,28 @@ class ScenarioItem(pytest.Item):
         assert self.scenario is not None
         adapter = _adapter(self.config)
         if isinstance(adapter, Exception):
-            raise ScenarioFailure(Result(self.scenario.id, str(self.path), Status.ERROR,
-                                         f"the engine could not be started: {adapter}"))
+            raise ScenarioFailure(
+                Result(
+                    self.scenario.id,
+                    str(self.path),
+                    Status.ERROR,
+                    f"the engine could not be started: {adapter}",
+                )
+            )
         result = run_scenario(self.scenario, adapter)
         if result.status is Status.SKIP:
             pytest.skip(result.message)
         if result.status is not Status.PASS:
             raise ScenarioFailure(result)
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
-                     style: Any = None) -> str:
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, ScenarioFailure):
             result = excinfo.value.result
-            where = self.path.relative_to(self.config.rootpath) \
-                if self.path.is_relative_to(self.config.rootpath) else self.path
+            where = (
+                self.path.relative_to(self.config.rootpath)
+                if self.path.is_relative_to(self.config.rootpath)
+                else self.path
+            )
             line = f":{result.line}" if result.line else ""
             return f"{result.status}: {where}{line}: {result.message}"
         return str(super().repr_failure(excinfo, style=style))

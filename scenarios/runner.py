@@ -59,15 +59,20 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "id": self.id, "file": self.file, "line": self.line, "status": str(self.status),
-            "rulings": list(self.rulings), "message": self.message,
+            "id": self.id,
+            "file": self.file,
+            "line": self.line,
+            "status": str(self.status),
+            "rulings": list(self.rulings),
+            "message": self.message,
         }
 
 
 def error_result(error: ScenarioError) -> Result:
     """A malformed file as a result: its id if it could be read, else its path."""
-    return Result(error.scenario_id or error.file, error.file, Status.ERROR, error.brief(),
-                  line=error.line)
+    return Result(
+        error.scenario_id or error.file, error.file, Status.ERROR, error.brief(), line=error.line
+    )
 
 
 def reference_adapter() -> Adapter:
@@ -103,11 +108,13 @@ def engine_factory(name: str) -> AdapterFactory:
     try:
         return ENGINES[name]
     except KeyError:
-        raise KeyError(f"unknown engine {name!r} (known: {', '.join(sorted(ENGINES))}, "
-                       "wire:COMMAND)") from None
+        raise KeyError(
+            f"unknown engine {name!r} (known: {', '.join(sorted(ENGINES))}, wire:COMMAND)"
+        ) from None
 
 
 # --- comparing expectations ---------------------------------------------------------------
+
 
 def _fmt(value: Any) -> str:
     if value is None:
@@ -165,8 +172,10 @@ def _subset(name: str, expected: Mapping[str, Any], found: Mapping[str, Any]) ->
         yield from _equal(f"{name}.{key}", wanted, found.get(key))
 
 
-def _pending(expected: Mapping[str, Any] | None, found: Mapping[str, Any] | None,
-             ) -> Iterator[str]:
+def _pending(
+    expected: Mapping[str, Any] | None,
+    found: Mapping[str, Any] | None,
+) -> Iterator[str]:
     if expected is None or found is None:
         if expected != found:
             shown = {k: found.get(k) for k in ("player", "kind", "source")} if found else None
@@ -198,8 +207,12 @@ def _normal(line: str) -> str:
     return " ".join(line.split())
 
 
-def compare(expect: Mapping[str, Any], state: Mapping[str, Any],
-            pending: Mapping[str, Any] | None, events: Sequence[str]) -> list[str]:
+def compare(
+    expect: Mapping[str, Any],
+    state: Mapping[str, Any],
+    pending: Mapping[str, Any] | None,
+    events: Sequence[str],
+) -> list[str]:
     """Every way ``state`` fails ``expect``; empty when it holds. Keys not given are free."""
     events = [_normal(line) for line in events]
     problems: list[str] = []
@@ -231,6 +244,7 @@ def compare(expect: Mapping[str, Any], state: Mapping[str, Any],
 
 
 # --- running one scenario -----------------------------------------------------------------
+
 
 class _Stop(Exception):
     """Ends a run early with a verdict."""
@@ -304,8 +318,9 @@ class _Run:
         pending = self.adapter.pending()
         if pending is None:
             # SCENARIOS.md counts this as a malformed scenario, not as a wrong engine.
-            raise self.stop(Status.ERROR, "choose: nothing is pending, there is no decision "
-                                          "to answer")
+            raise self.stop(
+                Status.ERROR, "choose: nothing is pending, there is no decision to answer"
+            )
         for key in ("player", "source"):
             wanted = getattr(step, key)
             if wanted is not None and pending.get(key) != wanted:
@@ -316,16 +331,20 @@ class _Run:
             action()
         except Rejected as exc:
             pending = self.adapter.pending()
-            asked = {key: pending.get(key) for key in ("player", "kind", "source")} \
-                if pending else None
+            asked = (
+                {key: pending.get(key) for key in ("player", "kind", "source")} if pending else None
+            )
             waiting = f" (the engine waits for: {_fmt(asked)})" if asked else ""
             raise self.stop(Status.FAIL, f"{what} was rejected: {exc}{waiting}") from None
 
     def snapshot(self) -> tuple[Any, Any, list[str]]:
         # Deep copies: an in-process engine may hand out structures it later mutates.
         adapter = self.adapter
-        return (copy.deepcopy(adapter.observe()), copy.deepcopy(adapter.pending()),
-                list(adapter.events()))
+        return (
+            copy.deepcopy(adapter.observe()),
+            copy.deepcopy(adapter.pending()),
+            list(adapter.events()),
+        )
 
     def expect_rejected(self, what: str, action: Callable[[], None]) -> None:
         before = self.snapshot()
@@ -333,19 +352,25 @@ class _Run:
             action()
         except Rejected:
             after = self.snapshot()
-            changed = [name for name, old, new in
-                       zip(("state", "pending", "events"), before, after, strict=True)
-                       if old != new]
+            changed = [
+                name
+                for name, old, new in zip(
+                    ("state", "pending", "events"), before, after, strict=True
+                )
+                if old != new
+            ]
             if changed:
-                raise self.stop(Status.FAIL, f"{what} was rejected but the "
-                                             f"{' and '.join(changed)} changed") from None
+                raise self.stop(
+                    Status.FAIL, f"{what} was rejected but the {' and '.join(changed)} changed"
+                ) from None
             return
         raise self.stop(Status.FAIL, f"{what} should be rejected, but it was accepted")
 
     def checkpoint(self, expect: Mapping[str, Any]) -> None:
         events = self.adapter.events()
-        problems = compare(expect, self.adapter.observe(), self.adapter.pending(),
-                           events[self.mark:])
+        problems = compare(
+            expect, self.adapter.observe(), self.adapter.pending(), events[self.mark :]
+        )
         self.mark = len(events)
         if problems:
             raise self.stop(Status.FAIL, "; ".join(problems))
@@ -370,8 +395,9 @@ class _Run:
     def shuffle_key(self, text: str) -> str:
         """Which ``setup.pN.shuffles`` an engine's complaint is about, as best we can tell."""
         setup = self.scenario.setup
-        with_orders = [f"p{n}" for n in range(1, setup["players"] + 1)
-                       if setup[f"p{n}"]["shuffles"]]
+        with_orders = [
+            f"p{n}" for n in range(1, setup["players"] + 1) if setup[f"p{n}"]["shuffles"]
+        ]
         named = re.findall(r"\bp\d\b", text)
         player = next((p for p in named if p in with_orders), None)
         if player is None and len(with_orders) == 1:
@@ -381,6 +407,7 @@ class _Run:
 
 def run_scenario(scenario: Scenario, adapter: Adapter) -> Result:
     """Play ``scenario`` on ``adapter`` and judge it; never raises for adapter trouble."""
+
     def result(status: Status, message: str = "", line: int | None = None) -> Result:
         return Result(scenario.id, str(scenario.file), status, message, scenario.rulings, line)
 
@@ -417,17 +444,21 @@ def run_all(scenarios: Iterable[Scenario], make_adapter: AdapterFactory) -> list
         adapter = make_adapter()
     except Exception as exc:
         message = f"the engine could not be started: {type(exc).__name__}: {exc}"
-        return [Result(s.id, str(s.file), Status.ERROR, message, s.rulings, s.line)
-                for s in scenarios]
+        return [
+            Result(s.id, str(s.file), Status.ERROR, message, s.rulings, s.line) for s in scenarios
+        ]
     try:
         return [run_scenario(scenario, adapter) for scenario in scenarios]
     finally:
         adapter.close()
 
 
-def run_files(files: Iterable[Path], make_adapter: AdapterFactory = reference_adapter,
-              cards: CardIndex | None = None,
-              select: Callable[[str, str], bool] | None = None) -> list[Result]:
+def run_files(
+    files: Iterable[Path],
+    make_adapter: AdapterFactory = reference_adapter,
+    cards: CardIndex | None = None,
+    select: Callable[[str, str], bool] | None = None,
+) -> list[Result]:
     """Load and run ``files``; malformed files are error results. Ordered by file.
 
     ``select(id, file)`` keeps only some scenarios (the CLI's ``-k``).

@@ -47,8 +47,11 @@ def supported_cards(adapter: Adapter) -> dict[str, dict[str, Any]]:
     for card in ALL_CARDS:
         if card.name in found:
             continue
-        editions = [edition for edition in (1, 2)
-                    if adapter.unsupported_reason({card.name}, {card.set: edition}) is None]
+        editions = [
+            edition
+            for edition in (1, 2)
+            if adapter.unsupported_reason({card.name}, {card.set: edition}) is None
+        ]
         if editions:
             found[card.name] = {"set": card.set, "editions": editions}
     return found
@@ -59,10 +62,11 @@ def _hello(adapter: Adapter, request: dict[str, Any]) -> Any:
     offered = offered if isinstance(offered, list) else [offered]
     common = [version for version in SUPPORTED_VERSIONS if version in offered]
     if not common:
-        raise _ProtocolError(f"no common protocol version: the client offers {offered}, "
-                             f"this server speaks {list(SUPPORTED_VERSIONS)}")
-    return {"protocol": max(common), "engine": adapter.name,
-            "cards": supported_cards(adapter)}
+        raise _ProtocolError(
+            f"no common protocol version: the client offers {offered}, "
+            f"this server speaks {list(SUPPORTED_VERSIONS)}"
+        )
+    return {"protocol": max(common), "engine": adapter.name, "cards": supported_cards(adapter)}
 
 
 def _load(adapter: Adapter, request: dict[str, Any]) -> Any:
@@ -123,8 +127,11 @@ def respond(adapter: Adapter, line: str) -> tuple[dict[str, Any], bool]:
     ident, op = request.get("id"), request.get("op")
     handler = HANDLERS.get(op) if isinstance(op, str) else None
     if handler is None:
-        return {"id": ident, "status": "error",
-                "message": f"unknown op {op!r} (known: {', '.join(HANDLERS)})"}, False
+        return {
+            "id": ident,
+            "status": "error",
+            "message": f"unknown op {op!r} (known: {', '.join(HANDLERS)})",
+        }, False
     try:
         result = handler(adapter, request)
     except Rejected as exc:
@@ -134,13 +141,13 @@ def respond(adapter: Adapter, line: str) -> tuple[dict[str, Any], bool]:
     except _ProtocolError as exc:
         return {"id": ident, "status": "error", "message": str(exc)}, False
     except Exception as exc:  # the engine's own failure: report it, keep serving
-        return {"id": ident, "status": "error",
-                "message": f"{type(exc).__name__}: {exc}"}, False
+        return {"id": ident, "status": "error", "message": f"{type(exc).__name__}: {exc}"}, False
     return {"id": ident, "status": "ok", "result": result}, op == "bye"
 
 
-def serve(adapter: Adapter, instream: IO[str] | None = None,
-          outstream: IO[str] | None = None) -> int:
+def serve(
+    adapter: Adapter, instream: IO[str] | None = None, outstream: IO[str] | None = None
+) -> int:
     """Answer requests from ``instream`` until ``bye`` or end of input; returns 0."""
     instream = instream if instream is not None else sys.stdin
     outstream = outstream if outstream is not None else sys.stdout

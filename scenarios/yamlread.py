@@ -105,8 +105,9 @@ class _Builder:
             key_line = key_node.start_mark.line + 1
             if key in result:
                 first = self.lines.get((*path, key), key_line)
-                raise YamlError(key_line, f"duplicate key {key!r} (first on line {first})",
-                                (*path, key))
+                raise YamlError(
+                    key_line, f"duplicate key {key!r} (first on line {first})", (*path, key)
+                )
             self.lines[(*path, key)] = key_line
             result[key] = self.build(value_node, (*path, key), depth + 1)
         return result

@@ -18,16 +18,37 @@ from scenarios.adapters.base import Adapter, Rejected
 from scenarios.model import CardIndex
 
 COST = {
-    "Copper": 0, "Silver": 3, "Gold": 6, "Estate": 2, "Duchy": 5, "Province": 8, "Curse": 0,
-    "Platinum": 9, "Colony": 11, "Village": 3, "Smithy": 4, "Chapel": 2, "Moat": 2,
-    "Militia": 4, "Workshop": 3, "Pawn": 2, "Chancellor": 3,
+    "Copper": 0,
+    "Silver": 3,
+    "Gold": 6,
+    "Estate": 2,
+    "Duchy": 5,
+    "Province": 8,
+    "Curse": 0,
+    "Platinum": 9,
+    "Colony": 11,
+    "Village": 3,
+    "Smithy": 4,
+    "Chapel": 2,
+    "Moat": 2,
+    "Militia": 4,
+    "Workshop": 3,
+    "Pawn": 2,
+    "Chancellor": 3,
 }
 COINS = {"Copper": 1, "Silver": 2, "Gold": 3, "Platinum": 5}
 VP = {"Estate": 1, "Duchy": 3, "Province": 6, "Colony": 10, "Curse": -1}
 ACTIONS = {"Village", "Smithy", "Chapel", "Moat", "Militia", "Workshop", "Pawn", "Chancellor"}
 PAWN = ("+1 Card", "+1 Action", "+1 Buy", "+$1")
-BASIC_SUPPLY = {"Copper": 46, "Silver": 40, "Gold": 30, "Estate": 8, "Duchy": 8,
-                "Province": 8, "Curse": 10}
+BASIC_SUPPLY = {
+    "Copper": 46,
+    "Silver": 40,
+    "Gold": 30,
+    "Estate": 8,
+    "Duchy": 8,
+    "Province": 8,
+    "Curse": 10,
+}
 
 
 @dataclass(frozen=True)
@@ -102,14 +123,20 @@ class FakeAdapter(Adapter):
 
     def observe(self) -> dict[str, Any]:
         players = {
-            f"p{n + 1}": {**{zone: list(cards) for zone, cards in zones.items()
-                             if zone != "vp_tokens"},
-                          "vp_tokens": zones["vp_tokens"], "score": self._score(n)}
+            f"p{n + 1}": {
+                **{zone: list(cards) for zone, cards in zones.items() if zone != "vp_tokens"},
+                "vp_tokens": zones["vp_tokens"],
+                "score": self._score(n),
+            }
             for n, zones in enumerate(self.players)
         }
         return {
-            "players": players, "supply": dict(self.supply), "trash": list(self.trash),
-            "trade_route": self.trade_route, "turn": dict(self.turn), "game_over": self.over,
+            "players": players,
+            "supply": dict(self.supply),
+            "trash": list(self.trash),
+            "trade_route": self.trade_route,
+            "turn": dict(self.turn),
+            "game_over": self.over,
             "winners": self._winners() if self.over else [],
         }
 
@@ -123,8 +150,9 @@ class FakeAdapter(Adapter):
 
     @staticmethod
     def _zones(raw: dict[str, Any]) -> dict[str, Any]:
-        zones: dict[str, Any] = {zone: list(raw[zone])
-                                 for zone in ("hand", "deck", "discard", "in_play", "set_aside")}
+        zones: dict[str, Any] = {
+            zone: list(raw[zone]) for zone in ("hand", "deck", "discard", "in_play", "set_aside")
+        }
         zones["vp_tokens"] = raw["vp_tokens"]
         return zones
 
@@ -137,8 +165,9 @@ class FakeAdapter(Adapter):
 
     def _score(self, player: int) -> int:
         zones = self.players[player]
-        cards = [c for zone in ("hand", "deck", "discard", "in_play", "set_aside")
-                 for c in zones[zone]]
+        cards = [
+            c for zone in ("hand", "deck", "discard", "in_play", "set_aside") for c in zones[zone]
+        ]
         return sum(VP.get(card, 0) for card in cards) + int(zones["vp_tokens"])
 
     def _winners(self) -> list[str]:
@@ -151,8 +180,9 @@ class FakeAdapter(Adapter):
         if self.orders[player]:
             order = self.orders[player].pop(0)
             if Counter(order) != Counter(cards):
-                raise ValueError(f"p{player + 1}.shuffles: {order} is not a rearrangement "
-                                 f"of {sorted(cards)}")
+                raise ValueError(
+                    f"p{player + 1}.shuffles: {order} is not a rearrangement of {sorted(cards)}"
+                )
             cards = list(order)
         else:
             self.rng.shuffle(cards)
@@ -200,8 +230,11 @@ class FakeAdapter(Adapter):
         turn = self.turn
         if self.supply.get(card, 0) <= 0 or turn["buys"] < 1 or COST[card] > turn["coins"]:
             raise Rejected(f"cannot buy {card}")
-        turn["phase"], turn["buys"], turn["coins"] = "buy", turn["buys"] - 1, \
-            turn["coins"] - COST[card]
+        turn["phase"], turn["buys"], turn["coins"] = (
+            "buy",
+            turn["buys"] - 1,
+            turn["coins"] - COST[card],
+        )
         self._say(self.active, f"buys {card}")
         self._gain(self.active, card)
 
@@ -216,8 +249,13 @@ class FakeAdapter(Adapter):
             self.log.append("game ends")
             return
         following = (player + 1) % len(self.players)
-        self.turn = {"player": f"p{following + 1}", "phase": "action", "actions": 1,
-                     "buys": 1, "coins": 0}
+        self.turn = {
+            "player": f"p{following + 1}",
+            "phase": "action",
+            "actions": 1,
+            "buys": 1,
+            "coins": 0,
+        }
 
     # --- decisions --------------------------------------------------------------------------
 
@@ -249,10 +287,17 @@ class FakeAdapter(Adapter):
                 return picked
         raise Rejected(f"{value!r} is not a legal answer")
 
-    def _ask(self, player: int, kind: str, source: str, choices: list[str],
-             low: int = 1, high: int = 1) -> Decision:
-        return {"player": f"p{player + 1}", "kind": kind, "source": source,
-                "choices": choices, "min": low, "max": high}
+    def _ask(
+        self, player: int, kind: str, source: str, choices: list[str], low: int = 1, high: int = 1
+    ) -> Decision:
+        return {
+            "player": f"p{player + 1}",
+            "kind": kind,
+            "source": source,
+            "choices": choices,
+            "min": low,
+            "max": high,
+        }
 
     def _village(self) -> Effect:
         self._draw(self.active, 1)
@@ -306,8 +351,7 @@ class FakeAdapter(Adapter):
                 continue
             if len(hand) > 3:
                 extra = len(hand) - 3
-                for card in (yield self._ask(other, "cards", "Militia", list(hand), extra,
-                                             extra)):
+                for card in (yield self._ask(other, "cards", "Militia", list(hand), extra, extra)):
                     hand.remove(card)
                     self.players[other]["discard"].append(card)
                     self._say(other, f"discards {card}")

@@ -63,17 +63,18 @@ def check(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str
     return code, out, err
 
 
-def test_all_passing_exits_0_with_a_table(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_all_passing_exits_0_with_a_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = check(capsys, str(fixtures(tmp_path, a=PASSING)))
     assert (code, err) == (0, "")
-    assert out.splitlines()[0].split() == ["set", "passed", "failed", "errors", "skipped",
-                                           "total"]
+    assert out.splitlines()[0].split() == ["set", "passed", "failed", "errors", "skipped", "total"]
     assert table(out) == {"base": [1, 0, 0, 0, 1], "all": [1, 0, 0, 0, 1]}
 
 
 def test_a_failure_or_an_error_exits_1_and_is_listed(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     root = fixtures(tmp_path, a=PASSING, b=FAILING, c=MALFORMED)
     code, out, _err = check(capsys, str(root))
     assert code == 1
@@ -81,12 +82,12 @@ def test_a_failure_or_an_error_exits_1_and_is_listed(
     assert f"{root / 'b.yaml'}:6: final expect: turn.coins expected 3 found 2" in out
     assert "ERROR base/silver/bad" in out
     assert f"{root / 'c.yaml'}:3: setup.p1.hnad: unknown key 'hnad'" in out
-    assert table(out) == {"base": [1, 0, 1, 0, 2], "rules": [0, 1, 0, 0, 1],
-                          "all": [1, 1, 1, 0, 3]}
+    assert table(out) == {"base": [1, 0, 1, 0, 2], "rules": [0, 1, 0, 0, 1], "all": [1, 1, 1, 0, 3]}
 
 
-def test_skips_do_not_fail_the_run(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_skips_do_not_fail_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     class Refuses(FakeAdapter):
         def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str:
             return "not today"
@@ -103,11 +104,22 @@ def test_k_selects_by_id(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert code == 0 and table(out)["all"] == [1, 0, 0, 0, 1]
 
 
-@pytest.mark.parametrize("argv", [["/no/such/path"], ["--bogus"], ["--engine", "nope"],
-                                  ["-k", "zzz", "."], ["--json", "/no/such/dir/r.json"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["/no/such/path"],
+        ["--bogus"],
+        ["--engine", "nope"],
+        ["-k", "zzz", "."],
+        ["--json", "/no/such/dir/r.json"],
+    ],
+)
 def test_unusable_input_exits_2_with_one_line(
-        argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    argv: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     fixtures(tmp_path, a=PASSING)
     monkeypatch.chdir(tmp_path)
     code, out, err = check(capsys, *argv)
@@ -125,18 +137,21 @@ def test_json_and_junit_reports(tmp_path: Path, capsys: pytest.CaptureFixture[st
     (tmp_path / "in").mkdir()
     root = fixtures(tmp_path / "in", a=PASSING, b=FAILING, c=MALFORMED)
     out_json, out_xml = tmp_path / "r.json", tmp_path / "r.xml"
-    code, _out, _err = check(capsys, str(root), "--json", str(out_json),
-                             "--junit", str(out_xml))
+    code, _out, _err = check(capsys, str(root), "--json", str(out_json), "--junit", str(out_xml))
     assert code == 1
     report = json.loads(out_json.read_text())
     assert report["summary"]["passed"] == 1 and report["summary"]["total"] == 3
     assert report["summary"]["by_set"]["rules"]["failed"] == 1
     by_id = {r["id"]: r for r in report["results"]}
     assert by_id["base/copper/coin"] == {
-        "id": "base/copper/coin", "file": str(root / "a.yaml"), "line": None,
-        "status": "pass", "rulings": ["base/bureaucrat/1"], "message": ""}
-    assert by_id["rules/turn/wrong"]["message"] == (
-        "final expect: turn.coins expected 3 found 2")
+        "id": "base/copper/coin",
+        "file": str(root / "a.yaml"),
+        "line": None,
+        "status": "pass",
+        "rulings": ["base/bureaucrat/1"],
+        "message": "",
+    }
+    assert by_id["rules/turn/wrong"]["message"] == ("final expect: turn.coins expected 3 found 2")
     suites = ET.parse(out_xml).getroot()
     assert suites.get("tests") == "3" and suites.get("failures") == "1"
     assert suites.get("errors") == "1"
@@ -144,7 +159,8 @@ def test_json_and_junit_reports(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert cases["rules/turn/wrong"].find("failure") is not None
     assert cases["base/silver/bad"].find("error") is not None
     assert cases["base/copper/coin"].find("properties/property").get("value") == (
-        "base/bureaucrat/1")
+        "base/bureaucrat/1"
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in", "r.json", "r.xml"]
 
 
@@ -166,8 +182,15 @@ def test_cards(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["cards", "--json"]) == 0
     cards = json.loads(capsys.readouterr().out)
     colony = next(card for card in cards if card["name"] == "Colony")
-    assert colony == {"name": "Colony", "set": "prosperity", "editions": [1, 2], "cost": 11,
-                      "types": ["Victory"], "kingdom": False, "options": []}
+    assert colony == {
+        "name": "Colony",
+        "set": "prosperity",
+        "editions": [1, 2],
+        "cost": 11,
+        "types": ["Victory"],
+        "kingdom": False,
+        "options": [],
+    }
 
 
 def test_cards_with_a_bad_set_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -175,8 +198,9 @@ def test_cards_with_a_bad_set_exits_2(capsys: pytest.CaptureFixture[str]) -> Non
     assert "invalid choice: 'seaside'" in capsys.readouterr().err
 
 
-def test_explain(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_explain(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(cli, "bundled_dir", lambda: fixtures(tmp_path, a=PASSING, b=FAILING))
     assert cli.main(["explain", "  copper "]) == 0
     out = capsys.readouterr().out
@@ -189,21 +213,21 @@ def test_explain(capsys: pytest.CaptureFixture[str], tmp_path: Path,
 
 
 def test_explain_an_unknown_card_exits_2_with_a_suggestion(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert cli.main(["explain", "Provnce"]) == 2
     assert capsys.readouterr().err == "arbiter: unknown card 'Provnce' (did you mean Province?)\n"
 
 
 def test_rulings_reports_which_have_a_passing_scenario(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(cli, "bundled_dir", lambda: fixtures(tmp_path, a=PASSING))
     assert cli.main(["rulings", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     rows = {row["id"]: row for row in report["rulings"]}
     assert rows["base/bureaucrat/1"]["proven"] is True
-    assert rows["base/bureaucrat/1"]["scenarios"] == [{"id": "base/copper/coin",
-                                                       "status": "pass"}]
+    assert rows["base/bureaucrat/1"]["scenarios"] == [{"id": "base/copper/coin", "status": "pass"}]
     assert report["summary"]["proven"] == 1
     assert cli.main(["rulings", "--missing", "--json"]) == 0
     missing = json.loads(capsys.readouterr().out)["rulings"]
@@ -226,21 +250,32 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_an_internal_error_is_one_line_not_a_traceback(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     def broken(_args: object) -> int:
         raise RuntimeError("oops")
 
     monkeypatch.delenv("ARBITER_DEBUG", raising=False)
-    monkeypatch.setattr(cli, "COMMANDS", tuple(
-        cli.Command(c.name, c.help, c.configure, broken if c.name == "cards" else c.run)
-        for c in cli.COMMANDS))
+    monkeypatch.setattr(
+        cli,
+        "COMMANDS",
+        tuple(
+            cli.Command(c.name, c.help, c.configure, broken if c.name == "cards" else c.run)
+            for c in cli.COMMANDS
+        ),
+    )
     assert cli.main(["cards"]) == 3
     assert capsys.readouterr().err.startswith("arbiter: internal error: RuntimeError: oops")
 
 
 def test_python_dash_m_arbiter() -> None:
-    done = subprocess.run([sys.executable, "-m", "arbiter", "explain", "Nope"],
-                          capture_output=True, text=True, check=False, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "arbiter", "explain", "Nope"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
     assert done.returncode == 2
     assert done.stderr.startswith("arbiter: unknown card 'Nope'")
     assert len(done.stderr.splitlines()) == 1
@@ -254,7 +289,7 @@ def test_graph_arguments_go_to_the_graph_command(capsys: pytest.CaptureFixture[s
 def test_explain_lists_the_interactions_by_kind(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["explain", "Moat"]) == 0
     out = capsys.readouterr().out
-    interactions = out[out.index("Interactions ("):]
-    attack = interactions[interactions.index("  attack-reaction:"):]
+    interactions = out[out.index("Interactions (") :]
+    attack = interactions[interactions.index("  attack-reaction:") :]
     assert "Militia" in attack.split("\n  ", 2)[1]
     assert "Witch" in attack

@@ -25,8 +25,18 @@ def test_reduced_cost_is_never_below_zero() -> None:
 
 def test_printed_costs_without_reductions() -> None:
     game = game_with(["Village", "Festival", "Bridge"])
-    expected = {"Copper": 0, "Curse": 0, "Estate": 2, "Silver": 3, "Village": 3,
-                "Bridge": 4, "Duchy": 5, "Festival": 5, "Gold": 6, "Province": 8}
+    expected = {
+        "Copper": 0,
+        "Curse": 0,
+        "Estate": 2,
+        "Silver": 3,
+        "Village": 3,
+        "Bridge": 4,
+        "Duchy": 5,
+        "Festival": 5,
+        "Gold": 6,
+        "Province": 8,
+    }
     assert {name: game.cost_of(name) for name in expected} == expected
 
 
@@ -71,8 +81,9 @@ def test_buying_a_card_reduced_to_zero_adds_no_coins() -> None:
 
 
 def test_gaining_uses_the_current_cost() -> None:
-    game = game_with(["Village", "Bridge", "Workshop"],
-                     hand=["Village", "Bridge", "Workshop"], deck=["Copper"])
+    game = game_with(
+        ["Village", "Bridge", "Workshop"], hand=["Village", "Bridge", "Workshop"], deck=["Copper"]
+    )
     game.command("play", "Village")
     game.command("play", "Bridge")
     game.command("play", "Workshop")

@@ -55,8 +55,14 @@ def test_match_answer_by_label_ignoring_case_and_counting_copies() -> None:
 
 
 def test_throne_room_first_edition_with_one_action_is_not_asked() -> None:
-    game = Game({"players": 2, "kingdom": ["Throne Room", "Village"], "editions": {"base": 1},
-                 "p1": {"hand": ["Throne Room", "Village", "Copper"], "deck": ["Gold"] * 2}})
+    game = Game(
+        {
+            "players": 2,
+            "kingdom": ["Throne Room", "Village"],
+            "editions": {"base": 1},
+            "p1": {"hand": ["Throne Room", "Village", "Copper"], "deck": ["Gold"] * 2},
+        }
+    )
     game.command("play", "Throne Room")
     assert game.pending is None and game.awaiting_command
     assert game.state.turn.actions == 4
@@ -64,16 +70,28 @@ def test_throne_room_first_edition_with_one_action_is_not_asked() -> None:
 
 
 def test_militia_victim_with_identical_cards_is_not_asked() -> None:
-    game = Game({"players": 2, "kingdom": ["Militia"],
-                 "p1": {"hand": ["Militia"]}, "p2": {"hand": ["Copper"] * 5}})
+    game = Game(
+        {
+            "players": 2,
+            "kingdom": ["Militia"],
+            "p1": {"hand": ["Militia"]},
+            "p2": {"hand": ["Copper"] * 5},
+        }
+    )
     game.command("play", "Militia")
     assert game.pending is None
     assert game.names_of(game.player(1).discard) == ["Copper", "Copper"]
 
 
 def test_a_real_choice_is_asked_with_who_what_and_why() -> None:
-    game = Game({"players": 2, "kingdom": ["Militia"],
-                 "p1": {"hand": ["Militia"]}, "p2": {"hand": ["Copper"] * 4 + ["Estate"]}})
+    game = Game(
+        {
+            "players": 2,
+            "kingdom": ["Militia"],
+            "p1": {"hand": ["Militia"]},
+            "p2": {"hand": ["Copper"] * 4 + ["Estate"]},
+        }
+    )
     game.command("play", "Militia")
     pending = game.pending
     assert pending is not None
@@ -85,30 +103,43 @@ def test_a_real_choice_is_asked_with_who_what_and_why() -> None:
 
 
 def frozen(game: Game) -> tuple[Any, ...]:
-    return (game.snapshot(), game.event_lines(), game.pending, game.awaiting_command,
-            list(game.inputs))
+    return (
+        game.snapshot(),
+        game.event_lines(),
+        game.pending,
+        game.awaiting_command,
+        list(game.inputs),
+    )
 
 
 def chapel_pending() -> Game:
-    game = Game({"players": 2, "kingdom": ["Chapel", "Village"], "turn": {"actions": 2},
-                 "p1": {"hand": ["Chapel", "Village", "Copper", "Estate", "Estate", "Curse",
-                                 "Silver"]}})
+    game = Game(
+        {
+            "players": 2,
+            "kingdom": ["Chapel", "Village"],
+            "turn": {"actions": 2},
+            "p1": {"hand": ["Chapel", "Village", "Copper", "Estate", "Estate", "Curse", "Silver"]},
+        }
+    )
     game.command("play", "Chapel")
     assert game.pending is not None
     return game
 
 
-@pytest.mark.parametrize("answer", [
-    ["Copper", "Estate", "Estate", "Curse", "Silver"],  # 5 > up to 4
-    ["Gold"],  # not in hand
-    ["Chapel"],  # in play, not in hand
-    ["Copper", "Copper"],  # only one Copper
-    "Province",
-    True,
-    {"cards": ["Copper"]},
-    3,
-    None,
-])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        ["Copper", "Estate", "Estate", "Curse", "Silver"],  # 5 > up to 4
+        ["Gold"],  # not in hand
+        ["Chapel"],  # in play, not in hand
+        ["Copper", "Copper"],  # only one Copper
+        "Province",
+        True,
+        {"cards": ["Copper"]},
+        3,
+        None,
+    ],
+)
 def test_illegal_answers_change_nothing(answer: Any) -> None:
     game = chapel_pending()
     before = frozen(game)
@@ -122,8 +153,7 @@ def test_illegal_answers_change_nothing(answer: Any) -> None:
 def test_commands_while_a_decision_is_pending_change_nothing() -> None:
     game = chapel_pending()
     before = frozen(game)
-    for verb, arg in [("play", "Village"), ("buy", "Copper"), ("end", "turn"),
-                      ("end", "action")]:
+    for verb, arg in [("play", "Village"), ("buy", "Copper"), ("end", "turn"), ("end", "action")]:
         with pytest.raises(IllegalMove):
             game.command(verb, arg)
         assert frozen(game) == before
@@ -131,8 +161,14 @@ def test_commands_while_a_decision_is_pending_change_nothing() -> None:
 
 
 def test_yes_no_refuses_other_answers() -> None:
-    game = Game({"players": 2, "kingdom": ["Chancellor"], "editions": {"base": 1},
-                 "p1": {"hand": ["Chancellor"], "deck": ["Copper"]}})
+    game = Game(
+        {
+            "players": 2,
+            "kingdom": ["Chancellor"],
+            "editions": {"base": 1},
+            "p1": {"hand": ["Chancellor"], "deck": ["Copper"]},
+        }
+    )
     game.command("play", "Chancellor")
     pending = game.pending
     assert pending is not None and pending.kind == "yes_no"
@@ -154,9 +190,14 @@ def test_answer_with_nothing_pending_is_refused() -> None:
 
 
 def buy_phase_game() -> Game:
-    return Game({"players": 2, "kingdom": ["Village", "Smithy"],
-                 "supply": {"Gold": 0},
-                 "p1": {"hand": ["Village", "Smithy", "Copper", "Silver", "Estate"]}})
+    return Game(
+        {
+            "players": 2,
+            "kingdom": ["Village", "Smithy"],
+            "supply": {"Gold": 0},
+            "p1": {"hand": ["Village", "Smithy", "Copper", "Silver", "Estate"]},
+        }
+    )
 
 
 ILLEGAL_COMMANDS = [
@@ -204,12 +245,17 @@ def test_phase_and_counter_rules_refuse_and_change_nothing() -> None:
 
 def test_legal_commands_is_exactly_what_command_accepts() -> None:
     game = buy_phase_game()
-    candidates = [("play", name) for name in ["Village", "Smithy", "Copper", "Silver",
-                                              "Estate", "Gold"]]
+    candidates = [
+        ("play", name) for name in ["Village", "Smithy", "Copper", "Silver", "Estate", "Gold"]
+    ]
     candidates += [("buy", pile) for pile in game.state.supply] + [("buy", "Witch")]
     candidates += [("end", "action"), ("end", "turn"), ("end", "game")]
-    for inputs in ([], [("play", "Smithy")], [("play", "Copper")],
-                   [("play", "Copper"), ("play", "Silver"), ("buy", "Silver")]):
+    for inputs in (
+        [],
+        [("play", "Smithy")],
+        [("play", "Copper")],
+        [("play", "Copper"), ("play", "Silver"), ("buy", "Silver")],
+    ):
         for verb, arg in inputs:
             game.command(verb, arg)
         legal = set(game.legal_commands())
@@ -222,5 +268,4 @@ def test_legal_commands_is_exactly_what_command_accepts() -> None:
                 accepted = False
             assert accepted == ((verb, arg) in legal), (inputs, verb, arg)
         game = buy_phase_game()
-    assert set(buy_phase_game().legal_commands(("end",))) == {("end", "action"),
-                                                              ("end", "turn")}
+    assert set(buy_phase_game().legal_commands(("end",))) == {("end", "action"), ("end", "turn")}

@@ -28,14 +28,20 @@ def test_draw_takes_from_the_top_one_at_a_time() -> None:
 
 
 def test_draw_through_a_shuffle_uses_the_deck_first_and_shuffles_only_the_discard() -> None:
-    game = game_with(deck=["Gold"], discard=["Copper", "Estate", "Duchy"],
-                     shuffles=[["Estate", "Duchy", "Copper"]])
+    game = game_with(
+        deck=["Gold"],
+        discard=["Copper", "Estate", "Duchy"],
+        shuffles=[["Estate", "Duchy", "Copper"]],
+    )
     drawn = game.draw(0, 3)
     assert game.names_of(drawn) == ["Gold", "Estate", "Duchy"]
     assert deck(game) == ["Copper"]
     assert game.player(0).discard == []
     assert game.event_lines() == [
-        "p1 draws Gold", "p1 shuffles", "p1 draws Estate", "p1 draws Duchy"
+        "p1 draws Gold",
+        "p1 shuffles",
+        "p1 draws Estate",
+        "p1 draws Duchy",
     ]
 
 
@@ -47,8 +53,9 @@ def test_a_shuffle_order_that_includes_a_drawn_card_is_refused() -> None:
 
 
 def test_shuffle_orders_are_used_in_turn() -> None:
-    game = game_with(discard=["Copper", "Silver"],
-                     shuffles=[["Silver", "Copper"], ["Copper", "Silver"]])
+    game = game_with(
+        discard=["Copper", "Silver"], shuffles=[["Silver", "Copper"], ["Copper", "Silver"]]
+    )
     assert game.names_of(game.draw(0, 2)) == ["Silver", "Copper"]
     for card in list(game.player(0).hand):
         game.discard(0, card)
@@ -80,9 +87,14 @@ def test_top_of_deck_shuffles_only_when_the_deck_is_empty() -> None:
 
 
 def test_cards_in_play_are_not_shuffled_in() -> None:
-    game = Game({"players": 2, "kingdom": ["Smithy", "Village"],
-                 "turn": {"actions": 2},
-                 "p1": {"in_play": ["Village"], "hand": ["Smithy"], "discard": ["Estate"]}})
+    game = Game(
+        {
+            "players": 2,
+            "kingdom": ["Smithy", "Village"],
+            "turn": {"actions": 2},
+            "p1": {"in_play": ["Village"], "hand": ["Smithy"], "discard": ["Estate"]},
+        }
+    )
     game.command("play", "Smithy")
     snapshot = game.snapshot()["players"]["p1"]
     assert snapshot["hand"] == ["Estate"]
@@ -103,9 +115,12 @@ def test_random_shuffles_are_reproducible_from_the_seed() -> None:
 
 
 def test_clean_up_draws_five_through_a_shuffle() -> None:
-    game = game_with(deck=["Gold", "Gold"], hand=["Estate"],
-                     discard=["Copper", "Copper", "Copper"],
-                     shuffles=[["Copper", "Estate", "Copper", "Copper"]])
+    game = game_with(
+        deck=["Gold", "Gold"],
+        hand=["Estate"],
+        discard=["Copper", "Copper", "Copper"],
+        shuffles=[["Copper", "Estate", "Copper", "Copper"]],
+    )
     game.command("end", "turn")
     hand = game.snapshot()["players"]["p1"]["hand"]
     assert hand == ["Gold", "Gold", "Copper", "Estate", "Copper"]

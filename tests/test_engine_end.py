@@ -12,8 +12,19 @@ from engine import rules
 from engine.errors import IllegalMove
 from engine.game import Game
 
-PILES = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse",
-         "Village", "Smithy", "Festival", "Market"]
+PILES = [
+    "Copper",
+    "Silver",
+    "Gold",
+    "Estate",
+    "Duchy",
+    "Province",
+    "Curse",
+    "Village",
+    "Smithy",
+    "Festival",
+    "Market",
+]
 
 
 def over(players: int, empty: list[str], colony: bool = False) -> bool:
@@ -74,15 +85,18 @@ def test_no_command_after_the_end() -> None:
     assert game.legal_commands() == []
 
 
-@pytest.mark.parametrize(("players", "empties", "ends"), [
-    (2, ["Village", "Smithy"], False),
-    (2, ["Village", "Smithy", "Curse"], True),
-    (4, ["Village", "Smithy", "Estate"], True),
-    (5, ["Village", "Smithy", "Estate"], False),
-    (5, ["Village", "Smithy", "Estate", "Curse"], True),
-    (6, ["Village", "Smithy", "Estate"], False),
-    (6, ["Village", "Smithy", "Estate", "Copper"], True),
-])
+@pytest.mark.parametrize(
+    ("players", "empties", "ends"),
+    [
+        (2, ["Village", "Smithy"], False),
+        (2, ["Village", "Smithy", "Curse"], True),
+        (4, ["Village", "Smithy", "Estate"], True),
+        (5, ["Village", "Smithy", "Estate"], False),
+        (5, ["Village", "Smithy", "Estate", "Curse"], True),
+        (6, ["Village", "Smithy", "Estate"], False),
+        (6, ["Village", "Smithy", "Estate", "Copper"], True),
+    ],
+)
 def test_engine_checks_empty_piles_at_end_of_turn(
     players: int, empties: list[str], ends: bool
 ) -> None:
@@ -121,8 +135,14 @@ def test_a_finished_game_is_freed_without_the_cycle_collector(kingdom: list[str]
     # that cycle, or every finished game waits for the cycle collector (that cost a Big
     # Money benchmark about a fifth of its time). Village: the turn ends on the plain
     # path; Clerk listens to the start of turns, so it ends through the generator.
-    game = Game({"players": 2, "kingdom": kingdom, "supply": {"Province": 1},
-                 "turn": {"phase": "buy", "coins": 8}})
+    game = Game(
+        {
+            "players": 2,
+            "kingdom": kingdom,
+            "supply": {"Province": 1},
+            "turn": {"phase": "buy", "coins": 8},
+        }
+    )
     game.command("buy", "Province")
     game.command("end", "turn")
     assert game.state.game_over and game.pending is None

@@ -9,8 +9,14 @@ from engine.state import TRASH, Event
 
 
 def game_with(**p1: Any) -> Game:
-    return Game({"players": 2, "kingdom": ["Village", "Throne Room", "Feast"], "p1": p1,
-                 "editions": {"base": 1}})
+    return Game(
+        {
+            "players": 2,
+            "kingdom": ["Village", "Throne Room", "Feast"],
+            "p1": p1,
+            "editions": {"base": 1},
+        }
+    )
 
 
 def card_named(game: Game, zone: list[int], name: str) -> int:

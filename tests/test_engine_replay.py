@@ -13,8 +13,7 @@ from engine.game import Game
 
 
 def partly_played(seed: int, players: int, inputs: int) -> Game:
-    game = Game.new(players=players, seed=seed, editions={"base": 1 + seed % 2},
-                    sets=("base",))
+    game = Game.new(players=players, seed=seed, editions={"base": 1 + seed % 2}, sets=("base",))
     rng = random.Random(seed)
     for _ in range(inputs):
         if game.state.game_over:
@@ -87,8 +86,7 @@ def test_a_clone_goes_its_own_way() -> None:
 
 def test_same_seed_same_game_different_seed_different_deal() -> None:
     assert partly_played(7, 2, 0).snapshot() == partly_played(7, 2, 0).snapshot()
-    hands = {tuple(partly_played(s, 2, 0).snapshot()["players"]["p1"]["hand"])
-             for s in range(10)}
+    hands = {tuple(partly_played(s, 2, 0).snapshot()["players"]["p1"]["hand"]) for s in range(10)}
     assert len(hands) > 1
 
 

@@ -12,9 +12,20 @@ from engine.game import Game
 
 
 def test_score_counts_every_zone_and_vp_tokens() -> None:
-    game = Game({"players": 2, "kingdom": ["Village", "Gardens"], "p1": {
-        "hand": ["Estate"], "deck": ["Duchy"], "discard": ["Province", "Curse"],
-        "in_play": ["Village"], "set_aside": ["Estate"], "vp_tokens": 3}})
+    game = Game(
+        {
+            "players": 2,
+            "kingdom": ["Village", "Gardens"],
+            "p1": {
+                "hand": ["Estate"],
+                "deck": ["Duchy"],
+                "discard": ["Province", "Curse"],
+                "in_play": ["Village"],
+                "set_aside": ["Estate"],
+                "vp_tokens": 3,
+            },
+        }
+    )
     assert game.score(0) == 1 + 3 + 6 - 1 + 1 + 3
     assert game.score(1) == 0
 
@@ -49,9 +60,17 @@ def test_negative_scores() -> None:
 
 
 def ended(turns: dict[str, int], active: str, p1: dict[str, Any], p2: dict[str, Any]) -> Game:
-    game = Game({"players": 2, "kingdom": ["Village"], "supply": {"Province": 1},
-                 "turns_taken": turns, "turn": {"player": active, "phase": "buy", "coins": 8},
-                 "p1": p1, "p2": p2})
+    game = Game(
+        {
+            "players": 2,
+            "kingdom": ["Village"],
+            "supply": {"Province": 1},
+            "turns_taken": turns,
+            "turn": {"player": active, "phase": "buy", "coins": 8},
+            "p1": p1,
+            "p2": p2,
+        }
+    )
     game.command("buy", "Province")
     game.command("end", "turn")
     assert game.state.game_over

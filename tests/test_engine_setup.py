@@ -14,8 +14,18 @@ from engine import rules
 from engine.errors import BadPosition
 from engine.game import Game
 
-KINGDOM = ["Village", "Smithy", "Festival", "Laboratory", "Market", "Moat", "Chapel",
-           "Workshop", "Militia", "Gardens"]
+KINGDOM = [
+    "Village",
+    "Smithy",
+    "Festival",
+    "Laboratory",
+    "Market",
+    "Moat",
+    "Chapel",
+    "Workshop",
+    "Militia",
+    "Gardens",
+]
 
 # players: Copper, Silver, Gold, Estate, Duchy, Province, Curse, Victory kingdom
 TABLE = {
@@ -33,9 +43,16 @@ COLONY = {2: 8, 3: 12, 4: 12, 5: 12, 6: 12}
 def test_pile_sizes(players: int, colony: bool) -> None:
     game = Game.new(players=players, kingdom=KINGDOM, seed=1, colony=colony)
     copper, silver, gold, estate, duchy, province, curse, victory_kingdom = TABLE[players]
-    expected = {"Copper": copper, "Silver": silver, "Gold": gold, "Estate": estate,
-                "Duchy": duchy, "Province": province, "Curse": curse,
-                "Gardens": victory_kingdom}
+    expected = {
+        "Copper": copper,
+        "Silver": silver,
+        "Gold": gold,
+        "Estate": estate,
+        "Duchy": duchy,
+        "Province": province,
+        "Curse": curse,
+        "Gardens": victory_kingdom,
+    }
     expected.update({name: 10 for name in KINGDOM if name != "Gardens"})
     if colony:
         expected.update({"Platinum": 12, "Colony": COLONY[players]})

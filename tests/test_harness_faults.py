@@ -38,8 +38,10 @@ expect:
 
 def scenario(card: str, n: int) -> Scenario:
     hand = {"Village": 2, "Smithy": 4}[card]
-    return load_text(textwrap.dedent(PLAY.format(card=card, slug=card.lower(), n=n, hand=hand)),
-                     f"{card.lower()}-{n}.yaml")
+    return load_text(
+        textwrap.dedent(PLAY.format(card=card, slug=card.lower(), n=n, hand=hand)),
+        f"{card.lower()}-{n}.yaml",
+    )
 
 
 SUITE = [scenario("Village", 1), scenario("Smithy", 2), scenario("Village", 3)]
@@ -74,16 +76,23 @@ def test_a_sane_fake_engine_passes_everything() -> None:
 def test_a_hanging_engine_times_out_and_is_replaced() -> None:
     started = time.perf_counter()
     results, adapter = run("hang.py", timeout=1.0)
-    message = assert_isolated(results, adapter, "no response within 1 s",
-                              'last exchange: sent {"id"', '"arg":"Smithy"', "received nothing")
+    message = assert_isolated(
+        results,
+        adapter,
+        "no response within 1 s",
+        'last exchange: sent {"id"',
+        '"arg":"Smithy"',
+        "received nothing",
+    )
     assert adapter.starts == 2, message
     assert time.perf_counter() - started < 20
 
 
 def test_a_crashing_engine_is_reported_with_its_stderr() -> None:
     results, adapter = run("crash.py")
-    assert_isolated(results, adapter, "the engine exited (code 3)", "KeyError: 'Smithy'",
-                    '"arg":"Smithy"')
+    assert_isolated(
+        results, adapter, "the engine exited (code 3)", "KeyError: 'Smithy'", '"arg":"Smithy"'
+    )
     assert adapter.starts == 2
 
 
@@ -95,9 +104,9 @@ def test_garbage_output_is_an_error_showing_the_garbage() -> None:
 
 @pytest.mark.parametrize("where", ["observe", "pending", "events"])
 def test_an_unknown_card_from_the_engine_is_an_error(where: str) -> None:
-    adapter = WireAdapter([sys.executable, str(ENGINES / "unknown_card.py"), where],
-                          timeout=5.0)
-    smithy = load_text(textwrap.dedent("""
+    adapter = WireAdapter([sys.executable, str(ENGINES / "unknown_card.py"), where], timeout=5.0)
+    smithy = load_text(
+        textwrap.dedent("""
         id: base/smithy/unknown
         title: the engine invents a card
         setup:
@@ -108,7 +117,9 @@ def test_an_unknown_card_from_the_engine_is_an_error(where: str) -> None:
           p1: {hand_count: 3}
           pending: null
           events: [p1 plays Smithy]
-        """), "unknown.yaml")
+        """),
+        "unknown.yaml",
+    )
     results = run_all([smithy, SUITE[0]], lambda: adapter)
     assert statuses(results) == [Status.ERROR, Status.PASS], results
     assert "unknown card 'Smithee'" in results[0].message
@@ -117,12 +128,15 @@ def test_an_unknown_card_from_the_engine_is_an_error(where: str) -> None:
     assert adapter.starts == 2
 
 
-@pytest.mark.parametrize(("how", "says"), [
-    ("wrong_id", "the response has id"),
-    ("bad_status", "status 'maybe' is not a valid response"),
-    ("no_result", "an ok response needs a result"),
-    ("not_object", "a response must be a JSON object"),
-])
+@pytest.mark.parametrize(
+    ("how", "says"),
+    [
+        ("wrong_id", "the response has id"),
+        ("bad_status", "status 'maybe' is not a valid response"),
+        ("no_result", "an ok response needs a result"),
+        ("not_object", "a response must be a JSON object"),
+    ],
+)
 def test_a_protocol_violation_is_an_error(how: str, says: str) -> None:
     results, adapter = run("protocol.py", how)
     assert_isolated(results, adapter, says, "last exchange")
@@ -131,8 +145,7 @@ def test_a_protocol_violation_is_an_error(how: str, says: str) -> None:
 
 def test_an_error_status_keeps_the_process() -> None:
     results, adapter = run("engine_error.py")
-    assert_isolated(results, adapter, "the engine reported an error",
-                    "NotImplementedError: Smithy")
+    assert_isolated(results, adapter, "the engine reported an error", "NotImplementedError: Smithy")
     assert adapter.starts == 1  # it still speaks the protocol: no restart needed
 
 

@@ -11,8 +11,18 @@ from engine.game import Game
 from engine.model import CURSE, TREASURE
 
 ALL_PROSPERITY_1 = [c.name for c in catalogue.kingdom_cards("prosperity", 1)][:10]
-BASE_ONLY = ["Village", "Smithy", "Festival", "Laboratory", "Market", "Moat", "Chapel",
-             "Workshop", "Militia", "Witch"]
+BASE_ONLY = [
+    "Village",
+    "Smithy",
+    "Festival",
+    "Laboratory",
+    "Market",
+    "Moat",
+    "Chapel",
+    "Workshop",
+    "Militia",
+    "Witch",
+]
 
 
 def _colony_share(kingdom: list[str], seeds: range) -> float:
@@ -57,12 +67,26 @@ def test_edition_changes_match_the_catalogue() -> None:
     first = {c.name for c in catalogue.kingdom_cards("prosperity", 1)}
     second = {c.name for c in catalogue.kingdom_cards("prosperity", 2)}
     assert first - second == {
-        "Contraband", "Counting House", "Goons", "Loan", "Mountebank", "Royal Seal",
-        "Talisman", "Trade Route", "Venture",
+        "Contraband",
+        "Counting House",
+        "Goons",
+        "Loan",
+        "Mountebank",
+        "Royal Seal",
+        "Talisman",
+        "Trade Route",
+        "Venture",
     }
     assert second - first == {
-        "Anvil", "Charlatan", "Clerk", "Collection", "Crystal Ball", "Investment",
-        "Magnate", "Tiara", "War Chest",
+        "Anvil",
+        "Charlatan",
+        "Clerk",
+        "Collection",
+        "Crystal Ball",
+        "Investment",
+        "Magnate",
+        "Tiara",
+        "War Chest",
     }
     changed = {c.name for c in prosperity.CARDS if c.editions in ((1,), (2,))} & first & second
     assert changed == {"Hoard", "Mint", "Quarry", "Watchtower"}
@@ -79,8 +103,13 @@ def test_platinum_and_colony_are_prosperity_basic_cards() -> None:
 
 def test_trade_route_tokens_on_victory_piles_only() -> None:
     # prosperity/trade-route/1
-    game = Game({"kingdom": ["Trade Route", "Gardens", "Nobles", "Village"], "colony": True,
-                 "editions": {"prosperity": 1}})
+    game = Game(
+        {
+            "kingdom": ["Trade Route", "Gardens", "Nobles", "Village"],
+            "colony": True,
+            "editions": {"prosperity": 1},
+        }
+    )
     assert sorted(game.state.trade_route_tokens) == sorted(
         ["Estate", "Duchy", "Province", "Colony", "Gardens", "Nobles"]
     )

@@ -27,13 +27,29 @@ from scenarios.runner import Status, run_all
 
 REPORT = Path(__file__).resolve().parent.parent / "docs" / "reports" / "pyminion.rst"
 SETUP: dict[str, Any] = {
-         "players": 2, "kingdom": ["Throne Room", "Smithy"], "colony": False, "supply": {},
-         "trash": [], "turn": {"player": "p1", "phase": "action", "actions": 1, "buys": 1,
-                               "coins": 0},
-         "turns_taken": {"p1": 0, "p2": 0}, "trade_route": None,
-         "editions": {"base": 2, "intrigue": 2, "prosperity": 2}, "seed": 0,
-         **{p: {"hand": [], "deck": [], "discard": [], "in_play": [], "set_aside": [],
-                "vp_tokens": 0, "shuffles": []} for p in ("p1", "p2")}}
+    "players": 2,
+    "kingdom": ["Throne Room", "Smithy"],
+    "colony": False,
+    "supply": {},
+    "trash": [],
+    "turn": {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "turns_taken": {"p1": 0, "p2": 0},
+    "trade_route": None,
+    "editions": {"base": 2, "intrigue": 2, "prosperity": 2},
+    "seed": 0,
+    **{
+        p: {
+            "hand": [],
+            "deck": [],
+            "discard": [],
+            "in_play": [],
+            "set_aside": [],
+            "vp_tokens": 0,
+            "shuffles": [],
+        }
+        for p in ("p1", "p2")
+    },
+}
 
 
 def setup(**players: dict[str, Any]) -> dict[str, Any]:
@@ -74,19 +90,30 @@ def test_unsupported_cards_and_editions() -> None:
 
 def test_option_labels_are_the_projects() -> None:
     options = reference_cards_cached().options
-    assert all(label.lower() in options for labels in OPTION_LABELS.values()
-               for label in labels)
+    assert all(label.lower() in options for labels in OPTION_LABELS.values() for label in labels)
 
 
 def test_a_position_plays_and_is_observed_in_scenario_terms() -> None:
     adapter = PyminionAdapter()
-    adapter.load(setup(p1={"hand": ["Throne Room", "Smithy", "Copper"],
-                           "deck": ["Gold", "Silver", "Estate", "Duchy", "Province", "Curse"]}))
+    adapter.load(
+        setup(
+            p1={
+                "hand": ["Throne Room", "Smithy", "Copper"],
+                "deck": ["Gold", "Silver", "Estate", "Duchy", "Province", "Curse"],
+            }
+        )
+    )
     try:
         assert adapter.observe()["players"]["p1"]["deck"][0] == "Gold"  # top first
         adapter.command("play", "Throne Room")
-        assert adapter.pending() == {"player": "p1", "kind": "cards", "source": "Throne Room",
-                                     "choices": ["Smithy"], "min": 0, "max": 1}
+        assert adapter.pending() == {
+            "player": "p1",
+            "kind": "cards",
+            "source": "Throne Room",
+            "choices": ["Smithy"],
+            "min": 0,
+            "max": 1,
+        }
         with pytest.raises(Rejected, match="requires an Action card"):
             adapter.answer([])  # pyminion's bug: 2nd-edition Throne Room is optional
         with pytest.raises(Rejected, match="question first"):
@@ -94,11 +121,15 @@ def test_a_position_plays_and_is_observed_in_scenario_terms() -> None:
         adapter.answer("Smithy")
         state = adapter.observe()
         assert len(state["players"]["p1"]["hand"]) == 7 and state["players"]["p1"]["deck"] == []
-        assert adapter.events()[:3] == ["p1 plays Throne Room", "p1 plays Smithy",
-                                        "p1 draws Gold"]
+        assert adapter.events()[:3] == ["p1 plays Throne Room", "p1 plays Smithy", "p1 draws Gold"]
         adapter.command("play", "Copper")
-        assert adapter.observe()["turn"] == {"player": "p1", "phase": "buy", "actions": 0,
-                                             "buys": 1, "coins": 1}
+        assert adapter.observe()["turn"] == {
+            "player": "p1",
+            "phase": "buy",
+            "actions": 0,
+            "buys": 1,
+            "coins": 1,
+        }
         adapter.command("buy", "Copper")
         adapter.command("end", "turn")
         assert adapter.observe()["turn"]["player"] == "p2"
@@ -108,20 +139,34 @@ def test_a_position_plays_and_is_observed_in_scenario_terms() -> None:
 
 def test_shuffles_follow_the_scenario() -> None:
     adapter = PyminionAdapter()
-    adapter.load(setup(p1={"hand": ["Smithy"], "discard": ["Copper", "Gold", "Estate"],
-                           "shuffles": [["Estate", "Gold", "Copper"]]}))
+    adapter.load(
+        setup(
+            p1={
+                "hand": ["Smithy"],
+                "discard": ["Copper", "Gold", "Estate"],
+                "shuffles": [["Estate", "Gold", "Copper"]],
+            }
+        )
+    )
     try:
         adapter.command("play", "Smithy")
-        assert [e for e in adapter.events() if "draws" in e or "shuffles" in e] == \
-            ["p1 shuffles", "p1 draws Estate", "p1 draws Gold", "p1 draws Copper"]
+        assert [e for e in adapter.events() if "draws" in e or "shuffles" in e] == [
+            "p1 shuffles",
+            "p1 draws Estate",
+            "p1 draws Gold",
+            "p1 draws Copper",
+        ]
     finally:
         adapter.close()
 
 
 def test_log_lines_become_events() -> None:
     assert translate_log("p1 buys Gold") == ["p1 buys Gold", "p1 gains Gold"]
-    assert translate_log("p2 reveals 2 Copper, 1 Estate") == \
-        ["p2 reveals Copper", "p2 reveals Copper", "p2 reveals Estate"]
+    assert translate_log("p2 reveals 2 Copper, 1 Estate") == [
+        "p2 reveals Copper",
+        "p2 reveals Copper",
+        "p2 reveals Estate",
+    ]
     assert translate_log("p1 shuffles their deck") == ["p1 shuffles"]
     assert translate_log("p1 passes Copper to p2") == ["p1 passes Copper to p2"]
     assert translate_log("p1 reveals Gold and topdecks it") == ["p1 reveals Gold"]

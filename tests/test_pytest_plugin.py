@@ -44,8 +44,14 @@ def project(root: Path) -> Path:
 
 
 def pytest_run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pytest", "-rA", *args], cwd=root,
-                          capture_output=True, text=True, check=False, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-rA", *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
 
 
 def test_scenario_files_are_test_items(tmp_path: Path) -> None:

@@ -22,8 +22,7 @@ from checks.random_play import InvariantBroken, play_random_game
 # Each entry is one family of random Kingdoms; ARBITER_RANDOM_SETS="base;base,intrigue"
 # runs Base-only Kingdoms and mixed Base and Intrigue Kingdoms.
 SETS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(family.split(","))
-    for family in os.environ.get("ARBITER_RANDOM_SETS", "base").split(";")
+    tuple(family.split(",")) for family in os.environ.get("ARBITER_RANDOM_SETS", "base").split(";")
 )
 GAMES = int(os.environ.get("ARBITER_RANDOM_GAMES", "200"))
 CHUNK = 25

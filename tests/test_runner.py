@@ -18,8 +18,9 @@ HEAD = "id: base/test/case\ntitle: a test\n"
 
 
 def scenario(body: str, name: str = "case.yaml") -> Scenario:
-    return load_text(HEAD + textwrap.dedent(body), name, cards=FAKE_CARDS,
-                     rulings={"base/chapel/1"})
+    return load_text(
+        HEAD + textwrap.dedent(body), name, cards=FAKE_CARDS, rulings={"base/chapel/1"}
+    )
 
 
 def run(body: str, adapter: FakeAdapter | None = None) -> Result:
@@ -42,7 +43,9 @@ setup:
 
 
 def test_a_whole_turn_with_every_command_verb() -> None:
-    passes(TURN + """
+    passes(
+        TURN
+        + """
 steps:
   - play: Village
   - expect:
@@ -69,7 +72,8 @@ expect:
   no_events: [p1 plays Village, p1 shuffles]
   pending: null
   game_over: false
-""")
+"""
+    )
 
 
 def test_the_adapter_receives_the_normalized_setup() -> None:
@@ -80,8 +84,7 @@ def test_the_adapter_receives_the_normalized_setup() -> None:
     assert setup["kingdom"] == ["Village", "Smithy"]
     assert setup["editions"] == {"base": 2, "intrigue": 2, "prosperity": 2}
     assert setup["seed"] == 0
-    assert setup["turn"] == {"player": "p1", "phase": "action", "actions": 1, "buys": 1,
-                             "coins": 0}
+    assert setup["turn"] == {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0}
     assert setup["p2"]["hand"] == []
     assert setup["p1"]["shuffles"] == []
 
@@ -98,8 +101,9 @@ def test_each_run_loads_a_fresh_copy_of_the_setup() -> None:
 
 def test_play_list_sends_one_command_per_card() -> None:
     fake = FakeAdapter()
-    result = run("setup: {p1: {hand: [Copper, Copper]}}\nsteps:\n  - play: [Copper, Copper]\n",
-                 fake)
+    result = run(
+        "setup: {p1: {hand: [Copper, Copper]}}\nsteps:\n  - play: [Copper, Copper]\n", fake
+    )
     assert result.status is Status.PASS
     assert fake.calls == [("play", "Copper"), ("play", "Copper")]
 
@@ -141,8 +145,9 @@ expect: {turn: {actions: 1, coins: 1, buys: 1}}
 """)
 
 
-@pytest.mark.parametrize(("answer", "deck"), [("yes", []), ("no", ["Gold"]),
-                                               ("'yes'", []), ("'No'", ["Gold"])])
+@pytest.mark.parametrize(
+    ("answer", "deck"), [("yes", []), ("no", ["Gold"]), ("'yes'", []), ("'No'", ["Gold"])]
+)
 def test_choose_yes_or_no(answer: str, deck: list[str]) -> None:
     passes(f"""
 setup: {{p1: {{hand: [Chancellor], deck: [Gold]}}}}
@@ -219,13 +224,17 @@ def test_wrong_decider_fails_naming_the_step() -> None:
 def test_wrong_source_fails() -> None:
     result = run(MILITIA.replace("source: Militia", "source: Moat"))
     assert (result.status, result.message) == (
-        Status.FAIL, "step 4 (choose): source expected Moat found Militia")
+        Status.FAIL,
+        "step 4 (choose): source expected Moat found Militia",
+    )
 
 
 def test_wrong_active_player_for_a_command_fails() -> None:
     result = run("setup: {p1: {hand: [Copper]}}\nsteps:\n  - play: Copper\n    player: p2\n")
     assert (result.status, result.message) == (
-        Status.FAIL, "step 1 (play): player expected p2 found p1")
+        Status.FAIL,
+        "step 1 (play): player expected p2 found p1",
+    )
 
 
 def test_choose_with_nothing_pending_is_an_error_with_its_line() -> None:
@@ -245,8 +254,9 @@ def test_an_illegal_command_fails_unless_it_is_marked_rejected() -> None:
 
 
 def test_rejection_mentions_a_pending_decision() -> None:
-    result = run("setup: {p1: {hand: [Chapel, Copper]}}\nsteps:\n  - play: Chapel\n"
-                 "  - play: Copper\n")
+    result = run(
+        "setup: {p1: {hand: [Chapel, Copper]}}\nsteps:\n  - play: Chapel\n  - play: Copper\n"
+    )
     assert "the engine waits for: {player: p1, kind: cards" in result.message
 
 
@@ -263,10 +273,11 @@ expect: {trash: [Copper]}
 
 
 def test_accepted_when_it_should_be_rejected_fails() -> None:
-    result = run("setup: {p1: {hand: [Copper]}}\nsteps:\n  - play: Copper\n"
-                 "    rejected: true\n")
+    result = run("setup: {p1: {hand: [Copper]}}\nsteps:\n  - play: Copper\n    rejected: true\n")
     assert (result.status, result.message) == (
-        Status.FAIL, "step 1 (play): play Copper should be rejected, but it was accepted")
+        Status.FAIL,
+        "step 1 (play): play Copper should be rejected, but it was accepted",
+    )
 
 
 class LeakyAdapter(FakeAdapter):
@@ -280,35 +291,40 @@ class LeakyAdapter(FakeAdapter):
 
 
 def test_a_rejection_that_changes_the_state_fails() -> None:
-    body = ("setup: {turn: {coins: 3}}\nsteps:\n  - buy: Province\n    rejected: true\n")
+    body = "setup: {turn: {coins: 3}}\nsteps:\n  - buy: Province\n    rejected: true\n"
     result = run(body, LeakyAdapter())
     assert (result.status, result.message) == (
-        Status.FAIL, "step 1 (buy): buy Province was rejected but the state and events changed")
+        Status.FAIL,
+        "step 1 (buy): buy Province was rejected but the state and events changed",
+    )
 
 
-@pytest.mark.parametrize(("expect", "message"), [
-    ("p1: {hand: [Copper, Gold]}", "p1.hand expected [Copper, Gold] found [Copper, Silver]"),
-    ("p1: {deck: [Estate, Gold]}", "p1.deck expected [Estate, Gold] found [Gold, Estate]"),
-    ("p1: {discard: [Duchy]}", "p1.discard expected [Duchy] found [Copper, Estate]"),
-    ("p1: {in_play: [Gold]}", "p1.in_play expected [Gold] found []"),
-    ("p1: {set_aside: [Gold]}", "p1.set_aside expected [Gold] found []"),
-    ("p1: {hand_count: 3}", "p1.hand_count expected 3 found 2"),
-    ("p1: {deck_count: 1}", "p1.deck_count expected 1 found 2"),
-    ("p1: {discard_count: 0}", "p1.discard_count expected 0 found 2"),
-    ("p1: {discard_top: Copper}", "p1.discard_top expected Copper found Estate"),
-    ("p2: {discard_top: Copper}", "p2.discard_top expected Copper found nothing"),
-    ("p1: {vp_tokens: 1}", "p1.vp_tokens expected 1 found 2"),
-    ("p1: {score: 1}", "p1.score expected 1 found 4"),
-    ("supply: {Gold: 30, Estate: 7}", "supply.Estate expected 7 found 8"),
-    ("trash: [Curse]", "trash expected [Curse] found [Copper]"),
-    ("trade_route: 2", "trade_route expected 2 found 1"),
-    ("turn: {player: p1, coins: 3}", "turn.coins expected 3 found 0"),
-    ("turn: {phase: buy}", "turn.phase expected buy found action"),
-    ("pending: {kind: cards}", "pending expected {kind: cards} found nothing"),
-    ("game_over: true", "game_over expected true found false"),
-    ("winners: [p1]", "winners expected [p1] found []"),
-    ("events: [p1 gains Gold]", "events expected [p1 gains Gold] found []"),
-])
+@pytest.mark.parametrize(
+    ("expect", "message"),
+    [
+        ("p1: {hand: [Copper, Gold]}", "p1.hand expected [Copper, Gold] found [Copper, Silver]"),
+        ("p1: {deck: [Estate, Gold]}", "p1.deck expected [Estate, Gold] found [Gold, Estate]"),
+        ("p1: {discard: [Duchy]}", "p1.discard expected [Duchy] found [Copper, Estate]"),
+        ("p1: {in_play: [Gold]}", "p1.in_play expected [Gold] found []"),
+        ("p1: {set_aside: [Gold]}", "p1.set_aside expected [Gold] found []"),
+        ("p1: {hand_count: 3}", "p1.hand_count expected 3 found 2"),
+        ("p1: {deck_count: 1}", "p1.deck_count expected 1 found 2"),
+        ("p1: {discard_count: 0}", "p1.discard_count expected 0 found 2"),
+        ("p1: {discard_top: Copper}", "p1.discard_top expected Copper found Estate"),
+        ("p2: {discard_top: Copper}", "p2.discard_top expected Copper found nothing"),
+        ("p1: {vp_tokens: 1}", "p1.vp_tokens expected 1 found 2"),
+        ("p1: {score: 1}", "p1.score expected 1 found 4"),
+        ("supply: {Gold: 30, Estate: 7}", "supply.Estate expected 7 found 8"),
+        ("trash: [Curse]", "trash expected [Curse] found [Copper]"),
+        ("trade_route: 2", "trade_route expected 2 found 1"),
+        ("turn: {player: p1, coins: 3}", "turn.coins expected 3 found 0"),
+        ("turn: {phase: buy}", "turn.phase expected buy found action"),
+        ("pending: {kind: cards}", "pending expected {kind: cards} found nothing"),
+        ("game_over: true", "game_over expected true found false"),
+        ("winners: [p1]", "winners expected [p1] found []"),
+        ("events: [p1 gains Gold]", "events expected [p1 gains Gold] found []"),
+    ],
+)
 def test_each_expectation_key_reports_expected_and_found(expect: str, message: str) -> None:
     body = f"""
 setup:
@@ -328,44 +344,55 @@ expect: {{{expect}}}
 
 
 def test_all_mismatches_of_a_checkpoint_are_reported() -> None:
-    result = run("setup: {p1: {hand: [Copper]}}\nsteps:\n"
-                 "  - expect: {p1: {hand: [], deck_count: 1}}\n")
-    assert result.message == ("step 1 (expect): p1.hand expected [] found [Copper]; "
-                              "p1.deck_count expected 1 found 0")
+    result = run(
+        "setup: {p1: {hand: [Copper]}}\nsteps:\n  - expect: {p1: {hand: [], deck_count: 1}}\n"
+    )
+    assert result.message == (
+        "step 1 (expect): p1.hand expected [] found [Copper]; p1.deck_count expected 1 found 0"
+    )
 
 
 def test_pending_null_fails_when_something_is_pending() -> None:
-    result = run("setup: {p1: {hand: [Chapel]}}\nsteps:\n  - play: Chapel\n"
-                 "expect: {pending: null}\n")
-    assert result.message == ("final expect: pending expected nothing found "
-                              "{player: p1, kind: cards, source: Chapel}")
+    result = run(
+        "setup: {p1: {hand: [Chapel]}}\nsteps:\n  - play: Chapel\nexpect: {pending: null}\n"
+    )
+    assert result.message == (
+        "final expect: pending expected nothing found {player: p1, kind: cards, source: Chapel}"
+    )
 
 
 def test_events_must_appear_in_order() -> None:
     body = TURN + "steps:\n  - play: Village\nexpect: {events: [%s]}\n"
     passes(body % "p1 plays Village, p1 draws Gold")
     result = run(body % "p1 draws Gold, p1 plays Village")
-    assert result.message == ("final expect: events expected [p1 draws Gold, p1 plays Village]"
-                              " found [p1 plays Village, p1 draws Gold]")
+    assert result.message == (
+        "final expect: events expected [p1 draws Gold, p1 plays Village]"
+        " found [p1 plays Village, p1 draws Gold]"
+    )
 
 
 def test_events_count_only_since_the_previous_checkpoint() -> None:
-    body = TURN + """
+    body = (
+        TURN
+        + """
 steps:
   - play: Village
   - expect: {events: [p1 plays Village]}
   - end: action
 expect: {%s: [p1 plays Village]}
 """
+    )
     assert run(body % "events").message == (
-        "final expect: events expected [p1 plays Village] found []")
+        "final expect: events expected [p1 plays Village] found []"
+    )
     passes(body % "no_events")
 
 
 def test_no_events_fails_when_a_line_appears() -> None:
     result = run(TURN + "steps:\n  - play: Village\nexpect: {no_events: [p1 draws Gold]}\n")
-    assert result.message == ("final expect: no_events expected none of [p1 draws Gold] "
-                              "found [p1 draws Gold]")
+    assert result.message == (
+        "final expect: no_events expected none of [p1 draws Gold] found [p1 draws Gold]"
+    )
 
 
 def test_game_over_and_winners() -> None:
@@ -387,8 +414,10 @@ expect:
 
 
 def test_tied_winners_compare_as_a_set() -> None:
-    passes("setup: {supply: {Province: 0}, p1: {hand: [Duchy]}, p2: {hand: [Duchy]}}\n"
-           "steps:\n  - end: turn\nexpect: {winners: [p2, p1]}\n")
+    passes(
+        "setup: {supply: {Province: 0}, p1: {hand: [Duchy]}, p2: {hand: [Duchy]}}\n"
+        "steps:\n  - end: turn\nexpect: {winners: [p2, p1]}\n"
+    )
 
 
 def test_a_bad_shuffle_order_is_an_error_naming_the_key() -> None:
@@ -431,14 +460,18 @@ class CrashingAdapter(FakeAdapter):
         raise self.error
 
 
-@pytest.mark.parametrize(("error", "message"), [
-    (RuntimeError("boom"), "step 1 (play): RuntimeError: boom"),
-    (AdapterError("engine died"), "step 1 (play): engine died"),
-    (KeyError("x"), "step 1 (play): KeyError: 'x'"),
-])
+@pytest.mark.parametrize(
+    ("error", "message"),
+    [
+        (RuntimeError("boom"), "step 1 (play): RuntimeError: boom"),
+        (AdapterError("engine died"), "step 1 (play): engine died"),
+        (KeyError("x"), "step 1 (play): KeyError: 'x'"),
+    ],
+)
 def test_adapter_exceptions_become_errors(error: Exception, message: str) -> None:
-    result = run("setup: {p1: {hand: [Copper]}}\nsteps:\n  - play: Copper\n",
-                 CrashingAdapter(error))
+    result = run(
+        "setup: {p1: {hand: [Copper]}}\nsteps:\n  - play: Copper\n", CrashingAdapter(error)
+    )
     assert (result.status, result.message) == (Status.ERROR, message)
 
 
@@ -450,7 +483,9 @@ class BrokenObserve(FakeAdapter):
 def test_a_missing_part_of_observe_is_an_error() -> None:
     result = run("setup: {}\nexpect: {p1: {hand: []}}\n", BrokenObserve())
     assert (result.status, result.message) == (
-        Status.ERROR, "final expect: observe() gave no players")
+        Status.ERROR,
+        "final expect: observe() gave no players",
+    )
 
 
 class Picky(FakeAdapter):
@@ -478,7 +513,9 @@ class RejectsSetup(FakeAdapter):
 def test_a_refused_setup_is_an_error() -> None:
     result = run("setup: {}\n", RejectsSetup())
     assert (result.status, result.message) == (
-        Status.ERROR, "setup: the engine refused it: no such pile")
+        Status.ERROR,
+        "setup: the engine refused it: no such pile",
+    )
 
 
 def test_run_all_uses_one_adapter_and_closes_it() -> None:
@@ -508,8 +545,10 @@ def test_run_files_reports_malformed_files_as_errors(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text(HEAD.replace("case", "bad") + "setup: {p1: {hnad: []}}\n")
     results = run_files([bad, good], FakeAdapter, cards=FAKE_CARDS)
-    assert [(r.id, r.status) for r in results] == [("base/test/bad", Status.ERROR),
-                                                   ("base/test/case", Status.PASS)]
+    assert [(r.id, r.status) for r in results] == [
+        ("base/test/bad", Status.ERROR),
+        ("base/test/case", Status.PASS),
+    ]
     assert results[0].message == "setup.p1.hnad: unknown key 'hnad' (did you mean 'hand'?)"
     assert results[0].location == f"{bad}:3"
 

@@ -61,26 +61,49 @@ def test_the_wire_name_and_card_table_come_from_hello() -> None:
 
 
 def test_unsupported_by_table_names_missing_cards_and_editions() -> None:
-    table = {"Library": {"set": "base", "editions": [2]},
-             "Smithy": {"set": "base", "editions": [1, 2]}}
+    table = {
+        "Library": {"set": "base", "editions": [2]},
+        "Smithy": {"set": "base", "editions": [1, 2]},
+    }
     assert unsupported_by_table(table, {"Smithy", "Library"}, {"base": 2}, "x") is None
-    assert unsupported_by_table(table, {"Library", "Feast"}, {"base": 1}, "x") == \
-        "x lacks Feast; x lacks the text of Library (edition 1)"
+    assert (
+        unsupported_by_table(table, {"Library", "Feast"}, {"base": 1}, "x")
+        == "x lacks Feast; x lacks the text of Library (edition 1)"
+    )
 
 
 # --- the server, message by message ---------------------------------------------------------
+
 
 def ask(adapter: Any, request: dict[str, Any]) -> dict[str, Any]:
     response, _done = respond(adapter, json.dumps(request))
     return response
 
 
-SETUP = {"players": 2, "kingdom": ["Smithy"], "colony": False, "supply": {}, "trash": [],
-         "turn": {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
-         "turns_taken": {"p1": 0, "p2": 0}, "trade_route": None,
-         "editions": {"base": 2, "intrigue": 2, "prosperity": 2}, "seed": 0,
-         **{p: {"hand": [], "deck": [], "discard": [], "in_play": [], "set_aside": [],
-                "vp_tokens": 0, "shuffles": []} for p in ("p1", "p2")}}
+SETUP = {
+    "players": 2,
+    "kingdom": ["Smithy"],
+    "colony": False,
+    "supply": {},
+    "trash": [],
+    "turn": {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "turns_taken": {"p1": 0, "p2": 0},
+    "trade_route": None,
+    "editions": {"base": 2, "intrigue": 2, "prosperity": 2},
+    "seed": 0,
+    **{
+        p: {
+            "hand": [],
+            "deck": [],
+            "discard": [],
+            "in_play": [],
+            "set_aside": [],
+            "vp_tokens": 0,
+            "shuffles": [],
+        }
+        for p in ("p1", "p2")
+    },
+}
 
 
 def test_the_server_answers_each_op() -> None:
@@ -89,17 +112,26 @@ def test_the_server_answers_each_op() -> None:
     setup["p1"]["hand"] = ["Smithy", "Copper"]
     setup["p1"]["deck"] = ["Gold", "Silver", "Estate"]
     assert ask(adapter, {"id": 1, "op": "hello", "protocol": [1]})["result"]["protocol"] == 1
-    assert ask(adapter, {"id": 2, "op": "load", "setup": setup}) == \
-        {"id": 2, "status": "ok", "result": None}
-    assert ask(adapter, {"id": 3, "op": "command", "verb": "play", "arg": "Gold"})["status"] \
+    assert ask(adapter, {"id": 2, "op": "load", "setup": setup}) == {
+        "id": 2,
+        "status": "ok",
+        "result": None,
+    }
+    assert (
+        ask(adapter, {"id": 3, "op": "command", "verb": "play", "arg": "Gold"})["status"]
         == "rejected"
-    assert ask(adapter, {"id": 4, "op": "command", "verb": "play", "arg": "Smithy"})["status"] \
-        == "ok"
+    )
+    assert (
+        ask(adapter, {"id": 4, "op": "command", "verb": "play", "arg": "Smithy"})["status"] == "ok"
+    )
     assert ask(adapter, {"id": 5, "op": "pending"})["result"] is None
     state = ask(adapter, {"id": 6, "op": "observe"})["result"]
     assert sorted(state["players"]["p1"]["hand"]) == ["Copper", "Estate", "Gold", "Silver"]
-    assert ask(adapter, {"id": 7, "op": "events", "since": 1})["result"] == \
-        ["p1 draws Gold", "p1 draws Silver", "p1 draws Estate"]
+    assert ask(adapter, {"id": 7, "op": "events", "since": 1})["result"] == [
+        "p1 draws Gold",
+        "p1 draws Silver",
+        "p1 draws Estate",
+    ]
     assert ask(adapter, {"id": 8, "op": "answer", "value": "Gold"})["status"] == "rejected"
 
 
@@ -136,13 +168,22 @@ def test_the_server_maps_each_outcome_to_a_status() -> None:
     adapter = _Picky()
     hello = ask(adapter, {"id": 1, "op": "hello"})["result"]
     assert "Feast" not in hello["cards"] and "Smithy" in hello["cards"]
-    assert ask(adapter, {"id": 2, "op": "load", "setup": {**SETUP, "players": 5}}) == \
-        {"id": 2, "status": "unsupported", "message": "at most 4 players"}
+    assert ask(adapter, {"id": 2, "op": "load", "setup": {**SETUP, "players": 5}}) == {
+        "id": 2,
+        "status": "unsupported",
+        "message": "at most 4 players",
+    }
     ask(adapter, {"id": 3, "op": "load", "setup": SETUP})
-    assert ask(adapter, {"id": 4, "op": "command", "verb": "play", "arg": "No"}) == \
-        {"id": 4, "status": "rejected", "message": "no"}
-    assert ask(adapter, {"id": 5, "op": "command", "verb": "play", "arg": "Boom"}) == \
-        {"id": 5, "status": "error", "message": "RuntimeError: boom"}
+    assert ask(adapter, {"id": 4, "op": "command", "verb": "play", "arg": "No"}) == {
+        "id": 4,
+        "status": "rejected",
+        "message": "no",
+    }
+    assert ask(adapter, {"id": 5, "op": "command", "verb": "play", "arg": "Boom"}) == {
+        "id": 5,
+        "status": "error",
+        "message": "RuntimeError: boom",
+    }
 
 
 def test_serve_keeps_stdout_for_the_protocol_and_stops_at_bye() -> None:
@@ -151,8 +192,9 @@ def test_serve_keeps_stdout_for_the_protocol_and_stops_at_bye() -> None:
             print("debug output that must not reach the client")
             return super().pending()
 
-    requests = io.StringIO('{"id":1,"op":"pending"}\n\n{"id":2,"op":"bye"}\n'
-                           '{"id":3,"op":"pending"}\n')
+    requests = io.StringIO(
+        '{"id":1,"op":"pending"}\n\n{"id":2,"op":"bye"}\n{"id":3,"op":"pending"}\n'
+    )
     out = io.StringIO()
     assert serve(Chatty(), requests, out) == 0
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
@@ -161,19 +203,27 @@ def test_serve_keeps_stdout_for_the_protocol_and_stops_at_bye() -> None:
 
 def test_arbiter_wire_speaks_over_stdin_and_stdout() -> None:
     requests = '{"id":1,"op":"hello","protocol":[1]}\n{"id":2,"op":"bye"}\n'
-    done = subprocess.run([sys.executable, "-m", "arbiter", "wire"], input=requests,
-                          capture_output=True, text=True, timeout=60, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "arbiter", "wire"],
+        input=requests,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert lines[0]["result"]["engine"] == "reference" and lines[1]["status"] == "ok"
 
 
-def test_check_through_the_wire_writes_reports(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_through_the_wire_writes_reports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     report = tmp_path / "wire.json"
     junit = tmp_path / "wire.xml"
     engine = "wire:" + " ".join(SERVER)
-    code = main(["check", str(SMITHY), "--engine", engine, "--json", str(report),
-                 "--junit", str(junit)])
+    code = main(
+        ["check", str(SMITHY), "--engine", engine, "--json", str(report), "--junit", str(junit)]
+    )
     assert code == 0, capsys.readouterr().out
     data = json.loads(report.read_text())
     assert data["engine"] == engine and data["summary"]["failed"] == 0
@@ -184,15 +234,29 @@ def test_check_through_the_wire_writes_reports(tmp_path: Path,
 def test_compare_lists_disagreements(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     engine = "wire:" + " ".join(SERVER)
     report = tmp_path / "compare.json"
-    assert main(["check", str(SMITHY), "--engine", engine, "--compare", "reference",
-                 "--json", str(report)]) == 0
+    assert (
+        main(
+            [
+                "check",
+                str(SMITHY),
+                "--engine",
+                engine,
+                "--compare",
+                "reference",
+                "--json",
+                str(report),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "0 scenario(s) on which" in out
     assert json.loads(report.read_text())["compare"]["disagreements"] == []
 
 
 def test_compare_with_an_unknown_engine_is_a_usage_error(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["check", str(SMITHY), "--compare", "nosuch"]) == 2
     assert "unknown engine 'nosuch'" in capsys.readouterr().err
 
@@ -202,8 +266,11 @@ def test_disagreements_pairs_results_by_id() -> None:
     from scenarios.runner import Result, Status
 
     a = [Result("base/x/1", "f1", Status.PASS), Result("base/x/2", "f2", Status.PASS)]
-    b = [Result("base/x/1", "f1", Status.PASS), Result("base/x/2", "f2", Status.FAIL, "no"),
-         Result("base/x/3", "f3", Status.SKIP, "lacks X")]
+    b = [
+        Result("base/x/1", "f1", Status.PASS),
+        Result("base/x/2", "f2", Status.FAIL, "no"),
+        Result("base/x/3", "f3", Status.SKIP, "lacks X"),
+    ]
     rows = disagreements(a, b)
     assert [row["id"] for row in rows] == ["base/x/2", "base/x/3"]
     assert rows[0]["b"]["message"] == "no" and rows[1]["a"] is None

@@ -55,17 +55,28 @@ try:
     from pyminion.game import Game
     from pyminion.player import Player
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
-    raise ImportError("the pyminion engine needs pyminion: "
-                      "pip install 'dominion-arbiter[pyminion]'") from exc
+    raise ImportError(
+        "the pyminion engine needs pyminion: pip install 'dominion-arbiter[pyminion]'"
+    ) from exc
 
 STEP_TIMEOUT = 10.0  # seconds pyminion may take for one command or answer
-BASIC = (pm_base.copper, pm_base.silver, pm_base.gold, pm_base.estate, pm_base.duchy,
-         pm_base.province, pm_base.curse)
-CARDS: dict[str, Card] = {card.name: card for card in
-                          (*BASIC, *pm_base.base_set, *pm_intrigue.intrigue_set)}
-SETS = {**{card.name: "basic" for card in BASIC},
-        **{card.name: "base" for card in pm_base.base_set},
-        **{card.name: "intrigue" for card in pm_intrigue.intrigue_set}}
+BASIC = (
+    pm_base.copper,
+    pm_base.silver,
+    pm_base.gold,
+    pm_base.estate,
+    pm_base.duchy,
+    pm_base.province,
+    pm_base.curse,
+)
+CARDS: dict[str, Card] = {
+    card.name: card for card in (*BASIC, *pm_base.base_set, *pm_intrigue.intrigue_set)
+}
+SETS = {
+    **{card.name: "basic" for card in BASIC},
+    **{card.name: "base" for card in pm_base.base_set},
+    **{card.name: "intrigue" for card in pm_intrigue.intrigue_set},
+}
 
 # multiple_option_decision: pyminion's options, by index, as our option labels.
 OPTION_LABELS: dict[str, tuple[str, ...]] = {
@@ -89,8 +100,9 @@ def _edition_sensitive() -> frozenset[str]:
 
 def supported_table() -> dict[str, dict[str, JSON]]:
     changed = _edition_sensitive()
-    return {name: {"set": SETS[name], "editions": [2] if name in changed else [1, 2]}
-            for name in CARDS}
+    return {
+        name: {"set": SETS[name], "editions": [2] if name in changed else [1, 2]} for name in CARDS
+    }
 
 
 class _Abort(BaseException):
@@ -113,8 +125,14 @@ class Question:
     is_forced: bool = False
 
     def shown(self) -> dict[str, Any]:
-        return {"player": self.player, "kind": self.kind, "source": self.source,
-                "choices": self.choices, "min": self.low, "max": self.high}
+        return {
+            "player": self.player,
+            "kind": self.kind,
+            "source": self.source,
+            "choices": self.choices,
+            "min": self.low,
+            "max": self.high,
+        }
 
 
 def _names(value: Any) -> list[str]:
@@ -135,8 +153,10 @@ def _pick(valid: Sequence[Card], names: list[str]) -> list[Card]:
     for name in names:
         match = next((card for card in left if card.name == name), None)
         if match is None:
-            raise Rejected(f"{name} is not among the choices "
-                           f"({', '.join(card.name for card in valid) or 'none'})")
+            raise Rejected(
+                f"{name} is not among the choices "
+                f"({', '.join(card.name for card in valid) or 'none'})"
+            )
         left.remove(match)
         picked.append(match)
     return picked
@@ -175,8 +195,9 @@ class ScriptDecider:
 
     # --- picks of cards ---------------------------------------------------------------------
 
-    def _cards(self, card: Card, valid: Sequence[Card], low: int, high: int,
-               kind: str = "cards") -> list[Card]:
+    def _cards(
+        self, card: Card, valid: Sequence[Card], low: int, high: int, kind: str = "cards"
+    ) -> list[Card]:
         valid = list(valid)
         high = len(valid) if high < 0 else high
         # A pick of "1 card" from no cards is a pick of none (what the rules do: as much
@@ -190,40 +211,89 @@ class ScriptDecider:
             return picked
 
         forced, answer = _forced_cards(valid, low, high)
-        choices = [c.name for c in valid] if kind != "gain" else \
-            list(dict.fromkeys(c.name for c in valid))
-        result: list[Card] = self.session.ask(Question(
-            self.player_id, kind, card.name, choices, low, high, translate, answer, forced))
+        choices = (
+            [c.name for c in valid]
+            if kind != "gain"
+            else list(dict.fromkeys(c.name for c in valid))
+        )
+        result: list[Card] = self.session.ask(
+            Question(self.player_id, kind, card.name, choices, low, high, translate, answer, forced)
+        )
         return result
 
-    def discard_decision(self, prompt: str, card: Card, valid_cards: list[Card], player: Player,
-                         game: Game, min_num_discard: int = 0,
-                         max_num_discard: int = -1) -> list[Card]:
+    def discard_decision(
+        self,
+        prompt: str,
+        card: Card,
+        valid_cards: list[Card],
+        player: Player,
+        game: Game,
+        min_num_discard: int = 0,
+        max_num_discard: int = -1,
+    ) -> list[Card]:
         return self._cards(card, valid_cards, min_num_discard, max_num_discard)
 
-    def trash_decision(self, prompt: str, card: Card, valid_cards: list[Card], player: Player,
-                       game: Game, min_num_trash: int = 0, max_num_trash: int = -1) -> list[Card]:
+    def trash_decision(
+        self,
+        prompt: str,
+        card: Card,
+        valid_cards: list[Card],
+        player: Player,
+        game: Game,
+        min_num_trash: int = 0,
+        max_num_trash: int = -1,
+    ) -> list[Card]:
         if card.name == "Masquerade" and self.session.masquerade_pick is not None:
             picked, self.session.masquerade_pick = self.session.masquerade_pick, None
             return _pick(valid_cards, picked)
         return self._cards(card, valid_cards, min_num_trash, max_num_trash)
 
-    def gain_decision(self, prompt: str, card: Card, valid_cards: list[Card], player: Player,
-                      game: Game, min_num_gain: int = 0, max_num_gain: int = -1) -> list[Card]:
+    def gain_decision(
+        self,
+        prompt: str,
+        card: Card,
+        valid_cards: list[Card],
+        player: Player,
+        game: Game,
+        min_num_gain: int = 0,
+        max_num_gain: int = -1,
+    ) -> list[Card]:
         return self._cards(card, valid_cards, min_num_gain, max_num_gain, kind="gain")
 
-    def reveal_decision(self, prompt: str, card: Card, valid_cards: list[Card], player: Player,
-                        game: Game, min_num_reveal: int = 0,
-                        max_num_reveal: int = -1) -> list[Card]:
+    def reveal_decision(
+        self,
+        prompt: str,
+        card: Card,
+        valid_cards: list[Card],
+        player: Player,
+        game: Game,
+        min_num_reveal: int = 0,
+        max_num_reveal: int = -1,
+    ) -> list[Card]:
         return self._cards(card, valid_cards, min_num_reveal, max_num_reveal)
 
-    def pass_decision(self, prompt: str, card: Card, valid_cards: list[Card], player: Player,
-                      game: Game, min_num_pass: int = 0, max_num_pass: int = -1) -> list[Card]:
+    def pass_decision(
+        self,
+        prompt: str,
+        card: Card,
+        valid_cards: list[Card],
+        player: Player,
+        game: Game,
+        min_num_pass: int = 0,
+        max_num_pass: int = -1,
+    ) -> list[Card]:
         return self._cards(card, valid_cards, min_num_pass, max_num_pass)
 
-    def topdeck_decision(self, prompt: str, card: Card, valid_cards: list[Card],
-                         player: Player, game: Game, min_num_topdeck: int = 0,
-                         max_num_topdeck: int = -1) -> list[Card]:
+    def topdeck_decision(
+        self,
+        prompt: str,
+        card: Card,
+        valid_cards: list[Card],
+        player: Player,
+        game: Game,
+        min_num_topdeck: int = 0,
+        max_num_topdeck: int = -1,
+    ) -> list[Card]:
         if card.name != "Patrol":
             return self._cards(card, valid_cards, min_num_topdeck, max_num_topdeck)
         # Patrol puts the cards back one by one, the last one ends on top: our `order`
@@ -237,37 +307,64 @@ class ScriptDecider:
             return list(reversed(picked))
 
         forced = len({c.name for c in valid}) <= 1
-        result: list[Card] = self.session.ask(Question(
-            self.player_id, "order", card.name, [c.name for c in valid], len(valid),
-            len(valid), translate, [c.name for c in valid], forced))
+        result: list[Card] = self.session.ask(
+            Question(
+                self.player_id,
+                "order",
+                card.name,
+                [c.name for c in valid],
+                len(valid),
+                len(valid),
+                translate,
+                [c.name for c in valid],
+                forced,
+            )
+        )
         return result
 
-    def multi_play_decision(self, prompt: str, card: Card, valid_cards: list[Card],
-                            player: Player, game: Game, required: bool = True) -> Card | None:
+    def multi_play_decision(
+        self,
+        prompt: str,
+        card: Card,
+        valid_cards: list[Card],
+        player: Player,
+        game: Game,
+        required: bool = True,
+    ) -> Card | None:
         valid = list(valid_cards)
 
         def translate(value: Any) -> Card | None:
             names = _names(value)
             if not names and required:
-                raise Rejected(f"pyminion's {card.name} requires an Action card "
-                               "(multi_play_decision is called with required=True)")
+                raise Rejected(
+                    f"pyminion's {card.name} requires an Action card "
+                    "(multi_play_decision is called with required=True)"
+                )
             if len(names) > 1:
                 raise Rejected("pick one card")
             return _pick(valid, names)[0] if names else None
 
         # Not forced even with one candidate: the rules (2nd edition: "You may play")
         # allow playing nothing, so the question is a real one, whatever pyminion allows.
-        result: Card | None = self.session.ask(Question(
-            self.player_id, "cards", card.name, [c.name for c in valid], 0, 1, translate))
+        result: Card | None = self.session.ask(
+            Question(self.player_id, "cards", card.name, [c.name for c in valid], 0, 1, translate)
+        )
         return result
 
     # --- yes/no and options -----------------------------------------------------------------
 
-    def binary_decision(self, prompt: str, card: Card, player: Player, game: Game,
-                        relevant_cards: list[Card] | None = None) -> bool:
+    def binary_decision(
+        self,
+        prompt: str,
+        card: Card,
+        player: Player,
+        game: Game,
+        relevant_cards: list[Card] | None = None,
+    ) -> bool:
         name = card.name
         me = self.player_id
         if name in REACTIONS and (name != "Diplomat" or relevant_cards):
+
             def react(value: Any) -> bool:
                 revealed = _is_yes(value, name)
                 if revealed:  # answering yes is revealing it (pyminion logs no line)
@@ -275,14 +372,18 @@ class ScriptDecider:
                     if name == "Moat":
                         self.session.event(f"{me} reveals {name}")
                 return revealed
+
             return bool(self.session.ask(Question(me, "react", name, [name], 0, 1, react)))
         if name == "Moneylender":  # ours: pick a Copper to trash, or nothing
+
             def copper(value: Any) -> bool:
-                names = _names(value) if not isinstance(value, bool) else \
-                    (["Copper"] if value else [])
+                names = (
+                    _names(value) if not isinstance(value, bool) else (["Copper"] if value else [])
+                )
                 if names not in ([], ["Copper"]):
                     raise Rejected(f"Moneylender trashes a Copper, not {', '.join(names)}")
                 return names == ["Copper"]
+
             return bool(self.session.ask(Question(me, "cards", name, ["Copper"], 0, 1, copper)))
         if name == "Masquerade":  # ours: pick a card to trash, or nothing
             hand = list(player.hand.cards)
@@ -293,12 +394,13 @@ class ScriptDecider:
                     raise Rejected("trash at most one card")
                 self.session.masquerade_pick = [c.name for c in picked] or None
                 return bool(picked)
-            return bool(self.session.ask(Question(
-                me, "cards", name, [c.name for c in hand], 0, 1, trash)))
+
+            return bool(
+                self.session.ask(Question(me, "cards", name, [c.name for c in hand], 0, 1, trash))
+            )
         if name == "Sentry" and relevant_cards is None:  # the order of the two kept cards
             return self._sentry_order(player)
-        return bool(self.session.ask(Question(me, "yes_no", name, ["yes", "no"], 1, 1,
-                                              _is_yes)))
+        return bool(self.session.ask(Question(me, "yes_no", name, ["yes", "no"], 1, 1, _is_yes)))
 
     def _sentry_order(self, player: Player) -> bool:
         # Sentry asks "switch the order?" of the two cards it looked at, in the order it
@@ -314,17 +416,29 @@ class ScriptDecider:
             return order != names
 
         forced = len(set(names)) <= 1
-        return bool(self.session.ask(Question(
-            self.player_id, "order", "Sentry", names, 2, 2, translate, names, forced)))
+        return bool(
+            self.session.ask(
+                Question(self.player_id, "order", "Sentry", names, 2, 2, translate, names, forced)
+            )
+        )
 
-    def multiple_option_decision(self, card: Card, options: list[str], player: Player,
-                                 game: Game, num_choices: int = 1,
-                                 unique: bool = True) -> list[int]:
+    def multiple_option_decision(
+        self,
+        card: Card,
+        options: list[str],
+        player: Player,
+        game: Game,
+        num_choices: int = 1,
+        unique: bool = True,
+    ) -> list[int]:
         if card.name == "Baron":  # ours: discard an Estate? yes/no
+
             def baron(value: Any) -> list[int]:
                 return [0 if _is_yes(value) else 1]
-            result: list[int] = self.session.ask(Question(
-                self.player_id, "yes_no", "Baron", ["yes", "no"], 1, 1, baron))
+
+            result: list[int] = self.session.ask(
+                Question(self.player_id, "yes_no", "Baron", ["yes", "no"], 1, 1, baron)
+            )
             return result
         labels = OPTION_LABELS.get(card.name, tuple(options))
 
@@ -334,8 +448,9 @@ class ScriptDecider:
             indices = []
             for label in chosen:
                 if label.lower() not in folded:
-                    raise Rejected(f"{label!r} is not an option of {card.name} "
-                                   f"({', '.join(labels)})")
+                    raise Rejected(
+                        f"{label!r} is not an option of {card.name} ({', '.join(labels)})"
+                    )
                 indices.append(folded.index(label.lower()))
             if len(indices) != num_choices:
                 raise Rejected(f"choose {num_choices} option(s)")
@@ -344,13 +459,24 @@ class ScriptDecider:
             return indices
 
         forced = num_choices >= len(labels)
-        result = self.session.ask(Question(
-            self.player_id, "option", card.name, list(labels), num_choices, num_choices,
-            translate, list(labels), forced))
+        result = self.session.ask(
+            Question(
+                self.player_id,
+                "option",
+                card.name,
+                list(labels),
+                num_choices,
+                num_choices,
+                translate,
+                list(labels),
+                forced,
+            )
+        )
         return result
 
-    def deck_position_decision(self, prompt: str, card: Card, player: Player, game: Game,
-                               num_deck_cards: int) -> int:
+    def deck_position_decision(
+        self, prompt: str, card: Card, player: Player, game: Game, num_deck_cards: int
+    ) -> int:
         # pyminion: an index into the deck list, 0 = bottom, num_deck_cards = top.
         labels = ["top", *(f"under {d}" for d in range(1, num_deck_cards)), "bottom"]
 
@@ -365,13 +491,21 @@ class ScriptDecider:
                 return num_deck_cards - int(match.group(1))
             raise Rejected(f"{value!r} is not a position in a deck of {num_deck_cards}")
 
-        result: int = self.session.ask(Question(
-            self.player_id, "option", card.name, labels, 1, 1, translate))
+        result: int = self.session.ask(
+            Question(self.player_id, "option", card.name, labels, 1, 1, translate)
+        )
         return result
 
-    def name_card_decision(self, prompt: str, card: Card, valid_cards: list[Card],
-                           player: Player, game: Game, min_num_name: int = 0,
-                           max_num_name: int = -1) -> list[Card]:
+    def name_card_decision(
+        self,
+        prompt: str,
+        card: Card,
+        valid_cards: list[Card],
+        player: Player,
+        game: Game,
+        min_num_name: int = 0,
+        max_num_name: int = -1,
+    ) -> list[Card]:
         def translate(value: Any) -> list[Card]:
             names = _names(value)
             if len(names) != 1:
@@ -380,8 +514,9 @@ class ScriptDecider:
                 raise Rejected(f"pyminion has no card named {names[0]}")
             return [CARDS[names[0]]]
 
-        result: list[Card] = self.session.ask(Question(
-            self.player_id, "name", card.name, sorted(CARDS), 1, 1, translate))
+        result: list[Card] = self.session.ask(
+            Question(self.player_id, "name", card.name, sorted(CARDS), 1, 1, translate)
+        )
         return result
 
     # --- phases: never called (the adapter sequences the turn) ------------------------------
@@ -418,9 +553,11 @@ class ScenarioDeck(Deck):  # type: ignore[misc]
             return
         order = orders.pop(0)
         if Counter(order) != Counter(c.name for c in cards):
-            raise ValueError(f"setup.{self.owner.player_id}.shuffles: the order "
-                             f"{', '.join(order)} is not a rearrangement of the shuffled "
-                             f"cards {', '.join(sorted(c.name for c in cards))}")
+            raise ValueError(
+                f"setup.{self.owner.player_id}.shuffles: the order "
+                f"{', '.join(order)} is not a rearrangement of the shuffled "
+                f"cards {', '.join(sorted(c.name for c in cards))}"
+            )
         self.cards = [CARDS[name] for name in reversed(order)]
 
 
@@ -439,8 +576,10 @@ class ArbiterPlayer(Player):  # type: ignore[misc]
 
 # --- pyminion's log lines as our events ----------------------------------------------------
 
-_LOG_LINE = re.compile(r"^(?P<who>p\d+) (?P<verb>plays|buys|gains|trashes|discards|reveals"
-                       r"|topdecks|passes) (?P<what>.+)$")
+_LOG_LINE = re.compile(
+    r"^(?P<who>p\d+) (?P<verb>plays|buys|gains|trashes|discards|reveals"
+    r"|topdecks|passes) (?P<what>.+)$"
+)
 _COUNTED = re.compile(r"^(\d+) (.+)$")
 
 
@@ -499,6 +638,7 @@ class _LogTap(logging.Handler):
 
 # --- one game in its own thread ------------------------------------------------------------
 
+
 @dataclass
 class Session:
     """One pyminion game, its thread, and the channel between it and the runner."""
@@ -537,13 +677,18 @@ class Session:
         setup = self.setup
         players = [ArbiterPlayer(decider=ScriptDecider(self, p), player_id=p) for p in self.ids]
         kingdom = self._cards(setup["kingdom"])
-        game = Game(players, expansions=[pm_base.base_set, pm_intrigue.intrigue_set],
-                    kingdom_cards=kingdom or None, random_order=False, log_stdout=False)
+        game = Game(
+            players,
+            expansions=[pm_base.base_set, pm_intrigue.intrigue_set],
+            kingdom_cards=kingdom or None,
+            random_order=False,
+            log_stdout=False,
+        )
         state = random.getstate()  # _create_kingdom_piles draws random fillers we drop
         try:
             piles = game._create_basic_piles()
             if kingdom:
-                piles += game._create_kingdom_piles()[:len(kingdom)]
+                piles += game._create_kingdom_piles()[: len(kingdom)]
         finally:
             random.setstate(state)
         for name, count in setup["supply"].items():
@@ -566,8 +711,11 @@ class Session:
         # A Bridge listed in play was played: its reduction lasts for the turn.
         game.card_cost_reduction = sum(c.name == "Bridge" for c in me.playmat.cards)
         turn = setup["turn"]
-        me.state.actions, me.state.buys, me.state.money = \
-            turn["actions"], turn["buys"], turn["coins"]
+        me.state.actions, me.state.buys, me.state.money = (
+            turn["actions"],
+            turn["buys"],
+            turn["coins"],
+        )
         return game
 
     # --- the game's thread ------------------------------------------------------------------
@@ -680,8 +828,7 @@ class Session:
             raise Rejected(f"{pid} has no {name} in hand")
         if CardType.Action in card.type:
             if self.phase != "action":
-                raise Rejected(f"cannot play {name}: Action cards are played in the "
-                               "Action phase")
+                raise Rejected(f"cannot play {name}: Action cards are played in the Action phase")
             if me.state.actions < 1:
                 raise Rejected(f"no Action left to play {name}")
             return lambda: me.play(card, self.game)
@@ -693,6 +840,7 @@ class Session:
                 self.phase = "buy"
                 self.event(f"{pid} plays {name}")  # pyminion logs Treasures only in bulk
                 me.exact_play(card, self.game)
+
             return treasure
         raise Rejected(f"{name} cannot be played")
 
@@ -714,6 +862,7 @@ class Session:
             self.phase = "buy"
             self.bought = True
             me.buy(card, game)
+
         return buy
 
     def _end_turn(self) -> None:
@@ -749,9 +898,13 @@ class Session:
             "supply": {pile.name: len(pile.cards) for pile in game.supply.piles},
             "trash": [c.name for c in game.trash.cards],
             "trade_route": 0,
-            "turn": {"player": self.ids[self.active], "phase": self.phase,
-                     "actions": me.state.actions, "buys": me.state.buys,
-                     "coins": me.state.money},
+            "turn": {
+                "player": self.ids[self.active],
+                "phase": self.phase,
+                "actions": me.state.actions,
+                "buys": me.state.buys,
+                "coins": me.state.money,
+            },
             "game_over": self.over,
             "winners": [p.player_id for p in game.get_winners()] if self.over else [],
         }

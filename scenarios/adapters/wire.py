@@ -64,15 +64,18 @@ def _timeout_from_env() -> float:
     try:
         value = float(raw)
     except ValueError:
-        raise ValueError(f"ARBITER_WIRE_TIMEOUT must be a number of seconds, not {raw!r}") \
-            from None
+        raise ValueError(f"ARBITER_WIRE_TIMEOUT must be a number of seconds, not {raw!r}") from None
     if value <= 0:
         raise ValueError("ARBITER_WIRE_TIMEOUT must be positive")
     return value
 
 
-def unsupported_by_table(table: Mapping[str, Mapping[str, Any]], cards: set[str],
-                         editions: Mapping[str, int], engine: str) -> str | None:
+def unsupported_by_table(
+    table: Mapping[str, Mapping[str, Any]],
+    cards: set[str],
+    editions: Mapping[str, int],
+    engine: str,
+) -> str | None:
     """Why ``cards`` under ``editions`` are beyond an engine whose ``hello`` sent ``table``.
 
     ``table`` maps a card to ``{"set": ..., "editions": [...]}``: the values of the
@@ -101,12 +104,17 @@ class _Peer:
     def __init__(self, argv: Sequence[str]) -> None:
         try:
             self.process = subprocess.Popen(
-                list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
-                bufsize=1)
+                list(argv),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+                errors="replace",
+                bufsize=1,
+            )
         except OSError as exc:
-            raise AdapterError(f"cannot start {shlex.join(argv)}: {exc.strerror or exc}") \
-                from None
+            raise AdapterError(f"cannot start {shlex.join(argv)}: {exc.strerror or exc}") from None
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.stderr: deque[str] = deque(maxlen=STDERR_LINES_KEPT)
         assert self.process.stdout is not None and self.process.stderr is not None
@@ -114,8 +122,9 @@ class _Peer:
         self._pump(self.process.stderr, lambda line: self.stderr.append(line.rstrip("\n")))
 
     @staticmethod
-    def _pump(stream: IO[str], take: Callable[[str], None],
-              end: Callable[[], None] | None = None) -> None:
+    def _pump(
+        stream: IO[str], take: Callable[[str], None], end: Callable[[], None] | None = None
+    ) -> None:
         def run() -> None:
             with contextlib.suppress(ValueError, OSError):  # closed under us by kill()
                 for line in stream:
@@ -157,7 +166,7 @@ class WireAdapter(Adapter):
     def __init__(self, command: str | Sequence[str], timeout: float | None = None) -> None:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
-            raise ValueError("wire: needs a command to run (wire:\"COMMAND\")")
+            raise ValueError('wire: needs a command to run (wire:"COMMAND")')
         self.timeout = timeout if timeout is not None else _timeout_from_env()
         self.name = f"wire:{shlex.join(self.argv)}"
         self.peer: _Peer | None = None
@@ -184,8 +193,9 @@ class WireAdapter(Adapter):
             raise self._broken(f"hello: the engine must answer protocol {PROTOCOL_VERSION}")
         cards = result.get("cards")
         if not isinstance(cards, dict) or not all(
-                isinstance(entry, dict) and isinstance(entry.get("editions", []), list)
-                for entry in cards.values()):
+            isinstance(entry, dict) and isinstance(entry.get("editions", []), list)
+            for entry in cards.values()
+        ):
             raise self._broken("hello: cards must map each card to {set, editions}")
         self.hello = result
         engine = result.get("engine")
@@ -197,8 +207,10 @@ class WireAdapter(Adapter):
         details = [what]
         sent, received = self.exchange
         if sent:
-            details.append(f"last exchange: sent {_clip(sent)}; "
-                           f"received {_clip(received) if received else 'nothing'}")
+            details.append(
+                f"last exchange: sent {_clip(sent)}; "
+                f"received {_clip(received) if received else 'nothing'}"
+            )
         if self.peer is not None:
             code = self.peer.exit_code()  # before kill(): did it die on its own?
             self.peer.kill()
@@ -232,13 +244,15 @@ class WireAdapter(Adapter):
             peer.send(line)
         except (BrokenPipeError, OSError, ValueError):
             code = peer.exit_code(wait=1)
-            raise self._broken(f"{op}: the engine exited (code {code}) before the request "
-                               "could be sent") from None
+            raise self._broken(
+                f"{op}: the engine exited (code {code}) before the request could be sent"
+            ) from None
         try:
             reply = peer.receive(self.timeout)
         except queue.Empty:
-            raise self._broken(f"{op}: no response within {self.timeout:g} s "
-                               "(the engine was stopped)") from None
+            raise self._broken(
+                f"{op}: no response within {self.timeout:g} s (the engine was stopped)"
+            ) from None
         if reply is None:
             code = peer.exit_code(wait=1)
             raise self._broken(f"{op}: the engine exited (code {code}) without responding")
@@ -253,8 +267,9 @@ class WireAdapter(Adapter):
         if not isinstance(response, dict):
             raise self._broken(f"{op}: a response must be a JSON object")
         if response.get("id") != ident:
-            raise self._broken(f"{op}: the response has id {response.get('id')!r}, "
-                               f"the request had {ident}")
+            raise self._broken(
+                f"{op}: the response has id {response.get('id')!r}, the request had {ident}"
+            )
         status = response.get("status")
         message = response.get("message")
         message = message if isinstance(message, str) else ""
@@ -269,9 +284,11 @@ class WireAdapter(Adapter):
         if status == "error":
             # The engine reports its own failure and still speaks the protocol: keep it.
             sent, received = self.exchange
-            raise AdapterError(f"{op}: the engine reported an error: {message or '?'}; "
-                               f"last exchange: sent {_clip(sent)}; received "
-                               f"{_clip(received)}")
+            raise AdapterError(
+                f"{op}: the engine reported an error: {message or '?'}; "
+                f"last exchange: sent {_clip(sent)}; received "
+                f"{_clip(received)}"
+            )
         raise self._broken(f"{op}: status {status!r} is not a valid response to {op}")
 
     # --- the Adapter interface --------------------------------------------------------------
@@ -324,6 +341,7 @@ class WireAdapter(Adapter):
 
 
 # --- checking what the peer says -----------------------------------------------------------
+
 
 def _clip(text: str, limit: int = SHOWN_CHARS) -> str:
     return text if len(text) <= limit else text[:limit] + f"... ({len(text)} chars)"

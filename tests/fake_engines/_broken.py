@@ -28,8 +28,10 @@ def write(text: str) -> None:
     sys.stdout.flush()
 
 
-def serve(on_trigger: Callable[[Request], None] | None = None,
-          after_trigger: Callable[[Request, Response], Response] | None = None) -> None:
+def serve(
+    on_trigger: Callable[[Request], None] | None = None,
+    after_trigger: Callable[[Request, Response], Response] | None = None,
+) -> None:
     """Serve the reference engine; ``on_trigger`` replaces the answer to ``play Smithy``,
     ``after_trigger`` rewrites every response once that command has been seen."""
     adapter = ReferenceAdapter()

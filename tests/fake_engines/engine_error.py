@@ -6,8 +6,11 @@ from _broken import serve, write
 
 
 def fail(request: dict) -> None:
-    write(json.dumps({"id": request["id"], "status": "error",
-                      "message": "NotImplementedError: Smithy"}))
+    write(
+        json.dumps(
+            {"id": request["id"], "status": "error", "message": "NotImplementedError: Smithy"}
+        )
+    )
 
 
 serve(on_trigger=fail)

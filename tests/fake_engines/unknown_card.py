@@ -16,8 +16,14 @@ def poison(request: dict, response: dict) -> dict:
     if WHERE == "observe":
         response["result"]["players"]["p1"]["hand"].append("Smithee")
     elif WHERE == "pending":
-        response["result"] = {"player": "p1", "kind": "cards", "source": "Smithy",
-                              "choices": ["Smithee"], "min": 1, "max": 1}
+        response["result"] = {
+            "player": "p1",
+            "kind": "cards",
+            "source": "Smithy",
+            "choices": ["Smithee"],
+            "min": 1,
+            "max": 1,
+        }
     else:
         response["result"] = [*response["result"], "p1 draws Smithee"]
     return response
