@@ -1,0 +1,1062 @@
+"""Known engine bugs as mutants of the reference engine: the suite must catch every one.
+
+Each :class:`Mutant` is one small, documented change to the reference engine that
+reproduces a bug a real Dominion engine has or had (pydominion, pyminion, the peer-engine
+bugs of the design, card facts that automatic mutation testing found unchecked). Running
+the catalogue applies each mutant in turn, in process, runs every bundled scenario on
+the mutated engine, records which scenarios fail (they *catch* it), and restores the
+engine. A mutant no scenario catches *survives*: an engine with that bug would pass the
+whole suite, so ``arbiter mutants`` (and the test that runs it) fails.
+
+A mutant is made of patches of two kinds:
+
+* :class:`SourcePatch`: replace a snippet of engine source. The snippet is looked for in
+  every file under ``engine/`` and must occur exactly once, so a refactor that moves the
+  code keeps the mutant working and one that changes it fails loudly (``tests/
+  test_mutants.py``). The function around the snippet is recompiled from the patched
+  file and its code object swapped into every live function object made from it
+  (closures made by factories included), so every reference to it sees the bug.
+* :class:`CardPatch`: change fields of a card's definitions (its cost, types, editions,
+  bonuses, triggers), for facts and for where an ability listens.
+
+``restore`` puts back every code object and field, whatever happened while applied.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import dataclasses
+import functools
+import gc
+import importlib
+import sys
+import time
+import types
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine import cards as catalogue
+from engine.model import Card, Trigger
+
+ENGINE_DIR = Path(engine.__file__).resolve().parent
+
+
+class MutantError(Exception):
+    """A mutant that cannot be applied (its snippet is missing or not unique, say)."""
+
+
+# --- patches ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SourcePatch:
+    """Replace ``old`` (found exactly once under ``engine/``) by ``new``."""
+
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class CardPatch:
+    """Change fields of the definitions of ``card`` (every edition's, or ``edition``'s):
+    ``change`` maps a definition to the fields it gets."""
+
+    card: str
+    change: Callable[[Card], dict[str, Any]]
+    edition: int | None = None
+
+    def targets(self) -> list[Card]:
+        found = [
+            d
+            for d in catalogue.definitions(self.card)
+            if self.edition is None or self.edition in d.editions
+        ]
+        if not found:
+            raise MutantError(f"{self.card} has no definition for edition {self.edition}")
+        return found
+
+
+Patch = SourcePatch | CardPatch
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One bug: ``name``, what the bug is (``bug``), where it was seen (``seen_in``)."""
+
+    name: str
+    bug: str
+    seen_in: str
+    patches: tuple[Patch, ...]
+
+
+# --- locating snippets -------------------------------------------------------------------
+
+
+def engine_sources() -> dict[Path, str]:
+    return {path: path.read_text() for path in sorted(ENGINE_DIR.rglob("*.py"))}
+
+
+def occurrences(snippet: str, sources: dict[Path, str] | None = None) -> list[tuple[Path, int]]:
+    """Every (file, offset) where ``snippet`` occurs under ``engine/``."""
+    found = []
+    for path, text in (sources or engine_sources()).items():
+        start = text.find(snippet)
+        while start != -1:
+            found.append((path, start))
+            start = text.find(snippet, start + 1)
+    return found
+
+
+def locate(snippet: str, sources: dict[Path, str] | None = None) -> tuple[Path, int]:
+    found = occurrences(snippet, sources)
+    if len(found) != 1:
+        where = ", ".join(f"{p.relative_to(ENGINE_DIR.parent)}" for p, _ in found) or "nowhere"
+        raise MutantError(f"snippet found {len(found)} times ({where}), not once: {snippet!r}")
+    return found[0]
+
+
+# --- applying and restoring ----------------------------------------------------------------
+
+
+@dataclass
+class Applied:
+    """What a mutant changed, to put back."""
+
+    code: list[tuple[types.FunctionType, types.CodeType]] = dataclasses.field(
+        default_factory=list
+    )
+    fields: list[tuple[Card, dict[str, Any]]] = dataclasses.field(default_factory=list)
+
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+
+
+def _enclosing(tree: ast.Module, first: int, last: int) -> list[_Function]:
+    """Functions whose lines hold lines ``first``..``last``, innermost first."""
+    found = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, _Function)
+        and node.lineno <= first
+        and (node.end_lineno or node.lineno) >= last
+    ]
+    return sorted(found, key=lambda node: node.lineno, reverse=True)
+
+
+def _key(node: _Function) -> tuple[str, int]:
+    """(co_name, co_firstlineno) of the code object compiled from ``node``."""
+    if isinstance(node, ast.Lambda):
+        return "<lambda>", node.lineno
+    first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+    return node.name, first
+
+
+def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
+    yield code
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            yield from _codes(constant)
+
+
+def _live_functions(path: Path, key: tuple[str, int]) -> list[types.FunctionType]:
+    name, line = key
+    return [
+        f
+        for f in gc.get_objects()
+        if isinstance(f, types.FunctionType)
+        and f.__code__.co_name == name
+        and f.__code__.co_firstlineno == line
+        and Path(f.__code__.co_filename).resolve() == path
+    ]
+
+
+def _clear_caches(functions: Iterable[types.FunctionType]) -> None:
+    """``functools.cache`` wrappers of patched functions hold answers of the old code."""
+    patched = set(map(id, functions))
+    for wrapper in gc.get_objects():
+        if isinstance(wrapper, functools._lru_cache_wrapper):
+            if id(getattr(wrapper, "__wrapped__", None)) in patched:
+                wrapper.cache_clear()
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ENGINE_DIR.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _apply_source(path: Path, text: str, edits: list[tuple[int, SourcePatch]], into: Applied) -> None:
+    # Its functions must exist to be patched: a module nobody imported yet has none.
+    importlib.import_module(_module_name(path))
+    new_text, shift = text, 0
+    for offset, patch in sorted(edits, key=lambda edit: edit[0]):
+        at = offset + shift
+        new_text = new_text[:at] + patch.new + new_text[at + len(patch.old) :]
+        shift += len(patch.new) - len(patch.old)
+    tree = ast.parse(text)
+    compiled = list(_codes(compile(new_text, str(path), "exec")))
+    line_shifts = [
+        (text.count("\n", 0, offset) + 1, patch.new.count("\n") - patch.old.count("\n"))
+        for offset, patch in edits
+    ]
+    done: set[tuple[str, int]] = set()
+    for offset, patch in edits:
+        first = text.count("\n", 0, offset) + 1
+        chain = _enclosing(tree, first, first + patch.old.count("\n"))
+        for node in chain:
+            key = _key(node)
+            live = _live_functions(path, key)
+            if not live:
+                continue  # made at run time: patch the function that makes it
+            if key not in done:
+                done.add(key)
+                moved = key[1] + sum(d for line, d in line_shifts if line < key[1])
+                _swap(live, _code_for(compiled, key[0], moved, patch), into)
+            break
+        else:
+            raise MutantError(f"{patch.old!r} is not inside a function of {path.name}")
+
+
+def _code_for(
+    compiled: list[types.CodeType], name: str, line: int, patch: SourcePatch
+) -> types.CodeType:
+    found = [c for c in compiled if c.co_name == name and c.co_firstlineno == line]
+    if len(found) != 1:
+        raise MutantError(f"cannot tell which {name} at line {line} holds {patch.old!r}")
+    return found[0]
+
+
+def _swap(live: list[types.FunctionType], code: types.CodeType, into: Applied) -> None:
+    for function in live:
+        if function.__code__.co_freevars != code.co_freevars:
+            raise MutantError(
+                f"the patched {code.co_name} uses other free variables than the original"
+            )
+        into.code.append((function, function.__code__))
+        function.__code__ = code
+    _clear_caches(live)
+
+
+def _apply_card(patch: CardPatch, into: Applied) -> None:
+    for definition in patch.targets():
+        changes = patch.change(definition)
+        unknown = set(changes) - {f.name for f in dataclasses.fields(Card)}
+        if unknown:
+            raise MutantError(f"{patch.card}: no field {', '.join(sorted(unknown))}")
+        into.fields.append((definition, {k: getattr(definition, k) for k in changes}))
+        for field_name, value in changes.items():
+            object.__setattr__(definition, field_name, value)
+
+
+def apply(mutant: Mutant) -> Applied:
+    """Apply every patch of ``mutant``; on failure, undo what was done and raise."""
+    applied = Applied()
+    try:
+        sources = engine_sources()
+        by_file: dict[Path, list[tuple[int, SourcePatch]]] = {}
+        for patch in mutant.patches:
+            if isinstance(patch, SourcePatch):
+                path, offset = locate(patch.old, sources)
+                by_file.setdefault(path, []).append((offset, patch))
+            else:
+                _apply_card(patch, applied)
+        for path, edits in by_file.items():
+            _apply_source(path, sources[path], edits, applied)
+    except BaseException:
+        restore(applied)
+        raise
+    return applied
+
+
+def restore(applied: Applied) -> None:
+    for function, code in reversed(applied.code):
+        function.__code__ = code
+    _clear_caches(function for function, _ in applied.code)
+    for definition, values in reversed(applied.fields):
+        for field_name, value in values.items():
+            object.__setattr__(definition, field_name, value)
+    applied.code.clear()
+    applied.fields.clear()
+
+
+@contextlib.contextmanager
+def mutated(mutant: Mutant) -> Iterator[None]:
+    applied = apply(mutant)
+    try:
+        yield
+    finally:
+        restore(applied)
+
+
+# --- helpers for the catalogue -----------------------------------------------------------------
+
+
+def fields(card: str, edition: int | None = None, **values: Any) -> CardPatch:
+    """A definition with some fields set to fixed values (its cost, bonuses, editions)."""
+    return CardPatch(card, lambda _definition: dict(values), edition)
+
+
+def also_fires(card: str, where: str, also: str, edition: int | None = None) -> CardPatch:
+    """The card's ``where`` triggers fire from ``also`` as well (from hand, from play)."""
+
+    def change(definition: Card) -> dict[str, Any]:
+        extra = tuple(
+            dataclasses.replace(t, where=also) for t in definition.triggers if t.where == where
+        )
+        if not extra:
+            raise MutantError(f"{card} has no {where!r} trigger")
+        return {"triggers": definition.triggers + extra}
+
+    return CardPatch(card, change, edition)
+
+
+def triggers_changed(card: str, edition: int | None = None, **values: Any) -> CardPatch:
+    """Every trigger of the card with some fields changed (``optional``, ``repeat``)."""
+
+    def change(definition: Card) -> dict[str, Any]:
+        if not definition.triggers:
+            raise MutantError(f"{card} has no trigger")
+        changed: tuple[Trigger, ...] = tuple(
+            dataclasses.replace(t, **values) for t in definition.triggers
+        )
+        return {"triggers": changed}
+
+    return CardPatch(card, change, edition)
+
+
+def types_without(card: str, card_type: str) -> CardPatch:
+    def change(definition: Card) -> dict[str, Any]:
+        if card_type not in definition.types:
+            raise MutantError(f"{card} is not a {card_type}")
+        return {"types": definition.types - {card_type}}
+
+    return CardPatch(card, change)
+
+
+def src(old: str, new: str) -> SourcePatch:
+    return SourcePatch(old, new)
+
+
+def m(name: str, bug: str, seen_in: str, *patches: Patch) -> Mutant:
+    return Mutant(name, bug, seen_in, patches)
+
+
+PYDOMINION = "pydominion (reproduced on its code for issue 13)"
+DESIGN = "DESIGN.md, Known bugs of peer engines"
+COSMIC = "cosmic-ray survivor (issue 13): a card fact no scenario checked"
+
+
+def pyminion(number: int) -> str:
+    return f"pyminion 0.4.0, rule bug {number} (docs/reports/pyminion.rst)"
+
+
+# --- the catalogue ------------------------------------------------------------------------------
+
+_IN_PLAY_FROM_HAND = (
+    'if trigger.where in ("hand", "in_play") and card not in',
+    'if trigger.where in ("hand", "in_play") and card not in self.player(owner).hand '
+    "and card not in",
+)
+_HAND_FROM_PLAY = (
+    'if trigger.where in ("hand", "in_play") and card not in',
+    'if trigger.where in ("hand", "in_play") and card not in self.player(owner).in_play '
+    "and card not in",
+)
+
+MUTANTS: tuple[Mutant, ...] = (
+    # ---- while in play, from hand; reactions, from play ---------------------------------
+    m(
+        "while-in-play-fires-from-hand",
+        'Every "while this is in play" ability also fires while the card is in hand.',
+        f"{DESIGN}; {PYDOMINION}",
+        src("trigger.where == where", '(trigger.where == where or trigger.where == "in_play")'),
+        src(*_IN_PLAY_FROM_HAND),
+    ),
+    m(
+        "reactions-fire-from-play",
+        "Every Reaction (a when-in-hand ability) also fires while the card is in play.",
+        f"{DESIGN}; {PYDOMINION}",
+        src("trigger.where == where", '(trigger.where == where or trigger.where == "hand")'),
+        src(*_HAND_FROM_PLAY),
+    ),
+    m(
+        "hoard-from-hand",
+        "1st-edition Hoard gains a Gold for a bought Victory card while in hand, not in play.",
+        PYDOMINION,
+        also_fires("Hoard", "in_play", "hand", edition=1),
+    ),
+    m(
+        "goons-from-hand",
+        "Goons gives +1 VP token per card bought while it is in hand.",
+        PYDOMINION,
+        also_fires("Goons", "in_play", "hand"),
+    ),
+    m(
+        "talisman-from-hand",
+        "Talisman gains a copy of a bought card while it is in hand.",
+        PYDOMINION,
+        also_fires("Talisman", "in_play", "hand"),
+    ),
+    m(
+        "royal-seal-from-hand",
+        "Royal Seal offers to topdeck a gained card while it is in hand.",
+        PYDOMINION,
+        also_fires("Royal Seal", "in_play", "hand"),
+    ),
+    m(
+        "quarry-from-hand",
+        "1st-edition Quarry makes Actions cheaper while it is in hand.",
+        PYDOMINION,
+        src(
+            "for source in self.state.players[turn.player].in_play if modifiers else ()",
+            "for source in [*self.state.players[turn.player].in_play, "
+            "*self.state.players[turn.player].hand] if modifiers else ()",
+        ),
+    ),
+    m(
+        "watchtower-in-play",
+        "Watchtower reacts to a gain while it is in play (it is a Reaction from hand only).",
+        PYDOMINION,
+        also_fires("Watchtower", "hand", "in_play"),
+    ),
+    # ---- printed cost instead of the current cost ------------------------------------------
+    m(
+        "upgrade-printed-cost",
+        "Upgrade reads the trashed card's printed cost, not its current cost.",
+        PYDOMINION,
+        src(
+            "cost = game.cost(game.definition(chosen[0]))",
+            'cost = game.definition(chosen[0]).cost if ctx.name == "Upgrade" '
+            "else game.cost(game.definition(chosen[0]))",
+        ),
+    ),
+    m(
+        "trash-to-gain-printed-cost",
+        "Remodel, Expand, Upgrade, Replace, Bishop read the trashed card's printed cost.",
+        f"{DESIGN}; {PYDOMINION}",
+        src(
+            "cost = game.cost(game.definition(chosen[0]))",
+            "cost = game.definition(chosen[0]).cost",
+        ),
+    ),
+    m(
+        "costs-up-to-printed",
+        '"Gain a card costing up to" compares printed costs (Workshop with Bridge).',
+        DESIGN,
+        src(
+            "return lambda card: game.cost(card) <= limit",
+            "return lambda card: card.cost <= limit",
+        ),
+    ),
+    m(
+        "costs-exactly-printed",
+        '"Costing exactly" (Upgrade, Forge, Swindler) compares printed costs.',
+        DESIGN,
+        src(
+            "return lambda card: game.cost(card) == cost",
+            "return lambda card: card.cost == cost",
+        ),
+    ),
+    m(
+        "buy-checks-printed-cost",
+        "Whether a card can be bought is judged on its printed cost.",
+        DESIGN,
+        src(
+            "cost = self.cost_of(name)",
+            "cost = self.definition_by_name(name).cost",
+        ),
+    ),
+    m(
+        "buy-pays-printed-cost",
+        "A bought card costs its printed cost in coins, whatever reduces it.",
+        DESIGN,
+        src(
+            "turn.coins -= self.cost_of(pile)",
+            "turn.coins -= self.definition_by_name(pile).cost",
+        ),
+    ),
+    m(
+        "no-cost-reductions",
+        "Every cost is the printed one (Bridge, Quarry, Peddler change nothing).",
+        DESIGN,
+        src(
+            "result: int = rules.current_cost(card.cost, reductions)",
+            "result: int = card.cost",
+        ),
+    ),
+    m(
+        "mine-printed-cost",
+        "Mine's limit is the trashed Treasure's printed cost plus 3.",
+        DESIGN,
+        src(
+            "limit = game.cost(game.definition(chosen[0])) + 3",
+            "limit = game.definition(chosen[0]).cost + 3",
+        ),
+    ),
+    m(
+        "talisman-printed-cost",
+        "Talisman tests the bought card's printed cost against 4.",
+        DESIGN,
+        src("ctx.game.cost(bought) <= 4", "bought.cost <= 4"),
+    ),
+    m(
+        "peddler-never-cheaper",
+        "Peddler's own cost reduction in the Buy phase is ignored.",
+        DESIGN,
+        src(
+            "reductions.append(card.self_cost_modifier(self))",
+            "reductions.append(0 * card.self_cost_modifier(self))",
+        ),
+    ),
+    m(
+        "quarry-reduces-every-card",
+        "Quarry makes every card cheaper, not only Actions.",
+        "common rules slip: Quarry's reduction applied to Treasures and Victory cards",
+        src(
+            "rules.quarry_reduction(1, card.is_(ACTION))",
+            "rules.quarry_reduction(1, True)",
+        ),
+    ),
+    m(
+        "cost-goes-negative",
+        "A cost can be reduced below 0 (Bridge on Copper pays you).",
+        "rules/cost: costs are never below 0",
+        src("return ops.ite(left < 0, 0, left)", "return left"),
+    ),
+    # ---- played twice, trashed once -----------------------------------------------------------
+    m(
+        "second-play-pulls-card-from-trash",
+        "Throne Room's second play takes the card back out of the trash into play.",
+        f"{DESIGN}; {PYDOMINION}",
+        src(
+            'self.log(Event(player, "plays", self.name_of(card)))',
+            'self.move(card, ("trash", None), ("in_play", player))\n'
+            '        self.log(Event(player, "plays", self.name_of(card)))',
+        ),
+    ),
+    m(
+        "mining-village-twice",
+        "Mining Village played twice by Throne Room or King's Court gives +2 coins on each "
+        "play although it is trashed only once.",
+        PYDOMINION,
+        src(
+            "if ctx.card not in game.player(ctx.player).in_play:",
+            "if ctx.card not in game.player(ctx.player).in_play and False:",
+        ),
+        src(
+            "if moved:\n            game.add_coins(2)",
+            "if moved or not moved:\n            game.add_coins(2)",
+        ),
+    ),
+    m(
+        "feast-gains-only-if-trashed",
+        "Feast played twice gains only once, because the second play cannot trash it.",
+        "common Throne Room bug (Feast ruling base/feast)",
+        src(
+            'yield from ctx.game.trash(ctx.player, ctx.card, ("in_play", ctx.player))\n'
+            "    yield from gain_costing_up_to(5)(ctx)",
+            'if (yield from ctx.game.trash(ctx.player, ctx.card, ("in_play", ctx.player))):\n'
+            "        yield from gain_costing_up_to(5)(ctx)",
+        ),
+    ),
+    # ---- a bonus paid when what it depends on did not happen ------------------------------------
+    m(
+        "trading-post-silver-after-one-trash",
+        "Trading Post gives its Silver after trashing only one card.",
+        f"{DESIGN}; {PYDOMINION}",
+        src("if trashed == 2:", "if trashed >= 1:"),
+    ),
+    m(
+        "mill-coins-after-one-discard",
+        "Mill gives +2 coins after discarding only one card.",
+        DESIGN,
+        src(
+            "if discarded == 2:\n        game.add_coins(2)",
+            "if discarded >= 1:\n        game.add_coins(2)",
+        ),
+    ),
+    m(
+        "vault-draw-after-one-discard",
+        "Vault lets another player draw after discarding only one card.",
+        DESIGN,
+        src(
+            "if discarded == 2:\n            game.draw(other, 1)",
+            "if discarded >= 1:\n            game.draw(other, 1)",
+        ),
+    ),
+    m(
+        "ironworks-bonus-lost-when-moved",
+        "Ironworks gives no bonus when a when-gain effect moved the gained card away.",
+        "common when-gain bug (Ironworks with Watchtower)",
+        src(
+            "definition = game.definition(gained)\n    if definition.is_(ACTION):\n"
+            "        game.state.turn.actions += 1",
+            "definition = game.definition(gained)\n"
+            "    if gained not in game.player(ctx.player).discard:\n        return\n"
+            "    if definition.is_(ACTION):\n        game.state.turn.actions += 1",
+        ),
+    ),
+    m(
+        "trade-route-token-from-trash",
+        "Trade Route's token moves when a card is gained from the trash (Lurker), not "
+        "only on a gain from its pile.",
+        PYDOMINION,
+        src(
+            'if source[0] == "supply" and source[1] in self.state.trade_route_tokens:\n'
+            "            # Trade Route: the first gain from a pile with a token moves it to the mat.\n"
+            "            self.state.trade_route_tokens.remove(source[1])",
+            "if self.state.names[card] in self.state.trade_route_tokens:\n"
+            "            # Trade Route: the first gain from a pile with a token moves it to the mat.\n"
+            "            self.state.trade_route_tokens.remove(self.state.names[card])",
+        ),
+    ),
+    # ---- counting plays ------------------------------------------------------------------------
+    m(
+        "conspirator-counts-cards-in-play",
+        "Conspirator counts Action cards in play, so a card played twice counts once.",
+        DESIGN,
+        src(
+            "1 for name in game.state.turn.plays if game.definition_by_name(name).is_(ACTION)",
+            "1 for card in game.player(ctx.player).in_play if game.definition(card).is_(ACTION)",
+        ),
+    ),
+    m(
+        "merchant-counts-cards",
+        "Merchant gives +1 coin per Merchant card, so one played twice gives it once.",
+        pyminion(8),
+        src(
+            "# Room) add 2 coins to the first Silver.\n    ctx.game.start_lasting(ctx, 0)",
+            "# Room) add 2 coins to the first Silver.\n"
+            "    if all(c != ctx.card for _, c, _ in ctx.game.state.turn.lasting):\n"
+            "        ctx.game.start_lasting(ctx, 0)",
+        ),
+    ),
+    m(
+        "coppersmith-counts-cards",
+        "Coppersmith played twice makes Copper worth 2, not 3.",
+        DESIGN,
+        src(
+            "# One lasting trigger per play: two plays (or Throne Room) make Copper worth 3.\n"
+            "    ctx.game.start_lasting(ctx, 0)",
+            "# One lasting trigger per play: two plays (or Throne Room) make Copper worth 3.\n"
+            "    if all(c != ctx.card for _, c, _ in ctx.game.state.turn.lasting):\n"
+            "        ctx.game.start_lasting(ctx, 0)",
+        ),
+    ),
+    m(
+        "bridge-counts-cards",
+        "Bridge's reduction counts Bridges in play, so Throne Room on Bridge lowers costs by 1.",
+        DESIGN,
+        src(
+            "ctx.game.state.turn.cost_reduction += rules.bridge_reduction(1)",
+            "ctx.game.state.turn.cost_reduction = rules.bridge_reduction(\n"
+            '        sum(ctx.game.name_of(c) == "Bridge" for c in ctx.game.player(ctx.player).in_play)\n'
+            "    )",
+        ),
+    ),
+    m(
+        "kings-court-plays-twice",
+        "King's Court plays the chosen card twice instead of three times.",
+        "common multi-play slip",
+        src("for _ in range(times - 1):", "for _ in range(min(times - 1, 1)):"),
+    ),
+    m(
+        "replay-uses-an-action",
+        "Throne Room's later plays use up an Action each.",
+        "common multi-play slip",
+        src(
+            'self.log(Event(player, "plays", self.name_of(card)))',
+            "self.state.turn.actions -= 1\n"
+            '        self.log(Event(player, "plays", self.name_of(card)))',
+        ),
+    ),
+    # ---- the pyminion bugs -----------------------------------------------------------------------
+    m(
+        "victory-kingdom-piles-of-10",
+        "Victory Kingdom piles have 10 cards whatever the player count.",
+        pyminion(1),
+        src(
+            'if name in ("Estate", "Duchy", "Colony") or (is_kingdom and is_victory):',
+            'if name in ("Estate", "Duchy", "Colony") or (is_kingdom and is_victory and False):',
+        ),
+    ),
+    m(
+        "others-from-first-seat",
+        "Effects on other players go from p1 on, not from the left of the player.",
+        pyminion(2),
+        src(
+            "return self.turn_order(player)[1:]",
+            "return [p for p in range(self.players) if p != player]",
+        ),
+    ),
+    m(
+        "swindler-offers-empty-piles",
+        "Swindler's replacement may be picked from an empty pile (and gives nothing).",
+        pyminion(3),
+        src(
+            "if cards and fits(self.definition_by_name(pile))",
+            'if (cards or source == "Swindler") and fits(self.definition_by_name(pile))',
+        ),
+    ),
+    m(
+        "mandatory-pick-from-nothing",
+        "A mandatory pick with nothing to pick still asks for a card (no legal answer).",
+        pyminion(4),
+        src("low = min(minimum, high)", "low = minimum"),
+    ),
+    m(
+        "wishing-well-reveals-empty-deck",
+        "Wishing Well with no card to reveal reads a card that is not there (crashes).",
+        pyminion(5),
+        src(
+            "card = game.reveal_top(ctx.player)\n    if card is None:\n        return\n"
+            '    destination = "hand"',
+            "card = game.reveal_top(ctx.player)\n"
+            '    destination = "hand"',
+        ),
+    ),
+    m(
+        "courtier-gold-from-empty-pile",
+        "Courtier's Gold with the Gold pile empty crashes instead of gaining nothing.",
+        pyminion(6),
+        src(
+            'if "Gold" in picked:\n        yield from game.gain(ctx.player, "Gold")',
+            'if "Gold" in picked:\n'
+            "        yield from game.gain_card(\n"
+            '            ctx.player, game.state.supply["Gold"][-1], ("supply", "Gold")\n'
+            "        )",
+        ),
+    ),
+    m(
+        "throne-room-mandatory",
+        "Throne Room (2nd edition) and King's Court must play a card (choosing none refused).",
+        pyminion(7),
+        src("0 if optional else 1,\n            1,", "1 if optional else 1,\n            1,"),
+    ),
+    m(
+        "masquerade-player-picks-for-all",
+        "Masquerade's player chooses every player's card to pass.",
+        pyminion(9),
+        src(
+            "chosen = yield from game.choose_cards(\n                giver,",
+            "chosen = yield from game.choose_cards(\n                ctx.player,",
+        ),
+    ),
+    m(
+        "reactions-after-the-attack-starts",
+        "Reactions to an Attack are asked after its +Cards, not before anything happens.",
+        pyminion(10),
+        src(
+            'if definition.is_("Attack"):',
+            'self._vanilla_bonuses(player, definition)\n        if definition.is_("Attack"):',
+        ),
+        src(
+            'context.unaffected = happening.data["unaffected"]\n'
+            "        self._vanilla_bonuses(player, definition)",
+            'context.unaffected = happening.data["unaffected"]',
+        ),
+    ),
+    m(
+        "bandit-picks-for-victim",
+        "Bandit trashes the first eligible Treasure without asking the victim.",
+        pyminion(11),
+        src(
+            "chosen = yield from game.choose_cards(\n"
+            "            victim, ctx.name, targets, 1, 1,",
+            "chosen = targets[:1] or (yield from game.choose_cards(\n"
+            "            victim, ctx.name, targets, 1, 1,",
+        ),
+        src(
+            '"trash a revealed Treasure other than Copper"\n        )',
+            '"trash a revealed Treasure other than Copper"\n        ))',
+        ),
+    ),
+    m(
+        "diplomat-once-per-attack",
+        "Diplomat can be revealed only once per Attack, even while it could be again.",
+        pyminion(12),
+        triggers_changed("Diplomat", repeat=False),
+    ),
+    # ---- attacks and reactions --------------------------------------------------------------------
+    m(
+        "moat-shields-everyone",
+        "A Moat revealed by one player makes every player unaffected.",
+        "common reaction slip",
+        src(
+            'ctx.happening.data["unaffected"].add(ctx.owner)',
+            'ctx.happening.data["unaffected"].update(range(ctx.game.players))',
+        ),
+    ),
+    m(
+        "attack-hits-its-player",
+        "An Attack's effect on other players also hits the player who played it.",
+        "common attack slip",
+        src(
+            "return [p for p in self.others(context.player) if p not in context.unaffected]",
+            "return [p for p in self.turn_order(context.player) if p not in context.unaffected]",
+        ),
+    ),
+    m(
+        "moat-reacts-to-own-attack",
+        "Moat is offered against its own player's Attack.",
+        "common reaction slip",
+        triggers_changed("Moat", who="any"),
+    ),
+    m(
+        "royal-seal-mandatory",
+        "Royal Seal always topdecks the gained card, without asking.",
+        "common optional-ability slip",
+        triggers_changed("Royal Seal", optional=False),
+    ),
+    m(
+        "gained-card-moved-from-anywhere",
+        "A when-gain ability moves the gained card even after another one moved it "
+        "(Watchtower then Royal Seal: the Stop-Moving rule ignored).",
+        "Stop-Moving rule (rules/stop-moving)",
+        src(
+            "return card is not None and card in ctx.game.state.zone(_gained_zone(ctx))",
+            "return card is not None",
+        ),
+    ),
+    # ---- when-buy and when-gain ---------------------------------------------------------------------
+    m(
+        "talisman-copies-victory-cards",
+        "Talisman copies bought Victory cards too.",
+        "card text slip",
+        src("return not bought.is_(VICTORY) and", "return True and"),
+    ),
+    m(
+        "hoard-2-any-victory-gain",
+        "2nd-edition Hoard gains a Gold for any Victory card gained, bought or not.",
+        "edition slip (Hoard's 2nd-edition text)",
+        src(
+            "return ctx.happening.bought and _happening_card(ctx).is_(VICTORY)",
+            "return _happening_card(ctx).is_(VICTORY)",
+        ),
+    ),
+    # ---- the turn, the end, the winner ---------------------------------------------------------------
+    m(
+        "treasures-after-buying",
+        "Treasures can still be played after a card was bought.",
+        "common turn-structure slip",
+        src("if turn.bought:", "if turn.bought and False:"),
+    ),
+    m(
+        "three-piles-with-six-players",
+        "The game ends on three empty Supply piles with 5 or 6 players too (four is right).",
+        "common end-of-game slip",
+        src("return ops.ite(players >= 5, 4, 3)", "return ops.ite(players >= 5, 3, 3)"),
+    ),
+    m(
+        "tie-ignores-turns",
+        "Tied players share the win even when one had fewer turns.",
+        "common tie-break slip",
+        src("turns[me] <= turns[other]", "turns[me] <= turns[me]"),
+    ),
+    m(
+        "library-discards-at-once",
+        "Library discards a skipped Action at once instead of setting it aside until the end "
+        "(it then gets shuffled into the deck Library is drawing from).",
+        "common set-aside slip (base/library/4)",
+        src("game.set_aside(ctx.player, card)", "game.discard(ctx.player, card)"),
+    ),
+    # ---- card facts: costs -----------------------------------------------------------------------------
+    m("laboratory-costs-4", "Laboratory costs 4 (5 is right).", COSMIC, fields("Laboratory", cost=4)),
+    m("woodcutter-costs-2", "Woodcutter costs 2 (3 is right).", COSMIC, fields("Woodcutter", cost=2)),
+    m("feast-costs-5", "Feast costs 5 (4 is right).", COSMIC, fields("Feast", cost=5)),
+    m("militia-costs-3", "Militia costs 3 (4 is right).", COSMIC, fields("Militia", cost=3)),
+    m("militia-costs-5", "Militia costs 5 (4 is right).", COSMIC, fields("Militia", cost=5)),
+    m("library-costs-6", "Library costs 6 (5 is right).", COSMIC, fields("Library", cost=6)),
+    m("adventurer-costs-5", "Adventurer costs 5 (6 is right).", COSMIC, fields("Adventurer", cost=5)),
+    m("adventurer-costs-7", "Adventurer costs 7 (6 is right).", COSMIC, fields("Adventurer", cost=7)),
+    m("goons-costs-5", "Goons costs 5 (6 is right).", COSMIC, fields("Goons", cost=5)),
+    m("colony-costs-10", "Colony costs 10 (11 is right).", COSMIC, fields("Colony", cost=10)),
+    # ---- card facts: editions ----------------------------------------------------------------------------
+    m(
+        "throne-room-1-in-both-editions",
+        "The 1st-edition Throne Room (mandatory) is also used for the 2nd edition.",
+        COSMIC,
+        fields("Throne Room", 1, editions=(1, 2)),
+    ),
+    m(
+        "masquerade-1-in-both-editions",
+        "The 1st-edition Masquerade (empty hands still receive) is used for the 2nd edition.",
+        COSMIC,
+        fields("Masquerade", 1, editions=(1, 2)),
+    ),
+    m(
+        "mint-1-in-both-editions",
+        "The 1st-edition Mint (trashes on buy) is used for the 2nd edition (on gain).",
+        COSMIC,
+        fields("Mint", 1, editions=(1, 2)),
+    ),
+    m(
+        "hoard-1-in-both-editions",
+        "The 1st-edition Hoard (while in play, on buy) is used for the 2nd edition.",
+        COSMIC,
+        fields("Hoard", 1, editions=(1, 2)),
+    ),
+    m(
+        "quarry-1-in-both-editions",
+        "The 1st-edition Quarry (while in play) is used for the 2nd edition (this turn).",
+        COSMIC,
+        fields("Quarry", 1, editions=(1, 2)),
+    ),
+    # ---- card facts: types -----------------------------------------------------------------------------
+    m(
+        "great-hall-not-victory",
+        "Great Hall is only an Action (it is an Action-Victory card).",
+        COSMIC,
+        types_without("Great Hall", "Victory"),
+    ),
+    m(
+        "harem-not-treasure",
+        "Harem is only a Victory card (it is a Treasure-Victory card).",
+        COSMIC,
+        types_without("Harem", "Treasure"),
+    ),
+    m(
+        "nobles-not-action",
+        "Nobles is only a Victory card (it is an Action-Victory card).",
+        COSMIC,
+        types_without("Nobles", "Action"),
+    ),
+    m(
+        "militia-not-attack",
+        "Militia is not an Attack (Moat cannot block it).",
+        COSMIC,
+        types_without("Militia", "Attack"),
+    ),
+    m(
+        "moat-not-reaction",
+        "Moat is not a Reaction card (Courtier counts one type).",
+        COSMIC,
+        types_without("Moat", "Reaction"),
+    ),
+    # ---- card facts: vanilla bonuses and VP --------------------------------------------------------------
+    m("smithy-draws-4", "Smithy draws 4 cards (3 is right).", COSMIC, fields("Smithy", cards=4)),
+    m("village-one-action", "Village gives +1 Action (+2 is right).", COSMIC, fields("Village", actions=1)),
+    m("festival-no-buy", "Festival gives no +Buy.", COSMIC, fields("Festival", buys=0)),
+    m("market-no-coin", "Market gives no +1 coin.", COSMIC, fields("Market", coins=0)),
+    m("laboratory-no-action", "Laboratory gives no +Action.", COSMIC, fields("Laboratory", actions=0)),
+    m("woodcutter-no-buy", "Woodcutter gives no +Buy.", COSMIC, fields("Woodcutter", buys=0)),
+    m("platinum-worth-4", "Platinum is worth 4 coins (5 is right).", COSMIC, fields("Platinum", coins=4)),
+    m("duchy-worth-2", "Duchy is worth 2 VP (3 is right).", COSMIC, fields("Duchy", vp=2)),
+    m(
+        "gardens-rounds-up",
+        "Gardens rounds up (1 VP per started 10 cards).",
+        "common scoring slip",
+        CardPatch("Gardens", lambda _card: {"vp_counter": lambda owned: -(-len(owned) // 10)}),
+    ),
+)  # fmt: skip
+
+
+# --- running -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    mutant: Mutant
+    caught_by: tuple[str, ...]  # ids of the scenarios that fail or err on the mutant
+    error: str = ""  # why the mutant could not be applied
+
+    @property
+    def survived(self) -> bool:
+        return not self.caught_by and not self.error
+
+
+def bundled_scenarios() -> list[Any]:
+    from scenarios.loader import bundled_dir, discover, load_many
+
+    loaded, failures = load_many(discover([bundled_dir()]))
+    if failures:
+        raise MutantError(f"{len(failures)} bundled scenario file(s) do not load: {failures[0]}")
+    return loaded
+
+
+def _failing(scenarios: Sequence[Any]) -> tuple[str, ...]:
+    from scenarios.adapters.reference import ReferenceAdapter
+    from scenarios.runner import Status, run_all
+
+    results = run_all(scenarios, ReferenceAdapter)
+    return tuple(sorted(r.id for r in results if r.status in (Status.FAIL, Status.ERROR)))
+
+
+def run_mutants(
+    mutants: Iterable[Mutant],
+    scenarios: Sequence[Any] | None = None,
+    progress: Callable[[Verdict], None] | None = None,
+) -> list[Verdict]:
+    """Apply each mutant, run ``scenarios`` (default: the bundled ones), restore."""
+    scenarios = bundled_scenarios() if scenarios is None else scenarios
+    broken = _failing(scenarios)
+    if broken:
+        raise MutantError(f"the unmutated engine fails {len(broken)} scenario(s): {broken[0]}")
+    verdicts = []
+    for mutant in mutants:
+        try:
+            with mutated(mutant):
+                verdict = Verdict(mutant, _failing(scenarios))
+        except MutantError as exc:
+            verdict = Verdict(mutant, (), str(exc))
+        verdicts.append(verdict)
+        if progress is not None:
+            progress(verdict)
+    return verdicts
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+
+def _line(verdict: Verdict, verbose: bool) -> str:
+    name = verdict.mutant.name
+    if verdict.error:
+        return f"ERROR     {name}: {verdict.error}"
+    if verdict.survived:
+        return f"SURVIVED  {name}: {verdict.mutant.bug}"
+    ids = verdict.caught_by if verbose else verdict.caught_by[:3]
+    more = "" if verbose or len(verdict.caught_by) <= 3 else f" (+{len(verdict.caught_by) - 3})"
+    return f"caught    {name} by {len(verdict.caught_by)}: {', '.join(ids)}{more}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="arbiter mutants",
+        description="apply each known engine bug to the reference engine and run the "
+        "bundled scenarios: exit 1 if any bug is caught by no scenario",
+    )
+    parser.add_argument("-k", metavar="TEXT", help="only mutants whose name contains TEXT")
+    parser.add_argument("--list", action="store_true", help="list the mutants and exit")
+    parser.add_argument(
+        "-v", "--verbose", action="store_true", help="every catching scenario, not three"
+    )
+    args = parser.parse_args(argv)
+    chosen = [mutant for mutant in MUTANTS if not args.k or args.k in mutant.name]
+    if not chosen:
+        print(f"arbiter mutants: no mutant name contains {args.k!r}", file=sys.stderr)
+        return 2
+    if args.list:
+        for mutant in chosen:
+            print(f"{mutant.name}: {mutant.bug} [{mutant.seen_in}]")
+        return 0
+    started = time.perf_counter()
+    try:
+        verdicts = run_mutants(chosen, progress=lambda v: print(_line(v, args.verbose)))
+    except MutantError as exc:
+        print(f"arbiter mutants: {exc}", file=sys.stderr)
+        return 2
+    survived = sum(v.survived for v in verdicts)
+    errors = sum(bool(v.error) for v in verdicts)
+    caught = len(verdicts) - survived - errors
+    seconds = time.perf_counter() - started
+    print(f"{caught} of {len(verdicts)} mutants caught, {survived} survived, {errors} errors "
+          f"({seconds:.0f} s)")  # fmt: skip
+    return 0 if caught == len(verdicts) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

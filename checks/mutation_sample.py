@@ -1,0 +1,149 @@
+"""Automatic mutation testing of the engine with cosmic-ray: sampling and the score by file.
+
+cosmic-ray (``checks/cosmic-ray.toml``) makes one mutant per operator and site over
+``engine/`` (about 4,700) and runs ``arbiter check`` on each: a mutant is *killed* when
+some bundled scenario fails. The full run takes hours on a small machine, so this module
+marks a stratified random sample as the work to do and the rest as skipped, and reads a
+finished session back as a score by file (docs/guides/checks.rst, "Mutation testing")::
+
+    cosmic-ray init checks/cosmic-ray.toml session.sqlite
+    python -m checks.mutation_sample sample session.sqlite --seed 13
+    nice cosmic-ray exec checks/cosmic-ray.toml session.sqlite
+    python -m checks.mutation_sample score session.sqlite
+    python -m checks.mutation_sample survivors session.sqlite
+
+cosmic-ray mutates the files in place, so run it in a copy of the tree (``git worktree``
+or ``git archive``), never in the checkout you are editing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+# How many mutants to sample per file: the files the issue's goal is about (the card
+# definitions and the rule arithmetic) get most of the budget; 0 or absent means all.
+DEFAULT_SAMPLE: Mapping[str, int] = {
+    "engine/rules.py": 60,
+    "engine/cards/base.py": 90,
+    "engine/cards/intrigue.py": 90,
+    "engine/cards/prosperity.py": 90,
+    "engine/cards/common.py": 30,
+    "engine/cards/__init__.py": 15,
+    "engine/cards/basic.py": 10,
+    "engine/game.py": 50,
+    "engine/bots.py": 15,
+    "engine/decisions.py": 10,
+    "engine/state.py": 10,
+    "engine/model.py": 5,
+    "engine/context.py": 3,
+}
+
+
+def _db(path: str) -> Any:
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    return use_db(path, WorkDB.Mode.open)
+
+
+def sample(session: str, per_file: Mapping[str, int], seed: int) -> Counter[str]:
+    """Keep ``per_file[file]`` random work items of each file; mark the rest skipped."""
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    rng = random.Random(seed)
+    with _db(session) as db:
+        by_file: dict[str, list[str]] = defaultdict(list)
+        for item in sorted(db.work_items, key=lambda item: item.job_id):
+            by_file[str(item.mutations[0].module_path)].append(item.job_id)
+        skipped: list[str] = []
+        kept: Counter[str] = Counter()
+        for file, jobs in sorted(by_file.items()):
+            wanted = per_file.get(file, 0) or len(jobs)
+            chosen = set(rng.sample(jobs, min(wanted, len(jobs))))
+            kept[file] = len(chosen)
+            skipped += [job for job in jobs if job not in chosen]
+        db.set_multiple_results(skipped, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
+    return kept
+
+
+def _outcomes(session: str) -> list[tuple[str, str, str, int, str]]:
+    """(file, outcome, operator, line, diff) for every finished, not skipped item."""
+    rows = []
+    with _db(session) as db:
+        for item, result in db.completed_work_items:
+            if result.worker_outcome == "skipped":
+                continue
+            mutation = item.mutations[0]
+            if result.worker_outcome != "normal":
+                outcome = "error"
+            else:
+                outcome = str(result.test_outcome.value)
+            rows.append(
+                (
+                    str(mutation.module_path),
+                    outcome,
+                    mutation.operator_name.split("/")[-1],
+                    mutation.start_pos[0],
+                    result.diff or "",
+                )
+            )
+    return sorted(rows)
+
+
+def score_table(rows: Sequence[tuple[str, str, str, int, str]]) -> str:
+    """The score by file as an RST table: killed / (killed + survived)."""
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for file, outcome, *_ in rows:
+        counts[file][outcome] += 1
+        counts["all"][outcome] += 1
+    header = ("file", "run", "killed", "survived", "incompetent", "score")
+    lines = []
+    for file in sorted(counts, key=lambda name: (name == "all", name)):
+        c = counts[file]
+        judged = c["killed"] + c["survived"]
+        score = f"{100 * c['killed'] / judged:.0f}%" if judged else "-"
+        run = sum(c.values())
+        lines.append((file, str(run), str(c["killed"]), str(c["survived"]),
+                      str(c["incompetent"] + c["error"]), score))  # fmt: skip
+    widths = [max(len(row[i]) for row in [header, *lines]) for i in range(len(header))]
+    rule = "  ".join("=" * width for width in widths)
+    body = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)) for row in lines]
+    head = "  ".join(cell.ljust(width) for cell, width in zip(header, widths))
+    return "\n".join([rule, head, rule, *body, rule])
+
+
+def survivors(rows: Sequence[tuple[str, str, str, int, str]]) -> str:
+    """Every surviving mutant: file, line, operator and the changed line."""
+    out = []
+    for file, outcome, operator, line, diff in rows:
+        if outcome != "survived":
+            continue
+        changed = [d for d in diff.splitlines() if d.startswith(("-", "+")) and d[1:2] != d[0]]
+        out.append(f"{file}:{line} {operator}: {' / '.join(c.strip() for c in changed)}")
+    return "\n".join(out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m checks.mutation_sample")
+    commands = parser.add_subparsers(dest="command", required=True)
+    sampling = commands.add_parser("sample", help="keep a stratified sample, skip the rest")
+    sampling.add_argument("session")
+    sampling.add_argument("--seed", type=int, default=13)
+    for name in ("score", "survivors"):
+        commands.add_parser(name).add_argument("session")
+    args = parser.parse_args(argv)
+    if args.command == "sample":
+        for file, count in sorted(sample(args.session, DEFAULT_SAMPLE, args.seed).items()):
+            print(f"{file}: {count}")
+        return 0
+    rows = _outcomes(args.session)
+    print(score_table(rows) if args.command == "score" else survivors(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
