@@ -564,6 +564,12 @@ def forward_prove(argv: list[str]) -> int:
     return prove_main(argv)
 
 
+def forward_mutants(argv: list[str]) -> int:
+    from checks.mutants import main as mutants_main
+
+    return mutants_main(argv)
+
+
 def forward_simulate(argv: list[str]) -> int:
     from arbiter.simulate import main as simulate_main
 
@@ -657,6 +663,13 @@ COMMANDS: tuple[Command, ...] = (
         _no_arguments,
         _forwarded,
         forward=forward_prove,
+    ),
+    Command(
+        "mutants",
+        "apply known engine bugs to the reference engine; fail if a scenario misses one",
+        _no_arguments,
+        _forwarded,
+        forward=forward_mutants,
     ),
     Command(
         "simulate",

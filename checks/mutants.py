@@ -127,9 +127,7 @@ def locate(snippet: str, sources: dict[Path, str] | None = None) -> tuple[Path, 
 class Applied:
     """What a mutant changed, to put back."""
 
-    code: list[tuple[types.FunctionType, types.CodeType]] = dataclasses.field(
-        default_factory=list
-    )
+    code: list[tuple[types.FunctionType, types.CodeType]] = dataclasses.field(default_factory=list)
     fields: list[tuple[Card, dict[str, Any]]] = dataclasses.field(default_factory=list)
 
 
@@ -179,9 +177,11 @@ def _clear_caches(functions: Iterable[types.FunctionType]) -> None:
     """``functools.cache`` wrappers of patched functions hold answers of the old code."""
     patched = set(map(id, functions))
     for wrapper in gc.get_objects():
-        if isinstance(wrapper, functools._lru_cache_wrapper):
-            if id(getattr(wrapper, "__wrapped__", None)) in patched:
-                wrapper.cache_clear()
+        # isinstance first: reading attributes of any object can import lazy modules.
+        if not isinstance(wrapper, functools._lru_cache_wrapper):
+            continue
+        if id(getattr(wrapper, "__wrapped__", None)) in patched:
+            wrapper.cache_clear()
 
 
 def _module_name(path: Path) -> str:
@@ -189,7 +189,9 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _apply_source(path: Path, text: str, edits: list[tuple[int, SourcePatch]], into: Applied) -> None:
+def _apply_source(
+    path: Path, text: str, edits: list[tuple[int, SourcePatch]], into: Applied
+) -> None:
     # Its functions must exist to be patched: a module nobody imported yet has none.
     importlib.import_module(_module_name(path))
     new_text, shift = text, 0
@@ -368,7 +370,7 @@ _HAND_FROM_PLAY = (
 )
 
 MUTANTS: tuple[Mutant, ...] = (
-    # ---- while in play, from hand; reactions, from play ---------------------------------
+    # ---- while in play, from hand; reactions, from play ------------------------------------------
     m(
         "while-in-play-fires-from-hand",
         'Every "while this is in play" ability also fires while the card is in hand.',
@@ -423,7 +425,7 @@ MUTANTS: tuple[Mutant, ...] = (
         PYDOMINION,
         also_fires("Watchtower", "hand", "in_play"),
     ),
-    # ---- printed cost instead of the current cost ------------------------------------------
+    # ---- printed cost instead of the current cost ------------------------------------------------
     m(
         "upgrade-printed-cost",
         "Upgrade reads the trashed card's printed cost, not its current cost.",
@@ -527,7 +529,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "rules/cost: costs are never below 0",
         src("return ops.ite(left < 0, 0, left)", "return left"),
     ),
-    # ---- played twice, trashed once -----------------------------------------------------------
+    # ---- played twice, trashed once --------------------------------------------------------------
     m(
         "second-play-pulls-card-from-trash",
         "Throne Room's second play takes the card back out of the trash into play.",
@@ -563,7 +565,7 @@ MUTANTS: tuple[Mutant, ...] = (
             "        yield from gain_costing_up_to(5)(ctx)",
         ),
     ),
-    # ---- a bonus paid when what it depends on did not happen ------------------------------------
+    # ---- a bonus paid when what it depends on did not happen -------------------------------------
     m(
         "trading-post-silver-after-one-trash",
         "Trading Post gives its Silver after trashing only one card.",
@@ -606,15 +608,15 @@ MUTANTS: tuple[Mutant, ...] = (
         "only on a gain from its pile.",
         PYDOMINION,
         src(
-            'if source[0] == "supply" and source[1] in self.state.trade_route_tokens:\n'
-            "            # Trade Route: the first gain from a pile with a token moves it to the mat.\n"
-            "            self.state.trade_route_tokens.remove(source[1])",
-            "if self.state.names[card] in self.state.trade_route_tokens:\n"
-            "            # Trade Route: the first gain from a pile with a token moves it to the mat.\n"
-            "            self.state.trade_route_tokens.remove(self.state.names[card])",
+            'if source[0] == "supply" and source[1] in self.state.trade_route_tokens:',
+            "if self.state.names[card] in self.state.trade_route_tokens:",
+        ),
+        src(
+            "self.state.trade_route_tokens.remove(source[1])",
+            "self.state.trade_route_tokens.remove(self.state.names[card])",
         ),
     ),
-    # ---- counting plays ------------------------------------------------------------------------
+    # ---- counting plays --------------------------------------------------------------------------
     m(
         "conspirator-counts-cards-in-play",
         "Conspirator counts Action cards in play, so a card played twice counts once.",
@@ -653,8 +655,9 @@ MUTANTS: tuple[Mutant, ...] = (
         DESIGN,
         src(
             "ctx.game.state.turn.cost_reduction += rules.bridge_reduction(1)",
-            "ctx.game.state.turn.cost_reduction = rules.bridge_reduction(\n"
-            '        sum(ctx.game.name_of(c) == "Bridge" for c in ctx.game.player(ctx.player).in_play)\n'
+            "in_play = ctx.game.player(ctx.player).in_play\n"
+            "    ctx.game.state.turn.cost_reduction = rules.bridge_reduction(\n"
+            '        sum(ctx.game.name_of(c) == "Bridge" for c in in_play)\n'
             "    )",
         ),
     ),
@@ -715,8 +718,7 @@ MUTANTS: tuple[Mutant, ...] = (
         src(
             "card = game.reveal_top(ctx.player)\n    if card is None:\n        return\n"
             '    destination = "hand"',
-            "card = game.reveal_top(ctx.player)\n"
-            '    destination = "hand"',
+            'card = game.reveal_top(ctx.player)\n    destination = "hand"',
         ),
     ),
     m(
@@ -765,8 +767,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "Bandit trashes the first eligible Treasure without asking the victim.",
         pyminion(11),
         src(
-            "chosen = yield from game.choose_cards(\n"
-            "            victim, ctx.name, targets, 1, 1,",
+            "chosen = yield from game.choose_cards(\n            victim, ctx.name, targets, 1, 1,",
             "chosen = targets[:1] or (yield from game.choose_cards(\n"
             "            victim, ctx.name, targets, 1, 1,",
         ),
@@ -781,7 +782,7 @@ MUTANTS: tuple[Mutant, ...] = (
         pyminion(12),
         triggers_changed("Diplomat", repeat=False),
     ),
-    # ---- attacks and reactions --------------------------------------------------------------------
+    # ---- attacks and reactions -------------------------------------------------------------------
     m(
         "moat-shields-everyone",
         "A Moat revealed by one player makes every player unaffected.",
@@ -822,7 +823,7 @@ MUTANTS: tuple[Mutant, ...] = (
             "return card is not None",
         ),
     ),
-    # ---- when-buy and when-gain ---------------------------------------------------------------------
+    # ---- when-buy and when-gain ------------------------------------------------------------------
     m(
         "talisman-copies-victory-cards",
         "Talisman copies bought Victory cards too.",
@@ -838,7 +839,7 @@ MUTANTS: tuple[Mutant, ...] = (
             "return _happening_card(ctx).is_(VICTORY)",
         ),
     ),
-    # ---- the turn, the end, the winner ---------------------------------------------------------------
+    # ---- the turn, the end, the winner -----------------------------------------------------------
     m(
         "treasures-after-buying",
         "Treasures can still be played after a card was bought.",
@@ -864,18 +865,38 @@ MUTANTS: tuple[Mutant, ...] = (
         "common set-aside slip (base/library/4)",
         src("game.set_aside(ctx.player, card)", "game.discard(ctx.player, card)"),
     ),
-    # ---- card facts: costs -----------------------------------------------------------------------------
-    m("laboratory-costs-4", "Laboratory costs 4 (5 is right).", COSMIC, fields("Laboratory", cost=4)),
-    m("woodcutter-costs-2", "Woodcutter costs 2 (3 is right).", COSMIC, fields("Woodcutter", cost=2)),
+    # ---- card facts: costs -----------------------------------------------------------------------
+    m(
+        "laboratory-costs-4",
+        "Laboratory costs 4 (5 is right).",
+        COSMIC,
+        fields("Laboratory", cost=4),
+    ),
+    m(
+        "woodcutter-costs-2",
+        "Woodcutter costs 2 (3 is right).",
+        COSMIC,
+        fields("Woodcutter", cost=2),
+    ),
     m("feast-costs-5", "Feast costs 5 (4 is right).", COSMIC, fields("Feast", cost=5)),
     m("militia-costs-3", "Militia costs 3 (4 is right).", COSMIC, fields("Militia", cost=3)),
     m("militia-costs-5", "Militia costs 5 (4 is right).", COSMIC, fields("Militia", cost=5)),
     m("library-costs-6", "Library costs 6 (5 is right).", COSMIC, fields("Library", cost=6)),
-    m("adventurer-costs-5", "Adventurer costs 5 (6 is right).", COSMIC, fields("Adventurer", cost=5)),
-    m("adventurer-costs-7", "Adventurer costs 7 (6 is right).", COSMIC, fields("Adventurer", cost=7)),
+    m(
+        "adventurer-costs-5",
+        "Adventurer costs 5 (6 is right).",
+        COSMIC,
+        fields("Adventurer", cost=5),
+    ),
+    m(
+        "adventurer-costs-7",
+        "Adventurer costs 7 (6 is right).",
+        COSMIC,
+        fields("Adventurer", cost=7),
+    ),
     m("goons-costs-5", "Goons costs 5 (6 is right).", COSMIC, fields("Goons", cost=5)),
     m("colony-costs-10", "Colony costs 10 (11 is right).", COSMIC, fields("Colony", cost=10)),
-    # ---- card facts: editions ----------------------------------------------------------------------------
+    # ---- card facts: editions --------------------------------------------------------------------
     m(
         "throne-room-1-in-both-editions",
         "The 1st-edition Throne Room (mandatory) is also used for the 2nd edition.",
@@ -906,7 +927,7 @@ MUTANTS: tuple[Mutant, ...] = (
         COSMIC,
         fields("Quarry", 1, editions=(1, 2)),
     ),
-    # ---- card facts: types -----------------------------------------------------------------------------
+    # ---- card facts: types -----------------------------------------------------------------------
     m(
         "great-hall-not-victory",
         "Great Hall is only an Action (it is an Action-Victory card).",
@@ -937,14 +958,29 @@ MUTANTS: tuple[Mutant, ...] = (
         COSMIC,
         types_without("Moat", "Reaction"),
     ),
-    # ---- card facts: vanilla bonuses and VP --------------------------------------------------------------
+    # ---- card facts: vanilla bonuses and VP ------------------------------------------------------
     m("smithy-draws-4", "Smithy draws 4 cards (3 is right).", COSMIC, fields("Smithy", cards=4)),
-    m("village-one-action", "Village gives +1 Action (+2 is right).", COSMIC, fields("Village", actions=1)),
+    m(
+        "village-one-action",
+        "Village gives +1 Action (+2 is right).",
+        COSMIC,
+        fields("Village", actions=1),
+    ),
     m("festival-no-buy", "Festival gives no +Buy.", COSMIC, fields("Festival", buys=0)),
     m("market-no-coin", "Market gives no +1 coin.", COSMIC, fields("Market", coins=0)),
-    m("laboratory-no-action", "Laboratory gives no +Action.", COSMIC, fields("Laboratory", actions=0)),
+    m(
+        "laboratory-no-action",
+        "Laboratory gives no +Action.",
+        COSMIC,
+        fields("Laboratory", actions=0),
+    ),
     m("woodcutter-no-buy", "Woodcutter gives no +Buy.", COSMIC, fields("Woodcutter", buys=0)),
-    m("platinum-worth-4", "Platinum is worth 4 coins (5 is right).", COSMIC, fields("Platinum", coins=4)),
+    m(
+        "platinum-worth-4",
+        "Platinum is worth 4 coins (5 is right).",
+        COSMIC,
+        fields("Platinum", coins=4),
+    ),
     m("duchy-worth-2", "Duchy is worth 2 VP (3 is right).", COSMIC, fields("Duchy", vp=2)),
     m(
         "gardens-rounds-up",
@@ -952,7 +988,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "common scoring slip",
         CardPatch("Gardens", lambda _card: {"vp_counter": lambda owned: -(-len(owned) // 10)}),
     ),
-)  # fmt: skip
+)
 
 
 # --- running -------------------------------------------------------------------------------------

@@ -111,8 +111,11 @@ def score_table(rows: Sequence[tuple[str, str, str, int, str]]) -> str:
                       str(c["incompetent"] + c["error"]), score))  # fmt: skip
     widths = [max(len(row[i]) for row in [header, *lines]) for i in range(len(header))]
     rule = "  ".join("=" * width for width in widths)
-    body = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)) for row in lines]
-    head = "  ".join(cell.ljust(width) for cell, width in zip(header, widths))
+    body = [
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
+        for row in lines
+    ]
+    head = "  ".join(cell.ljust(width) for cell, width in zip(header, widths, strict=True))
     return "\n".join([rule, head, rule, *body, rule])
 
 

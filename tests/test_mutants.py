@@ -1,0 +1,126 @@
+"""The catalogue of known engine bugs (checks/mutants.py): every mutant applies exactly
+where it says, is undone completely, and is caught by some bundled scenario."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+from typing import Any
+
+import pytest
+
+from checks import mutants
+from checks.mutants import (
+    MUTANTS,
+    CardPatch,
+    Mutant,
+    MutantError,
+    SourcePatch,
+    apply,
+    mutated,
+    occurrences,
+    restore,
+    run_mutants,
+)
+from engine import cards as catalogue
+from engine.game import Game
+
+SOURCE_PATCHES = [
+    (mutant.name, patch)
+    for mutant in MUTANTS
+    for patch in mutant.patches
+    if isinstance(patch, SourcePatch)
+]
+
+
+def test_the_catalogue_is_large_and_named_once() -> None:
+    names = [mutant.name for mutant in MUTANTS]
+    assert len(names) >= 60
+    assert len(set(names)) == len(names)
+    assert all(mutant.bug and mutant.seen_in and mutant.patches for mutant in MUTANTS)
+
+
+@pytest.mark.parametrize(("name", "patch"), SOURCE_PATCHES, ids=[n for n, _ in SOURCE_PATCHES])
+def test_each_snippet_occurs_exactly_once_in_the_engine(name: str, patch: SourcePatch) -> None:
+    # A refactor that moves the code keeps the mutant; one that changes it fails here.
+    assert len(occurrences(patch.old)) == 1, f"{name}: {patch.old!r}"
+    assert patch.new != patch.old
+
+
+def _engine_state() -> tuple[dict[int, types.CodeType], list[tuple[Any, ...]]]:
+    import gc
+
+    codes = {
+        id(f): f.__code__
+        for f in gc.get_objects()
+        if isinstance(f, types.FunctionType) and "/engine/" in f.__code__.co_filename
+    }
+    cards = [
+        tuple(getattr(card, field.name) for field in dataclasses.fields(card))
+        for card in catalogue.ALL_CARDS
+    ]
+    return codes, cards
+
+
+def test_every_mutant_applies_and_is_undone_completely() -> None:
+    Game.new(seed=1)  # every engine module imported before the snapshot
+    before = _engine_state()
+    for mutant in MUTANTS:
+        applied = apply(mutant)
+        assert applied.code or applied.fields, mutant.name
+        restore(applied)
+    codes, cards = _engine_state()
+    assert cards == before[1]
+    assert all(codes[key] is code for key, code in before[0].items() if key in codes)
+
+
+def test_a_mutant_changes_the_engine_while_applied() -> None:
+    by_name = {mutant.name: mutant for mutant in MUTANTS}
+    game = Game({"players": 4, "kingdom": ["Laboratory"]})
+    with mutated(by_name["laboratory-costs-4"]), mutated(by_name["others-from-first-seat"]):
+        assert game.cost_of("Laboratory") == 4
+        assert game.others(2) == [0, 1, 3]
+    assert game.cost_of("Laboratory") == 5
+    assert game.others(2) == [3, 0, 1]
+
+
+@pytest.mark.parametrize(
+    ("snippet", "times"),
+    [("this code is nowhere in the engine", "0 times"), ("game.add_coins(2)", "5 times")],
+)
+def test_a_snippet_not_found_exactly_once_fails_loudly(snippet: str, times: str) -> None:
+    broken = Mutant("broken", "none", "a test", (SourcePatch(snippet, "pass"),))
+    with pytest.raises(MutantError, match=times):
+        apply(broken)
+
+
+def test_a_card_patch_on_a_missing_edition_fails_loudly() -> None:
+    broken = Mutant("broken", "none", "a test", (CardPatch("Goons", lambda _c: {"cost": 1}, 2),))
+    with pytest.raises(MutantError, match="no definition for edition 2"):
+        apply(broken)
+    assert catalogue.lookup("Goons").cost == 6
+
+
+def test_a_mutant_no_scenario_catches_survives_and_fails_the_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An equivalent mutant: the same bounds written the other way round.
+    equivalent = Mutant(
+        "equivalent",
+        "min(minimum, high) written min(high, minimum)",
+        "a test",
+        (SourcePatch("low = min(minimum, high)", "low = min(high, minimum)"),),
+    )
+    few = [s for s in mutants.bundled_scenarios() if s.id.startswith("base/remodel/")]
+    monkeypatch.setattr(mutants, "MUTANTS", (equivalent, MUTANTS[0]))
+    monkeypatch.setattr(mutants, "bundled_scenarios", lambda: few)
+    assert mutants.main([]) == 1
+    out = capsys.readouterr().out
+    assert "SURVIVED  equivalent" in out
+    assert "0 of 2 mutants caught, 2 survived" in out  # Remodel has no while-in-play card
+
+
+def test_the_bundled_scenarios_catch_every_mutant() -> None:
+    verdicts = run_mutants(MUTANTS)
+    missed = [f"{v.mutant.name}: {v.error or v.mutant.bug}" for v in verdicts if not v.caught_by]
+    assert not missed, "no scenario catches:\n" + "\n".join(missed)
