@@ -352,6 +352,10 @@ DESIGN = "DESIGN.md, Known bugs of peer engines"
 COSMIC = "cosmic-ray survivor (issue 13): a card fact no scenario checked"
 
 
+def androminion(number: int) -> str:
+    return f"androminion issue #{number} (github.com/mehtank/androminion)"
+
+
 def pyminion(number: int) -> str:
     return f"pyminion 0.4.0, rule bug {number} (docs/reports/pyminion.rst)"
 
@@ -533,7 +537,7 @@ MUTANTS: tuple[Mutant, ...] = (
     m(
         "second-play-pulls-card-from-trash",
         "Throne Room's second play takes the card back out of the trash into play.",
-        f"{DESIGN}; {PYDOMINION}",
+        f"{DESIGN}; {PYDOMINION}; {androminion(82)}",
         src(
             'self.log(Event(player, "plays", self.name_of(card)))',
             'self.move(card, ("trash", None), ("in_play", player))\n'
@@ -620,7 +624,7 @@ MUTANTS: tuple[Mutant, ...] = (
     m(
         "conspirator-counts-cards-in-play",
         "Conspirator counts Action cards in play, so a card played twice counts once.",
-        DESIGN,
+        f"{DESIGN}; {androminion(56)}",
         src(
             "1 for name in game.state.turn.plays if game.definition_by_name(name).is_(ACTION)",
             "1 for card in game.player(ctx.player).in_play if game.definition(card).is_(ACTION)",
@@ -675,6 +679,38 @@ MUTANTS: tuple[Mutant, ...] = (
             'self.log(Event(player, "plays", self.name_of(card)))',
             "self.state.turn.actions -= 1\n"
             '        self.log(Event(player, "plays", self.name_of(card)))',
+        ),
+    ),
+    m(
+        "goons-counts-plays",
+        "Goons played three times by King's Court gives +3 VP per card bought (it is one "
+        "card in play: +1).",
+        f"{androminion(81)}; {androminion(165)}",
+        CardPatch(
+            "Goons",
+            lambda card: {
+                "triggers": tuple(dataclasses.replace(t, where="turn") for t in card.triggers),
+                "lasting": lambda ctx: ctx.game.start_lasting(ctx, 0),
+            },
+        ),
+    ),
+    m(
+        "watchtower-trash-does-nothing",
+        "Watchtower's trash option leaves the gained card where it is.",
+        androminion(39),
+        src(
+            'if picked == ["trash"]:\n        yield from game.trash(ctx.owner, card, where)',
+            'if picked == ["trash"]:\n        yield from ()',
+        ),
+    ),
+    m(
+        "masquerade-trash-does-nothing",
+        "Masquerade's optional trash at the end trashes nothing.",
+        androminion(12),
+        src(
+            "for card in trashed:\n"
+            '            yield from game.trash(ctx.player, card, ("hand", ctx.player))',
+            "for card in trashed:\n            yield from ()",
         ),
     ),
     # ---- the pyminion bugs -----------------------------------------------------------------------
