@@ -11,6 +11,7 @@ finished session back as a score by file (docs/guides/checks.rst, "Mutation test
     nice cosmic-ray exec checks/cosmic-ray.toml session.sqlite
     python -m checks.mutation_sample score session.sqlite
     python -m checks.mutation_sample survivors session.sqlite
+    python -m checks.mutation_sample rerun session.sqlite after.sqlite   # after new scenarios
 
 cosmic-ray mutates the files in place, so run it in a copy of the tree (``git worktree``
 or ``git archive``), never in the checkout you are editing.
@@ -70,6 +71,21 @@ def sample(session: str, per_file: Mapping[str, int], seed: int) -> Counter[str]
     return kept
 
 
+def rerun_survivors(before: str, after: str) -> int:
+    """A copy of session ``before`` in which only its surviving mutants are pending again:
+    run with more scenarios, it gives the score after them. A mutant killed before stays
+    killed as long as scenarios are only added (and all of them pass unmutated)."""
+    import shutil
+    import sqlite3
+
+    shutil.copyfile(before, after)
+    with sqlite3.connect(after) as db:
+        cursor = db.execute(
+            "DELETE FROM work_results WHERE worker_outcome = 'NORMAL' AND test_outcome = 'SURVIVED'"
+        )
+        return cursor.rowcount
+
+
 def _outcomes(session: str) -> list[tuple[str, str, str, int, str]]:
     """(file, outcome, operator, line, diff) for every finished, not skipped item."""
     rows = []
@@ -116,7 +132,7 @@ def score_table(rows: Sequence[tuple[str, str, str, int, str]]) -> str:
         for row in lines
     ]
     head = "  ".join(cell.ljust(width) for cell, width in zip(header, widths, strict=True))
-    return "\n".join([rule, head, rule, *body, rule])
+    return "\n".join(line.rstrip() for line in [rule, head, rule, *body, rule])
 
 
 def survivors(rows: Sequence[tuple[str, str, str, int, str]]) -> str:
@@ -138,10 +154,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     sampling.add_argument("--seed", type=int, default=13)
     for name in ("score", "survivors"):
         commands.add_parser(name).add_argument("session")
+    again = commands.add_parser("rerun", help="copy a session with its survivors pending")
+    again.add_argument("session")
+    again.add_argument("copy")
     args = parser.parse_args(argv)
     if args.command == "sample":
         for file, count in sorted(sample(args.session, DEFAULT_SAMPLE, args.seed).items()):
             print(f"{file}: {count}")
+        return 0
+    if args.command == "rerun":
+        print(f"{rerun_survivors(args.session, args.copy)} survivors to run again in {args.copy}")
         return 0
     rows = _outcomes(args.session)
     print(score_table(rows) if args.command == "score" else survivors(rows))
