@@ -262,6 +262,8 @@ def describe_decision(pending: Mapping[str, Any]) -> str:
     legal answers: ``p2 is asked by Militia (cards), pick 2 of [Copper, ...]``."""
     player, kind, source = (pending.get(key, "?") for key in ("player", "kind", "source"))
     legal = legal_answers(pending)
+    if kind == "react":  # its source is what the Reactions respond to
+        return f"{player} may react to {source} ({kind})" + (f": {legal}" if legal else "")
     return f"{player} is asked by {source} ({kind})" + (f", {legal}" if legal else "")
 
 
