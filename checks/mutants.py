@@ -820,6 +820,13 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     # ---- attacks and reactions -------------------------------------------------------------------
     m(
+        "attack-stops-at-a-small-hand",
+        "Militia's attack stops at the first player with 3 cards or fewer: the players "
+        "after them discard nothing.",
+        "cosmic-ray survivor (issue 13): continue written break",
+        src("if excess <= 0:\n                continue", "if excess <= 0:\n                break"),
+    ),
+    m(
         "moat-shields-everyone",
         "A Moat revealed by one player makes every player unaffected.",
         "common reaction slip",
