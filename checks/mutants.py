@@ -902,6 +902,34 @@ MUTANTS: tuple[Mutant, ...] = (
         src("turns[me] <= turns[other]", "turns[me] <= turns[me]"),
     ),
     m(
+        "end-needs-exactly-three-piles",
+        "The game ends on exactly three empty piles: a turn that empties a fourth at once "
+        "does not end it.",
+        "cosmic-ray survivor (issue 13): >= written is",
+        src(
+            "empties >= empty_piles_to_end(players, ops)",
+            "empties == empty_piles_to_end(players, ops)",
+        ),
+    ),
+    m(
+        "artisan-topdecks-two",
+        "Artisan lets its player put two cards onto the deck.",
+        "cosmic-ray survivor (issue 13): a pick's maximum off by one",
+        src(
+            'hand, 1, 1, "put a card from your hand onto your deck"',
+            'hand, 1, 2, "put a card from your hand onto your deck"',
+        ),
+    ),
+    m(
+        "courtier-reveals-two",
+        "Courtier lets its player reveal two cards.",
+        "cosmic-ray survivor (issue 13): a pick's maximum off by one",
+        src(
+            'hand, 1, 1, "reveal a card")',
+            'hand, 1, 2, "reveal a card")',
+        ),
+    ),
+    m(
         "library-discards-at-once",
         "Library discards a skipped Action at once instead of setting it aside until the end "
         "(it then gets shuffled into the deck Library is drawing from).",
