@@ -12,6 +12,7 @@ finished session back as a score by file (docs/guides/checks.rst, "Mutation test
     python -m checks.mutation_sample score session.sqlite
     python -m checks.mutation_sample survivors session.sqlite
     python -m checks.mutation_sample rerun session.sqlite after.sqlite   # after new scenarios
+    python -m checks.mutation_sample compare session.sqlite after.sqlite
 
 cosmic-ray mutates the files in place, so run it in a copy of the tree (``git worktree``
 or ``git archive``), never in the checkout you are editing.
@@ -146,6 +147,41 @@ def survivors(rows: Sequence[tuple[str, str, str, int, str]]) -> str:
     return "\n".join(out)
 
 
+def compare(before: str, after: str) -> str:
+    """Scores by file before and after, over the mutants both sessions ran (the sample)."""
+    first = {row[0]: row for row in _job_outcomes(before)}
+    second = {row[0]: row for row in _job_outcomes(after)}
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for job in sorted(set(first) & set(second)):
+        file = first[job][1]
+        for key in (file, "all"):
+            counts[key][f"before {first[job][2]}"] += 1
+            counts[key][f"after {second[job][2]}"] += 1
+    lines = []
+    for file in sorted(counts, key=lambda name: (name == "all", name)):
+        c = counts[file]
+        cells = [file]
+        for when in ("before", "after"):
+            killed, survived = c[f"{when} killed"], c[f"{when} survived"]
+            judged = killed + survived
+            cells.append(f"{killed}/{judged} {100 * killed / judged:.0f}%" if judged else "-")
+        lines.append("  ".join(cells))
+    return "\n".join(lines)
+
+
+def _job_outcomes(session: str) -> list[tuple[str, str, str]]:
+    """(job id, file, outcome) for every finished, not skipped item."""
+    rows = []
+    with _db(session) as db:
+        for item, result in db.completed_work_items:
+            if result.worker_outcome == "skipped":
+                continue
+            normal = result.worker_outcome == "normal"
+            outcome = str(result.test_outcome.value) if normal else "error"
+            rows.append((item.job_id, str(item.mutations[0].module_path), outcome))
+    return rows
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m checks.mutation_sample")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -154,6 +190,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     sampling.add_argument("--seed", type=int, default=13)
     for name in ("score", "survivors"):
         commands.add_parser(name).add_argument("session")
+    both = commands.add_parser("compare", help="scores by file before and after")
+    both.add_argument("session")
+    both.add_argument("after")
     again = commands.add_parser("rerun", help="copy a session with its survivors pending")
     again.add_argument("session")
     again.add_argument("copy")
@@ -161,6 +200,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "sample":
         for file, count in sorted(sample(args.session, DEFAULT_SAMPLE, args.seed).items()):
             print(f"{file}: {count}")
+        return 0
+    if args.command == "compare":
+        print(compare(args.session, args.after))
         return 0
     if args.command == "rerun":
         print(f"{rerun_survivors(args.session, args.copy)} survivors to run again in {args.copy}")
