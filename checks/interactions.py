@@ -192,7 +192,8 @@ def played_from_deck(doer: Card, taker: Card, _: Lookup) -> str | None:
         return f"{d} plays {t} from the deck, and {t} then plays a card itself"
     digs = taker.targets.asks & plays.types
     if "deck" in taker.targets.trashes and digs:
-        return f"{d} plays {t} from the deck, and {t} then digs further into that deck for {_a(_join(digs))}"
+        wanted = _a(_join(digs))
+        return f"{d} plays {t} from the deck, and {t} then digs further into that deck for {wanted}"
     return None
 
 
@@ -200,9 +201,10 @@ def attack_meets_reaction(doer: Card, taker: Card, _: Lookup) -> str | None:
     if ATTACK not in doer.types or not attack_reaction(taker) or doer.name == taker.name:
         return None
     a, r = doer.name, taker.name
+    head = f"{r} can be revealed from hand when another player plays {a}"
     if "blocks-attack" in taker.declares:
-        return f"{r} can be revealed from hand when another player plays {a}, and its holder is then unaffected"
-    return f"{r} can be revealed from hand when another player plays {a}, and resolves before {a} does anything to its holder"
+        return f"{head}, and its holder is then unaffected"
+    return f"{head}, and resolves before {a} does anything to its holder"
 
 
 def reactions_together(doer: Card, taker: Card, _: Lookup) -> str | None:
@@ -228,9 +230,9 @@ def gain_meets_reaction(doer: Card, taker: Card, _: Lookup) -> str | None:
                 )
             if gain.receiver != "self" or not (gain.to != DISCARD or gain.inspected):
                 continue
-            if watch.lasts in (WHILE_IN_PLAY, TURN) and plays_in_buy_phase(taker):
-                if not plays_in_buy_phase(doer):
-                    continue  # played in the Action phase, before the Treasure is in play
+            in_play = watch.lasts in (WHILE_IN_PLAY, TURN) and plays_in_buy_phase(taker)
+            if in_play and not plays_in_buy_phase(doer):
+                continue  # played in the Action phase, before the Treasure is in play
             then = " and goes on with it" if gain.inspected else ""
             return f"{g} gains {_gained(gain)}{_to(gain)}{then}, and {w} {watch.does} first"
     return None
@@ -271,7 +273,8 @@ def abilities_on_one_gain(doer: Card, taker: Card, _: Lookup) -> str | None:
         )
     return (
         f"one {watch.event} can fire both {doer.name}'s ability (it {watch.does}) and "
-        f"{taker.name}'s (it {mover.does}); its player orders them, each meeting what the other left"
+        f"{taker.name}'s (it {mover.does}); its player orders them, each meeting what the "
+        "other left"
     )
 
 
@@ -441,7 +444,10 @@ def variable_cost(doer: Card, taker: Card, _: Lookup) -> str | None:
         if buy_phase
         else f"sees it at {doer.cost} outside the Buy phase"
     )
-    return f"{doer.name}'s cost changes with the phase, and {taker.name}, which {tester_phrase(taker)}, {when}"
+    return (
+        f"{doer.name}'s cost changes with the phase, and {taker.name}, which "
+        f"{tester_phrase(taker)}, {when}"
+    )
 
 
 def names_card(doer: Card, taker: Card, _: Lookup) -> str | None:
@@ -481,7 +487,10 @@ def gained_from_trash(doer: Card, taker: Card, _: Lookup) -> str | None:
         return None
     for gain in doer.targets.gains:
         if gain.from_trash and (not gain.types or gain.types & taker.types):
-            return f"{taker.name} trashes itself when played, and {doer.name} can gain it from the trash"
+            return (
+                f"{taker.name} trashes itself when played, and {doer.name} can gain it "
+                "from the trash"
+            )
     return None
 
 
@@ -534,7 +543,8 @@ KINDS: tuple[Kind, ...] = (
     Kind(
         "watched-type",
         "Buy or gain ability by type",
-        "An ability on buying or gaining cards of a type meets a card of (or excluded by) that type.",
+        "An ability on buying or gaining cards of a type meets a card of (or excluded by) "
+        "that type.",
         watched_type,
     ),
     Kind(

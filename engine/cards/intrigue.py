@@ -1048,7 +1048,7 @@ REPLACE = _kingdom(
     "player gains a Curse.",
     editions=(2,),
     effect=_replace,
-    declares=tags("trashes", "gains", "gains-to-deck", "attacks", "gives-curses", "tests-cost"),
+    declares=tags("trashes", "gains", "topdecks", "attacks", "gives-curses", "tests-cost"),
     targets=Targets(
         gains=(Gain(relative=True, inspected=True), Gain(names=of("Curse"), receiver="others")),
         asks=of(ACTION, TREASURE, VICTORY),
