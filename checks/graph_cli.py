@@ -20,6 +20,7 @@ from typing import Any
 
 import networkx as nx  # type: ignore[import-untyped]
 
+from arbiter import output
 from checks import graph as g
 from checks import rulings_sheet
 from checks.interactions import ALL_KINDS, KIND_BY_ID
@@ -238,6 +239,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     code = 0
     try:
+        # Checked before the graph is built (arbiter.output: the rules for every output).
+        [target] = output.plan([("--out", args.out if args.out is not None else output.STDOUT)])
         editions = g.parse_editions(args.editions)
         graph = g.default_graph()
         chosen = g.select(graph, editions)
@@ -268,13 +271,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         if args.stats or not any(x is not None and x is not False for x in asked):
             out.append(stats_text(chosen))
-        text = "".join(out)
+        output.write(target, "".join(out))
         if args.out is not None:
-            args.out.write_text(text, encoding="utf-8")
             print(f"wrote {args.out}", file=sys.stderr)
-        else:
-            sys.stdout.write(text)
-    except g.GraphQueryError as exc:
+    except (g.GraphQueryError, output.OutputError) as exc:
         print(f"arbiter graph: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `arbiter graph --untested | head`
