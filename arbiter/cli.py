@@ -194,36 +194,67 @@ def _selector(text: str | None) -> Callable[[str, str], bool] | None:
     return lambda scenario_id, file: wanted in scenario_id.lower() or wanted in file.lower()
 
 
-def _factory(engine: str) -> runner.AdapterFactory:
+def _factory(engine: str, args: argparse.Namespace | None = None) -> runner.AdapterFactory:
     """The engine's factory, or UsageError (unknown name, engine not installed)."""
+    from scenarios.engines import EngineNotFound, resolve
+
+    timeout, deadline = _limits(args)
     try:
-        factory = runner.engine_factory(engine)
-    except (KeyError, ValueError) as exc:
-        raise UsageError(str(exc.args[0])) from None
-    if engine == "pyminion":
-        import importlib.util
-
-        if importlib.util.find_spec("pyminion") is None:
-            raise UsageError(
-                "the pyminion engine needs pyminion: pip install 'dominion-arbiter[pyminion]'"
-            )
-    return factory
+        return resolve(engine, timeout=timeout, deadline=deadline)
+    except EngineNotFound as exc:
+        raise UsageError(str(exc)) from None
 
 
-def _run(paths: Sequence[str], engine: str, keyword: str | None = None) -> list[Result]:
+def _limits(args: argparse.Namespace | None) -> tuple[float | None, float | None]:
+    """The per-request timeout (``--timeout``, else the environment) and the deadline."""
+    from scenarios.adapters.wire import timeout_from_env
+
+    timeout = getattr(args, "timeout", None)
+    if timeout is None:
+        try:
+            timeout = timeout_from_env()
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    return timeout, getattr(args, "deadline_at", None)
+
+
+def seconds(text: str) -> float:
+    """argparse type of ``--timeout`` and ``--deadline``: a positive, finite number."""
+    from scenarios.adapters.wire import parse_timeout
+
+    try:
+        return parse_timeout(text, "the value")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _run(
+    paths: Sequence[str],
+    engine: str,
+    keyword: str | None = None,
+    args: argparse.Namespace | None = None,
+    **options: Any,
+) -> list[Result]:
     try:
         files = discover(paths or [bundled_dir()])
     except FileNotFoundError as exc:
         raise UsageError(str(exc.args[0])) from None
-    return runner.run_files(files, _factory(engine), select=_selector(keyword))
+    factory = _factory(engine, args)
+    try:
+        return runner.run_files(files, factory, select=_selector(keyword), **options)
+    except runner.RunStopped as stopped:
+        raise UsageError(f"{engine}: {stopped.reason}") from None
 
 
 def run_check(args: argparse.Namespace) -> int:
     _writable(args.json)
     _writable(args.junit)
+    import time
+
+    args.deadline_at = time.monotonic() + args.deadline if args.deadline else None
     if args.compare:
-        _factory(args.compare)  # an unknown engine is bad input, before the long run
-    results = _run(args.paths, args.engine, args.k)
+        _factory(args.compare, args)  # an unknown engine is bad input, before the long run
+    results = _run(args.paths, args.engine, args.k, args)
     if not results:
         where = ", ".join(args.paths) or "the bundled scenarios"
         selection = f" matching {args.k!r}" if args.k else ""
@@ -272,7 +303,7 @@ def _run_compare(args: argparse.Namespace, results: list[Result], summary: dict[
 
     Exit 0 when they agree on every scenario, 1 otherwise (whatever each one's verdicts).
     """
-    others = _run(args.paths, args.compare, args.k)
+    others = _run(args.paths, args.compare, args.k, args)
     rows = disagreements(results, others)
     for engine, run in ((args.engine, summary), (args.compare, summarize(others))):
         print(f"{engine}:\n{summary_table(run)}\n")
@@ -332,8 +363,22 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
         "--engine",
         default="reference",
         metavar="NAME",
-        help="engine to check: reference, pyminion, or wire:COMMAND (a "
-        "subprocess speaking the wire protocol; default: reference)",
+        help="engine to check: reference, pyminion, a name from `arbiter engines`, "
+        "module:Class or module:factory (an in-process adapter, run in a worker process), "
+        "or wire:COMMAND (a subprocess speaking the wire protocol); default: reference",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=seconds,
+        metavar="SECONDS",
+        help="seconds an engine in another process gets for each request "
+        "(default: $ARBITER_WIRE_TIMEOUT, else 10)",
+    )
+    parser.add_argument(
+        "--deadline",
+        type=seconds,
+        metavar="SECONDS",
+        help="stop the whole run (exit 2) when it has taken this long",
     )
     parser.add_argument(
         "--compare",
@@ -621,11 +666,31 @@ def configure_wire(parser: argparse.ArgumentParser) -> None:
 
 
 def run_wire(args: argparse.Namespace) -> int:
+    from scenarios.engines import EngineNotFound, resolve
     from scenarios.wire_server import serve
 
     if args.engine.startswith("wire:"):
         raise UsageError("arbiter wire serves an in-process engine, not another wire peer")
-    return serve(_factory(args.engine)())
+    try:
+        factory = resolve(args.engine, isolated=False)
+    except EngineNotFound as exc:
+        raise UsageError(str(exc)) from None
+    return serve(factory())
+
+
+# --- engines (what --engine can name) -----------------------------------------------------
+
+
+def run_engines(args: argparse.Namespace) -> int:
+    from scenarios.engines import available, describe
+
+    for info in available():
+        print(describe(info))
+    print(
+        "\nalso: --engine module:Class or module:factory (an Adapter, imported from the "
+        "Python path),\n      --engine wire:COMMAND (any language, over the wire protocol)"
+    )
+    return EXIT_OK
 
 
 # --- the parser and main ------------------------------------------------------------------
@@ -677,6 +742,7 @@ COMMANDS: tuple[Command, ...] = (
         configure_wire,
         run_wire,
     ),
+    Command("engines", "list the engines --engine can name", _no_arguments, run_engines),
 )
 
 

@@ -201,18 +201,31 @@ def test_serve_keeps_stdout_for_the_protocol_and_stops_at_bye() -> None:
     assert [line["id"] for line in lines] == [1, 2]
 
 
-def test_arbiter_wire_speaks_over_stdin_and_stdout() -> None:
-    requests = '{"id":1,"op":"hello","protocol":[1]}\n{"id":2,"op":"bye"}\n'
+def arbiter_wire(requests: str) -> list[str]:
+    """What ``arbiter wire`` answers to ``requests``; it must exit 0."""
     done = subprocess.run(
         [sys.executable, "-m", "arbiter", "wire"],
         input=requests,
         capture_output=True,
         text=True,
         timeout=60,
-        check=True,
+        check=False,
     )
-    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_arbiter_wire_speaks_over_stdin_and_stdout() -> None:
+    out = arbiter_wire('{"id":1,"op":"hello","protocol":[1]}\n{"id":2,"op":"bye"}\n')
+    lines = [json.loads(line) for line in out]
     assert lines[0]["result"]["engine"] == "reference" and lines[1]["status"] == "ok"
+
+
+def test_arbiter_wire_answers_deep_json_with_an_error_and_goes_on() -> None:
+    assert arbiter_wire("[" * 100_000 + "\n" + '{"id":2,"op":"bye"}\n') == [
+        '{"id":null,"status":"error","message":"not JSON: nested too deeply"}',
+        '{"id":2,"status":"ok","result":null}',
+    ]
 
 
 def test_check_through_the_wire_writes_reports(
