@@ -25,6 +25,9 @@ from scenarios.model import Scenario
 from scenarios.runner import Result, RunStopped, Status, run_all
 
 ENGINES = Path(__file__).resolve().parent / "fake_engines"
+# The timeout of the tests that wait for one: long enough for a sane engine to start and
+# answer on a loaded machine, short enough to keep the tests quick.
+SLOW = 5.0
 
 PLAY = """
 id: base/{slug}/harness-{n}
@@ -103,11 +106,11 @@ def test_a_sane_fake_engine_passes_everything() -> None:
 
 def test_a_hanging_engine_times_out_and_is_replaced() -> None:
     started = time.perf_counter()
-    results, adapter = run("hang.py", timeout=1.0)
+    results, adapter = run("hang.py", timeout=SLOW)
     message = assert_isolated(
         results,
         adapter,
-        "no response within 1 s",
+        f"no response within {SLOW:g} s",
         'last exchange: sent {"id"',
         '"arg":"Smithy"',
         "received nothing",
@@ -227,19 +230,19 @@ def test_an_engine_that_breaks_in_every_scenario_stops_the_run() -> None:
 
 def test_a_child_left_holding_the_pipe_is_killed_with_its_group() -> None:
     started = time.perf_counter()
-    results, adapter = run("grandchild.py", timeout=1.0)
-    assert_isolated(results, adapter, "no response within 1 s")
-    assert time.perf_counter() - started < 15
+    results, adapter = run("grandchild.py", timeout=SLOW)
+    assert_isolated(results, adapter, f"no response within {SLOW:g} s")
+    assert time.perf_counter() - started < 4 * SLOW
 
 
 def test_a_shell_wrapper_and_its_engine_are_killed_together() -> None:
     script = f"{sys.executable} {ENGINES / 'hang.py'}; true"
-    adapter = WireAdapter(["sh", "-c", script], timeout=1.0)
+    adapter = WireAdapter(["sh", "-c", script], timeout=SLOW)
     started = time.perf_counter()
     results = run_all(SUITE, lambda: adapter)
-    assert_isolated(results, adapter, "no response within 1 s")
+    assert_isolated(results, adapter, f"no response within {SLOW:g} s")
     assert_nothing_left(adapter)
-    assert time.perf_counter() - started < 15
+    assert time.perf_counter() - started < 4 * SLOW
 
 
 def test_an_endless_line_on_stdout_is_cut_at_the_message_limit() -> None:
@@ -250,8 +253,8 @@ def test_an_endless_line_on_stdout_is_cut_at_the_message_limit() -> None:
 
 
 def test_an_endless_stderr_is_kept_to_its_tail() -> None:
-    results, adapter = run("flood_stderr.py", timeout=1.0)
-    message = assert_isolated(results, adapter, "no response within 1 s", "stderr: eeee")
+    results, adapter = run("flood_stderr.py", timeout=SLOW)
+    message = assert_isolated(results, adapter, f"no response within {SLOW:g} s", "stderr: eeee")
     assert len(message) < 2000
 
 
@@ -261,11 +264,11 @@ def test_deeply_nested_json_is_an_error_not_a_crash() -> None:
 
 
 def test_an_engine_that_stops_reading_fails_the_send_within_the_timeout() -> None:
-    adapter = WireAdapter([sys.executable, str(ENGINES / "deaf.py")], timeout=1.0)
+    adapter = WireAdapter([sys.executable, str(ENGINES / "deaf.py")], timeout=SLOW)
     started = time.perf_counter()
-    with pytest.raises(AdapterError, match="could not be sent within 1 s"):
+    with pytest.raises(AdapterError, match=f"could not be sent within {SLOW:g} s"):
         adapter.load({"padding": "x" * 4_000_000})  # far more than a pipe holds
-    assert time.perf_counter() - started < 5
+    assert time.perf_counter() - started < 2 * SLOW
     adapter.close()
     assert_nothing_left(adapter)
 
@@ -277,13 +280,13 @@ def test_an_in_process_adapter_that_loops_runs_in_a_worker_and_times_out(
     made: list[WireAdapter] = []
 
     def factory() -> WireAdapter:
-        adapter = resolve("looping:LoopingAdapter", timeout=2.0)()
+        adapter = resolve("looping:LoopingAdapter", timeout=SLOW)()
         assert isinstance(adapter, WireAdapter)
         made.append(adapter)
         return adapter
 
     started = time.perf_counter()
     results = run_all(SUITE, factory)
-    assert_isolated(results, made[0], "no response within 2 s")
+    assert_isolated(results, made[0], f"no response within {SLOW:g} s")
     assert_nothing_left(made[0])
-    assert time.perf_counter() - started < 30
+    assert time.perf_counter() - started < 4 * SLOW
