@@ -232,6 +232,10 @@ def _run_files(
     **options: Any,
 ) -> list[Result]:
     factory = _factory(engine, args)
+    if args is not None and getattr(args, "record", None) and engine == args.engine:
+        from arbiter.record import recording
+
+        factory, options["on_result"] = recording(args.record, factory, engine, _limits(args)[0])
     try:
         return runner.run_files(files, factory, select=_selector(keyword), **options)
     except runner.RunStopped as stopped:
@@ -388,6 +392,13 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="seconds an engine in another process gets for each request "
         "(default: $ARBITER_WIRE_TIMEOUT, else 10)",
+    )
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="DIR",
+        help="write each scenario's message-by-message wire transcript to DIR/<id>.txt "
+        "(the reference engine's by default: diff it with your engine's)",
     )
     parser.add_argument(
         "--deadline",
@@ -693,6 +704,26 @@ def run_wire(args: argparse.Namespace) -> int:
     return serve(factory())
 
 
+# --- wire-test (an engine's protocol behaviour, apart from the rules) ---------------------
+
+
+def configure_wire_test(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("command", metavar="COMMAND", help="the engine's command line")
+    parser.add_argument(
+        "--timeout",
+        type=seconds,
+        metavar="SECONDS",
+        help="seconds for each answer (default: $ARBITER_WIRE_TIMEOUT, else 10)",
+    )
+
+
+def run_wire_test(args: argparse.Namespace) -> int:
+    from arbiter.wire_test import run
+
+    timeout, _deadline = _limits(args)
+    return run(args.command, timeout or 10.0)
+
+
 # --- engines (what --engine can name) -----------------------------------------------------
 
 
@@ -758,6 +789,12 @@ COMMANDS: tuple[Command, ...] = (
         run_wire,
     ),
     Command("engines", "list the engines --engine can name", _no_arguments, run_engines),
+    Command(
+        "wire-test",
+        "check an engine's wire protocol behaviour (handshake, shapes, errors)",
+        configure_wire_test,
+        run_wire_test,
+    ),
 )
 
 

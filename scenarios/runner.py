@@ -288,7 +288,8 @@ class _Run:
     def check_decider(self, step: Step) -> None:
         pending = self.adapter.pending()
         if pending is None:
-            # The format reference (docs/guides/writing-scenarios.rst) counts this as a malformed scenario, not as a wrong engine.
+            # The format reference (docs/guides/writing-scenarios.rst) counts this as a
+            # malformed scenario, not as a wrong engine.
             raise self.stop(
                 Status.ERROR, "choose: nothing is pending, there is no decision to answer"
             )

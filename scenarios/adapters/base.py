@@ -53,8 +53,8 @@ Observation
     "max"}``: ``kind`` is one of ``cards``, ``gain``, ``option``, ``yes_no``, ``order``,
     ``name``, ``react``; ``source`` the card whose effect asks; ``choices`` the legal
     answers as labels (card names, option labels). ``events()`` returns every event line
-    since ``load`` in the event grammar of ``docs/guides/writing-scenarios.rst`` (``p1 plays Smithy``, ``p2 gains
-    Curse``...), in the order things happened.
+    since ``load`` in the event grammar of ``docs/guides/writing-scenarios.rst``
+    (``p1 plays Smithy``, ``p2 gains Curse``...), in the order things happened.
 
 Errors
     :class:`Rejected` and :class:`Unsupported` are verdicts the runner expects. Any other

@@ -125,7 +125,7 @@ def unsupported_by_table(
     return "; ".join(reasons) or None
 
 
-class _Timeout(Exception):
+class PeerTimeout(Exception):
     """No complete response before the deadline; ``sending`` says which half was stuck."""
 
     def __init__(self, sending: bool) -> None:
@@ -133,15 +133,15 @@ class _Timeout(Exception):
         self.sending = sending
 
 
-class _TooLong(Exception):
+class LineTooLong(Exception):
     """The engine wrote more than :data:`MAX_MESSAGE_BYTES` without ending the line."""
 
 
-class _Closed(Exception):
+class PeerClosed(Exception):
     """The engine closed its input: the request could not be delivered."""
 
 
-class _Peer:
+class Peer:
     """One running engine, in its own process group, read and written without blocking.
 
     Every read and write goes through one selector with the caller's deadline, so an
@@ -189,8 +189,8 @@ class _Peer:
     def exchange(self, request: bytes, deadline: float) -> bytes | None:
         """Write ``request``, then return the next line (None at end of output).
 
-        Raises :class:`_Timeout` at ``deadline``, :class:`_TooLong` for an oversized line
-        and :class:`_Closed` when the engine no longer reads.
+        Raises :class:`PeerTimeout` at ``deadline``, :class:`LineTooLong` for an oversized line
+        and :class:`PeerClosed` when the engine no longer reads.
         """
         unsent = memoryview(request)
         if unsent:
@@ -203,7 +203,7 @@ class _Peer:
                         return line
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
-                    raise _Timeout(sending=bool(unsent))
+                    raise PeerTimeout(sending=bool(unsent))
                 for key, _events in self.selector.select(remaining):
                     if key.data == "in":
                         unsent = self._write(unsent)
@@ -221,7 +221,7 @@ class _Peer:
         except BlockingIOError:
             return unsent
         except OSError:  # EPIPE: it closed its input or exited
-            raise _Closed from None
+            raise PeerClosed from None
         rest = unsent[written:]
         if not rest:
             self.selector.unregister(self.stdin)
@@ -245,7 +245,7 @@ class _Peer:
             return
         self.buffer += chunk
         if len(self.buffer) > MAX_MESSAGE_BYTES and self.buffer.find(b"\n", self.scanned) < 0:
-            raise _TooLong
+            raise LineTooLong
 
     def _read_stderr(self) -> None:
         self._keep_stderr(self._read(self.stderr_pipe) or b"")
@@ -260,7 +260,7 @@ class _Peer:
             self.scanned = len(self.buffer)
             return None
         if end > MAX_MESSAGE_BYTES:
-            raise _TooLong
+            raise LineTooLong
         line = bytes(self.buffer[:end])
         del self.buffer[: end + 1]
         self.scanned = 0
@@ -321,7 +321,7 @@ class WireAdapter(Adapter):
         self.env = env
         self.label = label
         self.name = label or f"wire:{shlex.join(self.argv)}"
-        self.peer: _Peer | None = None
+        self.peer: Peer | None = None
         self.hello: dict[str, Any] | None = None
         self.next_id = 1
         self.exchange: tuple[str, str] = ("", "")
@@ -334,9 +334,9 @@ class WireAdapter(Adapter):
 
     # --- the process ------------------------------------------------------------------------
 
-    def _peer(self) -> _Peer:
+    def _peer(self) -> Peer:
         if self.peer is None:
-            self.peer = _Peer(self.argv, self.env)
+            self.peer = Peer(self.argv, self.env)
             self.starts += 1
             self.process_groups.append(self.peer.pid)
             self.hello = None
@@ -394,7 +394,7 @@ class WireAdapter(Adapter):
         if self.peer is None:
             return
         peer, self.peer = self.peer, None
-        with contextlib.suppress(_Timeout, _TooLong, _Closed, OSError, ValueError):
+        with contextlib.suppress(PeerTimeout, LineTooLong, PeerClosed, OSError, ValueError):
             bye = json.dumps({"id": self.next_id, "op": "bye"}) + "\n"
             peer.exchange(bye.encode(), time.monotonic() + BYE_WAIT)
             peer.exit_code(wait=BYE_WAIT)
@@ -415,18 +415,18 @@ class WireAdapter(Adapter):
         self._record(f"> {line}")
         try:
             reply = peer.exchange((line + "\n").encode(), self._request_deadline())
-        except _Timeout as stuck:
+        except PeerTimeout as stuck:
             half = "the request could not be sent" if stuck.sending else "no response"
             cause = " (the engine does not read its input)" if stuck.sending else ""
             raise self._broken(
                 f"{op}: {half} within {self.timeout:g} s{cause} (the engine was stopped)"
             ) from None
-        except _TooLong:
+        except LineTooLong:
             raise self._broken(
                 f"{op}: the engine wrote more than {MAX_MESSAGE_BYTES} bytes without "
                 "ending the line (the engine was stopped)"
             ) from None
-        except _Closed:
+        except PeerClosed:
             code = peer.exit_code(wait=1)
             raise self._broken(
                 f"{op}: the engine exited (code {code}) before the request could be sent"
