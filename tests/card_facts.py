@@ -165,6 +165,8 @@ def _header(definition: Card, fact: Fact, kind: str, title: str, ruling: str) ->
         "id": f"rules/facts/{slug(definition)}-{kind}",
         "title": title,
         "rulings": [ruling],
+        # About this card alone: Tribute, Courtier or the coin played are only the means.
+        "cards": [definition.name],
     }
     editions = _editions(definition, fact)
     if editions:
