@@ -628,6 +628,21 @@ def run_wire(args: argparse.Namespace) -> int:
     return serve(_factory(args.engine)())
 
 
+# --- fuzz (differential fuzzing against the reference engine: arbiter/fuzz.py) ----------
+
+
+def configure_fuzz(parser: argparse.ArgumentParser) -> None:
+    from arbiter.fuzz import configure
+
+    configure(parser)
+
+
+def run_fuzz(args: argparse.Namespace) -> int:
+    from arbiter.fuzz import run
+
+    return run(args)
+
+
 # --- the parser and main ------------------------------------------------------------------
 
 COMMANDS: tuple[Command, ...] = (
@@ -676,6 +691,12 @@ COMMANDS: tuple[Command, ...] = (
         "serve an engine over the wire protocol (JSON lines on stdin/stdout)",
         configure_wire,
         run_wire,
+    ),
+    Command(
+        "fuzz",
+        "random games on the reference and an engine, compared step by step",
+        configure_fuzz,
+        run_fuzz,
     ),
 )
 
