@@ -148,10 +148,10 @@ def write_new(directory: Path, stem: str, text: str) -> Path:
 class Console:
     """The progress line (on a terminal only) and the report of each finding."""
 
-    def __init__(self, out: Path, stream: TextIO = sys.stderr) -> None:
+    def __init__(self, out: Path, stream: TextIO | None = None) -> None:
         self.out = out
-        self.stream = stream
-        self.live = stream.isatty()
+        self.stream = stream if stream is not None else sys.stderr
+        self.live = self.stream.isatty()
         self.shown = 0.0
 
     def progress(self, summary: Summary) -> None:
@@ -200,7 +200,9 @@ def summary_text(summary: Summary) -> str:
     )
     for finding in summary.findings:
         check = "" if finding.problem is None else f"  [unverified: {finding.problem}]"
-        lines.append(f"  {finding.path or finding.document['id']}: {finding.document['title']}{check}")
+        lines.append(
+            f"  {finding.path or finding.document['id']}: {finding.document['title']}{check}"
+        )
     return "\n".join(lines)
 
 

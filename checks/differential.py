@@ -169,14 +169,20 @@ class Difference:
 
     @property
     def general_key(self) -> str:
-        """The key without the player: the same bug seen on p1 and p3 is one bug."""
-        return re.sub(r"^p\d+\.", "pN.", self.key)
+        """The key as a bug's identity: without the player (the same bug seen on p1 and
+        on p3 is one bug), the pile (Swindler's gains skipping the Supply show on
+        whichever pile) or the part of the decision (a decision asked of the wrong player
+        also has the wrong choices)."""
+        key = re.sub(r"^p\d+\.", "pN.", self.key)
+        return key.partition(".")[0] if key.startswith(("supply.", "pending.")) else key
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "reference": self.reference, "engine": self.engine}
 
 
-def _state_differences(reference: Mapping[str, Any], engine: Mapping[str, Any]) -> Iterator[Difference]:
+def _state_differences(
+    reference: Mapping[str, Any], engine: Mapping[str, Any]
+) -> Iterator[Difference]:
     for name, ours in reference["players"].items():
         theirs = engine.get("players", {}).get(name, {})
         for zone in MULTISET_ZONES:
@@ -313,7 +319,8 @@ def _observe(adapter: Adapter) -> tuple[Any, Any]:
     # Copies (an in-process engine may hand out structures it later changes), made by a
     # JSON round trip: observations are JSON by contract, and this is many times faster
     # than copy.deepcopy on the thousands of observations of a run.
-    return json.loads(json.dumps([adapter.observe(), adapter.pending()]))
+    state, pending = json.loads(json.dumps([adapter.observe(), adapter.pending()]))
+    return state, pending
 
 
 def _engine_step(engine: Adapter, kind: str, value: Any) -> Difference | None:
@@ -453,7 +460,9 @@ def random_spec(
     from_prosperity = sum(catalogue.lookup(c, editions).set == "prosperity" for c in kingdom)
     # The Prosperity rule, as Game.new applies it.
     colony = limits.colony and rng.randrange(len(kingdom)) < from_prosperity if kingdom else False
-    return GameSpec(rng.randrange(2**31), rng.choice(list(players)), editions, tuple(kingdom), colony)
+    return GameSpec(
+        rng.randrange(2**31), rng.choice(list(players)), editions, tuple(kingdom), colony
+    )
 
 
 def starting_setup(spec: GameSpec) -> dict[str, Any]:
@@ -946,11 +955,12 @@ def verify(text: str, engine: Adapter, path: str = "<fuzz>") -> str | None:
     if on_engine.status is Status.SKIP:
         return SKIPPED_ON_ENGINE + on_engine.message
     if on_engine.status not in (Status.FAIL, Status.ERROR):
-        return f"on the engine it is {on_engine.status}{': ' + on_engine.message if on_engine.message else ''}"
+        why = f": {on_engine.message}" if on_engine.message else ""
+        return f"on the engine it is {on_engine.status}{why}"
     return None
 
 
-# --- the fuzzing loop ------------------------------------------------------------------------------
+# --- the fuzzing loop -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
