@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import copy
 import difflib
+import errno
 import json
+import os
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -627,7 +629,7 @@ def discover(paths: Iterable[Path | str]) -> list[Path]:
     for given in paths:
         path = Path(given)
         if not path.exists():
-            raise FileNotFoundError(f"no such file or directory: {path}")
+            raise FileNotFoundError(_missing(path))
         if path.is_file():
             found.setdefault(path)
             continue
@@ -636,6 +638,20 @@ def discover(paths: Iterable[Path | str]) -> list[Path]:
             if candidate.is_file() and is_fixture(candidate.relative_to(base), base):
                 found.setdefault(path / candidate.relative_to(base))
     return list(found)
+
+
+def _missing(path: Path) -> str:
+    """Why ``path`` cannot be read: absent, a dangling link, or a loop of links."""
+    if not path.is_symlink():
+        return f"no such file or directory: {path}"
+    try:
+        path.resolve(strict=True)
+    except RuntimeError:  # Python 3.11 reports a loop this way
+        return f"a loop of symbolic links: {path}"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return f"a loop of symbolic links: {path}"
+    return f"a symbolic link to nothing: {path} -> {os.readlink(path)}"
 
 
 def load_many(
