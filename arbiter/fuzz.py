@@ -16,20 +16,18 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from arbiter.cli import (
-    EXIT_FAILED,
-    EXIT_OK,
-    UsageError,
-    _dumps,
-    _factory,
-    _table,
-    _writable,
-    write_atomic,
-)
-from checks.differential import SETS, Finding, FuzzConfig, Fuzzer, Summary, slug
-from engine import cards as catalogue
+from arbiter import output
+from arbiter.cli import CARD_SETS, EXIT_FAILED, EXIT_OK, UsageError, _dumps, _factory, _table
+from arbiter.output import printable
+
+if TYPE_CHECKING:  # the engine and the fuzzer are imported when the command runs, not
+    # whenever `arbiter` builds its parser
+    from checks.differential import Finding, FuzzConfig, Summary
+    from scenarios.adapters.base import Adapter
+
+SETS = tuple(name for name in CARD_SETS if name != "basic")
 
 DEFAULT_GAMES = 100  # when neither --games nor --seconds is given
 PROGRESS_EVERY = 0.5  # seconds between two progress lines on a terminal
@@ -76,7 +74,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="where to write one scenario per bug found (default: fuzz-found)",
     )
-    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the summary as JSON")
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the summary as JSON (- for standard output)"
+    )
 
 
 def _players(text: str) -> tuple[int, ...]:
@@ -99,6 +99,8 @@ def _sets(words: list[str]) -> tuple[str, ...]:
 
 
 def _kingdom(text: str | None) -> tuple[str, ...] | None:
+    from engine import cards as catalogue
+
     if text is None:
         return None
     names = tuple(name.strip() for name in text.split(",") if name.strip())
@@ -109,7 +111,20 @@ def _kingdom(text: str | None) -> tuple[str, ...] | None:
     return names
 
 
+def _check_kingdom(engine: Adapter, config: FuzzConfig) -> None:
+    """``--kingdom`` cards the engine declares beyond it are bad input, not skips."""
+    if config.kingdom is None:
+        return
+    editions = {name: 2 for name in SETS}
+    reason = engine.unsupported_reason(set(config.kingdom), editions)
+    if reason:
+        engine.close()
+        raise UsageError(f"--kingdom: {reason}")
+
+
 def config_from(args: argparse.Namespace) -> FuzzConfig:
+    from checks.differential import FuzzConfig
+
     for name in ("games", "max_steps"):
         value = getattr(args, name)
         if value is not None and value < 1:
@@ -136,7 +151,8 @@ def write_new(directory: Path, stem: str, text: str) -> Path:
     for number in range(1, 1000):
         path = directory / (f"{stem}.yaml" if number == 1 else f"{stem}-{number}.yaml")
         try:
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            # O_EXCL: created here or not at all, whatever raced us; the umask applies.
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
             continue
         with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
@@ -172,26 +188,29 @@ class Console:
         if self.live:
             self.stream.write("\r\033[K")
         if finding.problem is None:
+            from checks.differential import slug
+
             stem = slug(finding.document["id"].replace("/", "-"))
             finding.path = str(write_new(self.out, stem, finding.text))
-            where = f"-> {finding.path}"
+            where = f"-> {printable(finding.path)}"
         else:
-            where = f"not written, the scenario is no regression test: {finding.problem}"
-        self.stream.write(f"found: {finding.document['title']}\n  {where}\n")
+            where = f"not written, the scenario is no regression test: {printable(finding.problem)}"
+        self.stream.write(f"found: {printable(finding.document['title'])}\n  {where}\n")
         self.stream.flush()
 
 
 def summary_text(summary: Summary) -> str:
+    """The summary as printed; engine-made text (reasons, titles) escaped."""
     lines = [
-        f"{summary.engine}: {summary.games} games, {summary.steps} steps in "
+        f"{printable(summary.engine)}: {summary.games} games, {summary.steps} steps in "
         f"{summary.seconds:.0f} s, {summary.cpu_seconds:.0f} s of CPU (seed {summary.seed})"
     ]
     for count, reason in sorted(summary.dropped_players.items()):
-        lines.append(f"not played: {count} players ({reason})")
+        lines.append(f"not played: {count} players ({printable(reason)})")
     for reason, games in summary.skipped.most_common():
-        lines.append(f"skipped {games} game(s): {reason}")
+        lines.append(f"skipped {games} game(s): {printable(reason)}")
     if summary.divergences:
-        rows = [(card, count) for card, count in summary.divergences.most_common()]
+        rows = [(printable(card), count) for card, count in summary.divergences.most_common()]
         lines += ["", _table(("card", "divergences"), rows)]
     lines.append("")
     lines.append(
@@ -207,11 +226,14 @@ def summary_text(summary: Summary) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from checks.differential import Fuzzer
+
     config = config_from(args)
-    _writable(args.json)
+    targets = output.plan([("--json", args.json)])  # checked before the long run
     if args.out.exists() and not args.out.is_dir():
-        raise UsageError(f"--out: {args.out} is not a directory")
+        raise UsageError(f"--out: {printable(str(args.out))} is not a directory")
     engine = _factory(args.engine)()
+    _check_kingdom(engine, config)
     console = Console(args.out)
     try:
         summary = Fuzzer(config, engine, console.finding, console.progress).run()
@@ -221,7 +243,8 @@ def run(args: argparse.Namespace) -> int:
         engine.close()
     if console.live:
         sys.stderr.write("\r\033[K")
-    if args.json is not None:
-        write_atomic(args.json, _dumps(summary.to_json()))
-    print(summary_text(summary))
+    for target in targets:  # the report first: a closed pipe must not cost the file
+        output.write(target, _dumps(summary.to_json()))
+    human = sys.stderr if any(target.is_stdout for target in targets) else sys.stdout
+    print(summary_text(summary), file=human)
     return EXIT_FAILED if summary.findings or summary.divergences else EXIT_OK

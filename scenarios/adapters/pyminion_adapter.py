@@ -258,7 +258,10 @@ class ScriptDecider:
         min_num_gain: int = 0,
         max_num_gain: int = -1,
     ) -> list[Card]:
-        return self._cards(card, valid_cards, min_num_gain, max_num_gain, kind="gain")
+        # Lurker gains from the trash: in our decision kinds a pick from a zone, not from
+        # the Supply (the fuzzer found the adapter calling it "gain").
+        kind = "cards" if card.name == "Lurker" else "gain"
+        return self._cards(card, valid_cards, min_num_gain, max_num_gain, kind=kind)
 
     def reveal_decision(
         self,
