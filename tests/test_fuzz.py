@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import io
 import json
 import sys
 from pathlib import Path
@@ -23,6 +24,7 @@ from wrong_engines import (
 )
 
 from arbiter import cli
+from arbiter.fuzz import Console
 from checks import differential
 from checks.differential import (
     FuzzConfig,
@@ -33,6 +35,7 @@ from checks.differential import (
     differences,
     play_reference,
 )
+from engine.errors import IllegalAnswer, IllegalMove
 from engine.game import Game
 from scenarios import runner
 from scenarios.adapters.base import Adapter
@@ -158,16 +161,21 @@ def test_recorded_shuffles_replay_the_game_exactly() -> None:
 def test_a_shuffle_order_that_no_longer_fits_is_replaced() -> None:
     played = play_reference(spec(), max_inputs=400)
     setup = copy.deepcopy(played.setup)
-    setup["p1"]["deck"] = setup["p1"]["deck"][1:]  # one card fewer: the orders cannot fit
-    game = PinningGame(setup)
-    for kind, value in played.inputs[:40]:
+    setup["p1"]["deck"] = setup["p1"]["deck"][1:]  # one card fewer: p1's orders cannot fit
+    with pytest.raises(ValueError, match="shuffles"):
+        Game.replay(setup, played.inputs)
+    game, applied = PinningGame(setup), 0
+    for kind, value in played.inputs:
         try:
             differential.apply_input(game, kind, value)
-        except Exception:
-            break
-    plain = Game({**setup, "p1": {**setup["p1"], "shuffles": game.recorded[0]}})
+        except (IllegalMove, IllegalAnswer):
+            break  # the inputs stop fitting once the position differs
+        applied += 1
     assert game.recorded[0], "p1 shuffled"
-    assert plain is not None  # the recorded orders are valid shuffles of that position
+    pinned = copy.deepcopy(setup)
+    for number, orders in enumerate(game.recorded, start=1):
+        pinned[f"p{number}"]["shuffles"] = orders
+    assert Game.replay(pinned, played.inputs[:applied]).snapshot() == game.snapshot()
 
 
 def observed(game: Game) -> tuple[Any, Any]:
@@ -270,3 +278,27 @@ def test_bad_arguments_exit_2_with_one_line(
     assert cli.main(argv) == cli.EXIT_USAGE
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_json_on_standard_output_moves_the_summary_to_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["fuzz", "--engine", "reference", "--games", "2", "--max-steps", "20", "--json", "-"]
+    assert cli.main(argv) == cli.EXIT_OK
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games"] == 2
+    assert "2 games, 40 steps" in captured.err
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_line_is_shown_on_a_terminal_only(tmp_path: Path) -> None:
+    summary = Summary("x", 0, games=3, steps=120)
+    terminal, pipe = Terminal(), io.StringIO()
+    Console(tmp_path, terminal).progress(summary)
+    Console(tmp_path, pipe).progress(summary)
+    assert terminal.getvalue().startswith("\r3 games, 120 steps, 0 bug(s)")
+    assert pipe.getvalue() == ""
