@@ -60,7 +60,7 @@ from engine.model import (
 from engine.state import Zone
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.api import CardAPI
 
 PROSPERITY = "prosperity"
 
@@ -161,7 +161,7 @@ WORKERS_VILLAGE = _kingdom(
 )
 
 
-def _grand_market_restriction(game: Game, player: int) -> str | None:
+def _grand_market_restriction(game: CardAPI, player: int) -> str | None:
     if any(game.name_of(card) == "Copper" for card in game.player(player).in_play):
         return "Grand Market cannot be bought while you have a Copper in play"
     return None
@@ -197,7 +197,7 @@ MONUMENT = _kingdom(
 )
 
 
-def _peddler_discount(game: Game) -> int:
+def _peddler_discount(game: CardAPI) -> int:
     in_play = game.player(game.active).in_play
     actions = sum(1 for card in in_play if game.definition(card).is_(ACTION))
     # The amount is rules.peddler_reduction, which checks.proofs proves with the rest.
@@ -633,7 +633,7 @@ ROYAL_SEAL = _kingdom(
 )
 
 
-def _quarry_discount(_game: Game, card: Card) -> int:
+def _quarry_discount(_game: CardAPI, card: Card) -> int:
     reduction: int = rules.quarry_reduction(1, card.is_(ACTION))
     return reduction
 
