@@ -38,7 +38,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--engine",
         required=True,
         metavar="NAME",
-        help="the engine under test: a registered name (pyminion) or wire:COMMAND",
+        help="the engine under test: reference, pyminion, a registered name, module:Class "
+        "or wire:COMMAND (see arbiter engines)",
     )
     parser.add_argument("--games", type=int, metavar="N", help="stop after N games")
     parser.add_argument(
@@ -232,7 +233,7 @@ def run(args: argparse.Namespace) -> int:
     targets = output.plan([("--json", args.json)])  # checked before the long run
     if args.out.exists() and not args.out.is_dir():
         raise UsageError(f"--out: {printable(str(args.out))} is not a directory")
-    engine = _factory(args.engine)()
+    engine = _factory(args.engine, args)()
     _check_kingdom(engine, config)
     console = Console(args.out)
     try:
