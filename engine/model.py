@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from engine.api import CardAPI
     from engine.context import Context, TriggerContext
+    from engine.decisions import Decision
 
 ACTION = "Action"
 TREASURE = "Treasure"
@@ -19,12 +20,15 @@ REACTION = "Reaction"
 
 SETS = ("basic", "base", "intrigue", "prosperity")
 
-# An effect is a generator that yields Decisions and receives their answers.
-Effect = Generator[Any, Any, Any]
-PlayEffect = Callable[["Context"], Effect]
+_Result = TypeVar("_Result")
+
+# An effect is a generator that yields Decisions and receives their answers (the list of
+# chosen values); ``Effect[bool]`` returns a bool at the end (``yield from`` gives it).
+Effect = Generator["Decision", list[Any], _Result]
+PlayEffect = Callable[["Context"], Effect[None]]
 # What a play leaves in effect for the rest of the turn, applied without decisions.
 LastingEffect = Callable[["Context"], None]
-TriggerEffect = Callable[["TriggerContext"], Effect]
+TriggerEffect = Callable[["TriggerContext"], Effect[None]]
 
 
 @dataclass(frozen=True)

@@ -162,7 +162,7 @@ class Table:
 
     # ------------------------------------------------------------------ decisions
 
-    def ask(self, decision: Decision) -> Effect:
+    def ask(self, decision: Decision) -> Effect[list[Any]]:
         """Ask a decision and return the list of chosen values."""
         answer = yield decision
         return answer
@@ -176,7 +176,7 @@ class Table:
         maximum: int,
         prompt: str,
         kind: str = "cards",
-    ) -> Effect:
+    ) -> Effect[list[int]]:
         """Pick between ``minimum`` and ``maximum`` of ``candidates``; returns card ids."""
         options = tuple(Choice(card, self.name_of(card)) for card in candidates)
         high = min(maximum, len(options))
@@ -184,7 +184,9 @@ class Table:
         picked = yield from self.ask(Decision(player, kind, source, prompt, options, low, high))
         return picked
 
-    def choose_order(self, player: int, source: str, cards: list[int], prompt: str) -> Effect:
+    def choose_order(
+        self, player: int, source: str, cards: list[int], prompt: str
+    ) -> Effect[list[int]]:
         """Put ``cards`` in an order (first = top); returns them in that order."""
         options = tuple(Choice(card, self.name_of(card)) for card in cards)
         ordered = yield from self.ask(
@@ -200,7 +202,7 @@ class Table:
         prompt: str,
         *,
         optional: bool = False,
-    ) -> Effect:
+    ) -> Effect[str | None]:
         """Pick a non-empty Supply pile whose card ``fits``; returns its name or None."""
         piles = tuple(
             Choice(pile, pile)
@@ -221,7 +223,7 @@ class Table:
         prompt: str,
         minimum: int = 1,
         maximum: int = 1,
-    ) -> Effect:
+    ) -> Effect[list[str]]:
         """Pick labelled options; returns the labels picked, in the order given."""
         options = tuple(Choice(label, label) for label in labels)
         picked = yield from self.ask(
@@ -229,12 +231,12 @@ class Table:
         )
         return picked
 
-    def yes_no(self, player: int, source: str, prompt: str) -> Effect:
+    def yes_no(self, player: int, source: str, prompt: str) -> Effect[bool]:
         options = (Choice(True, "yes"), Choice(False, "no"))
         picked = yield from self.ask(Decision(player, "yes_no", source, prompt, options, 1, 1))
         return bool(picked[0])
 
-    def name_a_card(self, player: int, source: str, prompt: str) -> Effect:
+    def name_a_card(self, player: int, source: str, prompt: str) -> Effect[str]:
         options = tuple(Choice(name, name) for name in sorted(catalogue.card_names()))
         picked = yield from self.ask(Decision(player, "name", source, prompt, options, 1, 1))
         return str(picked[0])

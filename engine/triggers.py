@@ -62,7 +62,7 @@ def listeners_of(game: Verbs, kind: str, player: int, about: int | None) -> list
     return found
 
 
-def fire(game: Verbs, happening: Happening) -> Effect:
+def fire(game: Verbs, happening: Happening) -> Effect[None]:
     """Resolve every trigger of ``happening``: player by player in turn order, each
     player ordering their own simultaneous triggers and choosing optional ones."""
     found = listeners(game, happening)
@@ -87,7 +87,7 @@ def _resolve_triggers(
     owner: int,
     pending: list[tuple[int, Trigger]],
     happening: Happening,
-) -> Effect:
+) -> Effect[None]:
     used: list[tuple[int, Trigger]] = []
     while True:
         pending = [(c, t) for c, t in pending if _still_applies(game, owner, c, t, happening)]

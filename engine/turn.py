@@ -8,8 +8,12 @@ question. Commands that ask nothing and fire nothing are carried out without it
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
 from engine import rules, triggers
 from engine.context import Happening
+from engine.decisions import Decision
 from engine.errors import IllegalMove
 from engine.model import ACTION, TREASURE, Effect
 from engine.state import Event, TurnState
@@ -17,13 +21,17 @@ from engine.verbs import Verbs
 
 AWAIT_COMMAND = "await-command"
 
+# The game's generator: yields AWAIT_COMMAND or a Decision; receives a command
+# (verb, arg, card) or a Decision's answer.
+Loop = Generator[Decision | str, Any, None]
+
 
 class Turn(Verbs):
     """The verbs, and the turn that commands drive."""
 
     # ------------------------------------------------------------------ the loop
 
-    def _loop(self, deal: bool) -> Effect:
+    def _loop(self, deal: bool) -> Loop:
         if deal:
             for player in range(self.players):
                 self.draw(player, 5)
@@ -88,7 +96,7 @@ class Turn(Verbs):
         self._end_of_turn()
         return True
 
-    def _run_command(self, verb: str, name: str, card: int | None) -> Effect:
+    def _run_command(self, verb: str, name: str, card: int | None) -> Effect[None]:
         player = self.active
         if card is not None:  # a play
             self._start_play(card)
@@ -107,7 +115,7 @@ class Turn(Verbs):
 
     # ------------------------------------------------------------------ buying
 
-    def _buy(self, player: int, pile: str) -> Effect:
+    def _buy(self, player: int, pile: str) -> Effect[None]:
         card = self._pay_for(player, pile)
         if triggers.listeners_of(self, "buy", player, card):
             yield from triggers.fire(self, Happening("buy", player, card, bought=True))
@@ -140,7 +148,7 @@ class Turn(Verbs):
 
     # ------------------------------------------------------------------ clean-up
 
-    def _clean_up(self) -> Effect:
+    def _clean_up(self) -> Effect[None]:
         player, turn = self.active, self.state.turn
         turn.phase = "cleanup"
         if triggers.listeners_of(self, "cleanup", player, None):

@@ -147,7 +147,7 @@ class Verbs(Table):
         puts it under that many cards (of the deck, say)."""
         return self.move(card, source, (destination, player), depth=depth)
 
-    def trash(self, player: int, card: int, source: Zone) -> Effect:
+    def trash(self, player: int, card: int, source: Zone) -> Effect[bool]:
         """Trash ``card`` from ``source``; yields to the when-trash triggers."""
         moved = self.move(card, source, TRASH, Event(player, "trashes", self.name_of(card)))
         if moved:
@@ -179,7 +179,7 @@ class Verbs(Table):
         *,
         bought: bool = False,
         besides: int | None = None,
-    ) -> Effect:
+    ) -> Effect[int | None]:
         """Gain the top card of a Supply pile; returns the card, or None if none was gained.
 
         ``besides`` is a card of the pile that must stay there (the card being bought,
@@ -200,7 +200,7 @@ class Verbs(Table):
         to: str = "discard",
         *,
         bought: bool = False,
-    ) -> Effect:
+    ) -> Effect[int | None]:
         """Gain a particular card (from the Supply or the trash) straight to ``to``."""
         if not self._move_gained(player, card, source, to):
             return None
@@ -233,7 +233,7 @@ class Verbs(Table):
 
     # ------------------------------------------------------------------ playing cards
 
-    def play(self, player: int, card: int, source: str = "hand") -> Effect:
+    def play(self, player: int, card: int, source: str = "hand") -> Effect[bool]:
         """Put ``card`` into play from ``source`` and resolve it."""
         if not self.move(
             card,
@@ -245,12 +245,12 @@ class Verbs(Table):
         yield from self._resolve(player, card)
         return True
 
-    def play_again(self, player: int, card: int) -> Effect:
+    def play_again(self, player: int, card: int) -> Effect[None]:
         """Resolve a card once more wherever it now is (Throne Room's second play)."""
         self.log(Event(player, "plays", self.name_of(card)))
         yield from self._resolve(player, card)
 
-    def _resolve(self, player: int, card: int) -> Effect:
+    def _resolve(self, player: int, card: int) -> Effect[None]:
         definition = self.definition(card)
         self.state.turn.plays.append(definition.name)
         # "When you play ..." listeners (Merchant's Silver bonus), before the card resolves.

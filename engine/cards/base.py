@@ -61,7 +61,7 @@ WOODCUTTER = _kingdom(
 # --- Moat --------------------------------------------------------------------------------
 
 
-def _moat_blocks(ctx: TriggerContext) -> Effect:
+def _moat_blocks(ctx: TriggerContext) -> Effect[None]:
     ctx.game.reveal(ctx.owner, [ctx.card])
     ctx.happening.data["unaffected"].add(ctx.owner)
     yield from ()
@@ -82,7 +82,7 @@ MOAT = _kingdom(
 # --- Chapel, Workshop, Feast -----------------------------------------------------------------
 
 
-def _chapel(ctx: Context) -> Effect:
+def _chapel(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 0, 4, "trash up to 4 cards")
@@ -109,7 +109,7 @@ WORKSHOP = _kingdom(
 )
 
 
-def _feast(ctx: Context) -> Effect:
+def _feast(ctx: Context) -> Effect[None]:
     yield from ctx.game.trash(ctx.player, ctx.card, ("in_play", ctx.player))
     yield from gain_costing_up_to(5)(ctx)
 
@@ -132,7 +132,7 @@ def discard_down_to(size: int) -> PlayEffect:
     """Each other player the Attack affects discards down to ``size`` cards in hand
     (Militia; shared with Prosperity's Goons)."""
 
-    def effect(ctx: Context) -> Effect:
+    def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         for victim in game.attacked(ctx):
             hand = game.player(victim).hand
@@ -159,7 +159,7 @@ MILITIA = _kingdom(
 )
 
 
-def _witch(ctx: Context) -> Effect:
+def _witch(ctx: Context) -> Effect[None]:
     for victim in ctx.game.attacked(ctx):
         yield from ctx.game.gain(victim, "Curse")
 
@@ -183,7 +183,7 @@ def play_an_action(times: int, *, optional: bool) -> PlayEffect:
     shared with Prosperity's King's Court). The later plays resolve the card wherever it
     now is, and use no Action."""
 
-    def effect(ctx: Context) -> Effect:
+    def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         actions = [c for c in game.player(ctx.player).hand if game.definition(c).is_(ACTION)]
         chosen = yield from game.choose_cards(
@@ -242,7 +242,7 @@ GARDENS_1, GARDENS_2 = reworded(
 # --- Cellar, Chancellor, Council Room, Library: first and second edition -------------------
 
 
-def _cellar(ctx: Context) -> Effect:
+def _cellar(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
@@ -266,7 +266,7 @@ CELLAR_1, CELLAR_2 = reworded(
 )
 
 
-def _chancellor(ctx: Context) -> Effect:
+def _chancellor(ctx: Context) -> Effect[None]:
     game = ctx.game
     deck = game.player(ctx.player).deck
     if not deck:
@@ -290,7 +290,7 @@ CHANCELLOR = _kingdom(
 )
 
 
-def _council_room(ctx: Context) -> Effect:
+def _council_room(ctx: Context) -> Effect[None]:
     for other in ctx.game.others(ctx.player):
         ctx.game.draw(other, 1)
     yield from ()
@@ -308,7 +308,7 @@ COUNCIL_ROOM = _kingdom(
 )
 
 
-def _library(ctx: Context) -> Effect:
+def _library(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     set_aside: list[int] = []
@@ -345,7 +345,7 @@ LIBRARY_1, LIBRARY_2 = reworded(
 
 
 def _mine(optional: bool) -> PlayEffect:
-    def effect(ctx: Context) -> Effect:
+    def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         treasures = [c for c in game.player(ctx.player).hand if game.definition(c).is_(TREASURE)]
         chosen = yield from game.choose_cards(
@@ -389,7 +389,7 @@ MINE_2 = _kingdom(
 
 
 def _moneylender(optional: bool) -> PlayEffect:
-    def effect(ctx: Context) -> Effect:
+    def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         coppers = [c for c in game.player(ctx.player).hand if game.name_of(c) == "Copper"]
         chosen = yield from game.choose_cards(
@@ -424,7 +424,7 @@ MONEYLENDER_2 = _kingdom(
 )
 
 
-def _remodel(ctx: Context) -> Effect:
+def _remodel(ctx: Context) -> Effect[None]:
     yield from trash_to_gain(ctx, 2)
 
 
@@ -445,7 +445,7 @@ REMODEL_1, REMODEL_2 = reworded(
 # --- Bureaucrat, Spy, Thief, Adventurer ------------------------------------------------------
 
 
-def _bureaucrat(ctx: Context) -> Effect:
+def _bureaucrat(ctx: Context) -> Effect[None]:
     game = ctx.game
     yield from game.gain(ctx.player, "Silver", "deck")
     for victim in game.attacked(ctx):
@@ -478,7 +478,7 @@ BUREAUCRAT_1, BUREAUCRAT_2 = reworded(
 SPY_OPTIONS = ("discard", "topdeck")
 
 
-def _spy(ctx: Context) -> Effect:
+def _spy(ctx: Context) -> Effect[None]:
     game = ctx.game
     # The Spy's own player is not attacked, so a Moat never stops this part.
     for target in [ctx.player, *game.attacked(ctx)]:
@@ -512,7 +512,7 @@ SPY = _kingdom(
 )
 
 
-def _thief(ctx: Context) -> Effect:
+def _thief(ctx: Context) -> Effect[None]:
     game = ctx.game
     stolen: list[int] = []
     for victim in game.attacked(ctx):
@@ -548,7 +548,7 @@ THIEF = _kingdom(
 )
 
 
-def _adventurer(ctx: Context) -> Effect:
+def _adventurer(ctx: Context) -> Effect[None]:
     game = ctx.game
     revealed: list[int] = []
     treasures: list[int] = []
@@ -580,7 +580,7 @@ ADVENTURER = _kingdom(
 # --- Second edition: Artisan, Bandit, Harbinger, Merchant, Poacher, Sentry, Vassal -----------
 
 
-def _artisan(ctx: Context) -> Effect:
+def _artisan(ctx: Context) -> Effect[None]:
     game = ctx.game
     yield from gain_costing_up_to(5, "hand")(ctx)
     hand = game.player(ctx.player).hand
@@ -602,7 +602,7 @@ ARTISAN = _kingdom(
 )
 
 
-def _bandit(ctx: Context) -> Effect:
+def _bandit(ctx: Context) -> Effect[None]:
     game = ctx.game
     yield from game.gain(ctx.player, "Gold")
     for victim in game.attacked(ctx):
@@ -630,7 +630,7 @@ BANDIT = _kingdom(
 )
 
 
-def _harbinger(ctx: Context) -> Effect:
+def _harbinger(ctx: Context) -> Effect[None]:
     game = ctx.game
     discard = game.player(ctx.player).discard
     chosen = yield from game.choose_cards(
@@ -660,7 +660,7 @@ def _merchant(ctx: Context) -> None:
     ctx.game.start_lasting(ctx, 0)
 
 
-def _merchant_silver(ctx: TriggerContext) -> Effect:
+def _merchant_silver(ctx: TriggerContext) -> Effect[None]:
     ctx.game.add_coins(1)
     yield from ()
 
@@ -688,7 +688,7 @@ MERCHANT = _kingdom(
 )
 
 
-def _poacher(ctx: Context) -> Effect:
+def _poacher(ctx: Context) -> Effect[None]:
     game = ctx.game
     empty = sum(1 for pile in game.state.supply.values() if not pile)
     if not empty:
@@ -715,7 +715,7 @@ POACHER = _kingdom(
 )
 
 
-def _sentry(ctx: Context) -> Effect:
+def _sentry(ctx: Context) -> Effect[None]:
     game = ctx.game
     player = ctx.player
     looked = reveal_top(ctx.game, player, 2, verb="")  # looked at, not revealed: no event
@@ -751,7 +751,7 @@ SENTRY = _kingdom(
 )
 
 
-def _vassal(ctx: Context) -> Effect:
+def _vassal(ctx: Context) -> Effect[None]:
     game = ctx.game
     card = game.top_of_deck(ctx.player)
     if card is None or not game.discard(ctx.player, card, "deck"):

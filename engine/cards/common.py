@@ -108,7 +108,7 @@ def discard_revealed(game: CardAPI, player: int, cards: list[int]) -> None:
         game.discard(player, card, "revealed")
 
 
-def put_back_in_order(ctx: Context, player: int, cards: list[int], source: str) -> Effect:
+def put_back_in_order(ctx: Context, player: int, cards: list[int], source: str) -> Effect[None]:
     """Put ``cards`` on top of the deck in an order the player picks (first = top)."""
     game = ctx.game
     if not cards:
@@ -121,7 +121,7 @@ def put_back_in_order(ctx: Context, player: int, cards: list[int], source: str) 
 # --- trashing and gaining -----------------------------------------------------------------
 
 
-def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect:
+def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect[int | None]:
     """Trash a card from hand (mandatory when there is one); returns its cost at that
     moment, or None when nothing was trashed."""
     game = ctx.game
@@ -136,7 +136,7 @@ def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect:
 
 def gain_one(
     ctx: Context, fits: Callable[[Card], bool], prompt: str, to: str = "discard"
-) -> Effect:
+) -> Effect[int | None]:
     """Pick a Supply card that ``fits`` and gain it; returns the gained card or None."""
     pile = yield from ctx.game.choose_gain(ctx.player, ctx.name, fits, prompt)
     if pile is None:
@@ -148,7 +148,7 @@ def gain_one(
 def gain_costing_up_to(limit: int, to: str = "discard") -> PlayEffect:
     """Workshop, Feast, ...: gain a card costing up to ``limit``."""
 
-    def effect(ctx: Context) -> Effect:
+    def effect(ctx: Context) -> Effect[None]:
         yield from gain_one(
             ctx, costs_up_to(ctx.game, limit), f"gain a card costing up to {limit}", to
         )
@@ -156,7 +156,9 @@ def gain_costing_up_to(limit: int, to: str = "discard") -> PlayEffect:
     return effect
 
 
-def trash_to_gain(ctx: Context, more: int, *, exactly: bool = False, to: str = "discard") -> Effect:
+def trash_to_gain(
+    ctx: Context, more: int, *, exactly: bool = False, to: str = "discard"
+) -> Effect[int | None]:
     """Remodel's shape: trash a card from hand, then gain one costing up to (or exactly)
     ``more`` more than it. Nothing trashed, nothing gained. Returns the gained card."""
     cost = yield from trash_one_from_hand(ctx)

@@ -60,7 +60,7 @@ _kingdom = kingdom_maker(INTRIGUE)
 # --- shared pieces ---------------------------------------------------------------------
 
 
-def _trash_from_hand(ctx: Context, count: int, prompt: str) -> Effect:
+def _trash_from_hand(ctx: Context, count: int, prompt: str) -> Effect[int]:
     """Trash exactly ``count`` cards from hand (all of them with fewer); returns how many."""
     game = ctx.game
     hand = game.player(ctx.player).hand
@@ -72,7 +72,7 @@ def _trash_from_hand(ctx: Context, count: int, prompt: str) -> Effect:
     return trashed
 
 
-def _discard_from_hand(game_ctx: Context, player: int, count: int, prompt: str) -> Effect:
+def _discard_from_hand(game_ctx: Context, player: int, count: int, prompt: str) -> Effect[int]:
     """``player`` discards exactly ``count`` cards (all of them with fewer); returns how many."""
     game = game_ctx.game
     hand = game.player(player).hand
@@ -89,7 +89,7 @@ def _discard_hand(ctx: Context, player: int) -> None:
 def _reveal_four_keep(keep: Callable[[Card], bool]) -> PlayEffect:
     """Scout and Patrol: reveal 4, the matching cards to hand, the rest back in any order."""
 
-    def effect(ctx: Context) -> Effect:
+    def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         revealed = reveal_top(ctx.game, ctx.player, 4)
         rest = []
@@ -106,7 +106,7 @@ def _reveal_four_keep(keep: Callable[[Card], bool]) -> PlayEffect:
 # --- Baron -------------------------------------------------------------------------------
 
 
-def _baron(ctx: Context) -> Effect:
+def _baron(ctx: Context) -> Effect[None]:
     game = ctx.game
     estates = [c for c in game.player(ctx.player).hand if game.name_of(c) == "Estate"]
     if estates:
@@ -157,7 +157,7 @@ BRIDGE = _kingdom(
 # --- Conspirator -------------------------------------------------------------------------
 
 
-def _conspirator(ctx: Context) -> Effect:
+def _conspirator(ctx: Context) -> Effect[None]:
     game = ctx.game
     action_plays = sum(
         1 for name in game.state.turn.plays if game.definition_by_name(name).is_(ACTION)
@@ -188,7 +188,7 @@ def _coppersmith(ctx: Context) -> None:
     ctx.game.start_lasting(ctx, 0)
 
 
-def _coppersmith_bonus(ctx: TriggerContext) -> Effect:
+def _coppersmith_bonus(ctx: TriggerContext) -> Effect[None]:
     ctx.game.add_coins(1)
     yield from ()
 
@@ -213,7 +213,7 @@ COPPERSMITH = _kingdom(
 # --- Courtyard ---------------------------------------------------------------------------
 
 
-def _courtyard(ctx: Context) -> Effect:
+def _courtyard(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
@@ -269,7 +269,7 @@ HAREM = _kingdom(
 # --- Ironworks ---------------------------------------------------------------------------
 
 
-def _ironworks(ctx: Context) -> Effect:
+def _ironworks(ctx: Context) -> Effect[None]:
     game = ctx.game
     gained = yield from gain_one(ctx, costs_up_to(game, 4), "gain a card costing up to 4")
     if gained is None:
@@ -303,7 +303,7 @@ IRONWORKS_1, IRONWORKS_2 = reworded(
 
 
 def _masquerade(skip_empty_hands: bool) -> PlayEffect:
-    def effect(ctx: Context) -> Effect:
+    def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         order = game.turn_order(ctx.player)
         passers = [p for p in order if game.player(p).hand]
@@ -364,7 +364,7 @@ MASQUERADE_2 = _kingdom(
 # --- Mining Village ----------------------------------------------------------------------
 
 
-def _mining_village(ctx: Context) -> Effect:
+def _mining_village(ctx: Context) -> Effect[None]:
     game = ctx.game
     # Played again by Throne Room after being trashed, there is nothing left to trash.
     if ctx.card not in game.player(ctx.player).in_play:
@@ -395,7 +395,7 @@ MINING_VILLAGE_1, MINING_VILLAGE_2 = reworded(
 MINION_OPTIONS = ("+$2", "discard")
 
 
-def _minion(ctx: Context) -> Effect:
+def _minion(ctx: Context) -> Effect[None]:
     game = ctx.game
     picked = yield from game.choose_option(ctx.player, ctx.name, MINION_OPTIONS, "choose one")
     if picked[0] == "+$2":
@@ -427,7 +427,7 @@ MINION = _kingdom(
 NOBLES_OPTIONS = ("+3 Cards", "+2 Actions")
 
 
-def _nobles(ctx: Context) -> Effect:
+def _nobles(ctx: Context) -> Effect[None]:
     game = ctx.game
     picked = yield from game.choose_option(ctx.player, ctx.name, NOBLES_OPTIONS, "choose one")
     if picked[0] == "+3 Cards":
@@ -453,7 +453,7 @@ NOBLES = _kingdom(
 PAWN_OPTIONS = ("+1 Card", "+1 Action", "+1 Buy", "+$1")
 
 
-def _pawn(ctx: Context) -> Effect:
+def _pawn(ctx: Context) -> Effect[None]:
     game = ctx.game
     picked = yield from game.choose_option(
         ctx.player, ctx.name, PAWN_OPTIONS, "choose two different bonuses", 2, 2
@@ -484,7 +484,7 @@ PAWN = _kingdom(
 # --- Saboteur (1st edition) --------------------------------------------------------------------
 
 
-def _saboteur(ctx: Context) -> Effect:
+def _saboteur(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
         revealed = []
@@ -554,7 +554,7 @@ PATROL = _kingdom(
 # --- Secret Chamber (1st edition) ---------------------------------------------------------------
 
 
-def _secret_chamber(ctx: Context) -> Effect:
+def _secret_chamber(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
@@ -564,7 +564,7 @@ def _secret_chamber(ctx: Context) -> Effect:
     game.add_coins(discarded)
 
 
-def _secret_chamber_react(ctx: TriggerContext) -> Effect:
+def _secret_chamber_react(ctx: TriggerContext) -> Effect[None]:
     game = ctx.game
     game.reveal(ctx.owner, [ctx.card])
     game.draw(ctx.owner, 2)
@@ -596,7 +596,7 @@ SECRET_CHAMBER = _kingdom(
 # --- Shanty Town -------------------------------------------------------------------------
 
 
-def _shanty_town(ctx: Context) -> Effect:
+def _shanty_town(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = list(game.player(ctx.player).hand)
     game.reveal(ctx.player, hand)
@@ -621,7 +621,7 @@ SHANTY_TOWN = _kingdom(
 STEWARD_OPTIONS = ("+2 Cards", "+$2", "trash")
 
 
-def _steward(ctx: Context) -> Effect:
+def _steward(ctx: Context) -> Effect[None]:
     game = ctx.game
     picked = yield from game.choose_option(ctx.player, ctx.name, STEWARD_OPTIONS, "choose one")
     if picked[0] == "+2 Cards":
@@ -646,7 +646,7 @@ STEWARD = _kingdom(
 # --- Swindler ----------------------------------------------------------------------------
 
 
-def _swindler(ctx: Context) -> Effect:
+def _swindler(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
         card = game.top_of_deck(victim)
@@ -688,7 +688,7 @@ SWINDLER_1, SWINDLER_2 = reworded(
 TORTURER_OPTIONS = ("discard", "Curse")
 
 
-def _torturer(ctx: Context) -> Effect:
+def _torturer(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
         # Either fate may be picked even when it cannot be carried out in full.
@@ -721,7 +721,7 @@ TORTURER_1, TORTURER_2 = reworded(
 # --- Trading Post ------------------------------------------------------------------------
 
 
-def _trading_post(ctx: Context) -> Effect:
+def _trading_post(ctx: Context) -> Effect[None]:
     trashed = yield from _trash_from_hand(ctx, 2, "trash 2 cards from your hand")
     if trashed == 2:
         yield from ctx.game.gain(ctx.player, "Silver", "hand")
@@ -743,7 +743,7 @@ TRADING_POST_1, TRADING_POST_2 = reworded(
 # --- Tribute (1st edition) ---------------------------------------------------------------------
 
 
-def _tribute(ctx: Context) -> Effect:
+def _tribute(ctx: Context) -> Effect[None]:
     game = ctx.game
     left = (ctx.player + 1) % game.players
     revealed = reveal_top(ctx.game, left, 2)
@@ -780,7 +780,7 @@ TRIBUTE = _kingdom(
 # --- Upgrade -----------------------------------------------------------------------------
 
 
-def _upgrade(ctx: Context) -> Effect:
+def _upgrade(ctx: Context) -> Effect[None]:
     yield from trash_to_gain(ctx, 1, exactly=True)
 
 
@@ -800,7 +800,7 @@ UPGRADE = _kingdom(
 # --- Wishing Well ------------------------------------------------------------------------
 
 
-def _wishing_well(ctx: Context) -> Effect:
+def _wishing_well(ctx: Context) -> Effect[None]:
     game = ctx.game
     named = yield from game.name_a_card(ctx.player, ctx.name, "name a card")
     card = game.reveal_top(ctx.player)
@@ -828,7 +828,7 @@ WISHING_WELL = _kingdom(
 COURTIER_OPTIONS = ("+1 Action", "+1 Buy", "+$3", "Gold")
 
 
-def _courtier(ctx: Context) -> Effect:
+def _courtier(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, "reveal a card")
@@ -866,14 +866,14 @@ COURTIER = _kingdom(
 # --- Diplomat (2nd edition) ----------------------------------------------------------------------
 
 
-def _diplomat(ctx: Context) -> Effect:
+def _diplomat(ctx: Context) -> Effect[None]:
     game = ctx.game
     if len(game.player(ctx.player).hand) <= 5:
         game.state.turn.actions += 2
     yield from ()
 
 
-def _diplomat_react(ctx: TriggerContext) -> Effect:
+def _diplomat_react(ctx: TriggerContext) -> Effect[None]:
     game = ctx.game
     game.reveal(ctx.owner, [ctx.card])
     game.draw(ctx.owner, 2)
@@ -917,7 +917,7 @@ DIPLOMAT = _kingdom(
 LURKER_OPTIONS = ("trash", "gain")
 
 
-def _lurker(ctx: Context) -> Effect:
+def _lurker(ctx: Context) -> Effect[None]:
     game = ctx.game
     picked = yield from game.choose_option(
         ctx.player,
@@ -962,7 +962,7 @@ LURKER = _kingdom(
 # --- Mill (2nd edition) ---------------------------------------------------------------------------
 
 
-def _mill(ctx: Context) -> Effect:
+def _mill(ctx: Context) -> Effect[None]:
     game = ctx.game
     if not game.player(ctx.player).hand:
         return
@@ -990,7 +990,7 @@ MILL = _kingdom(
 # --- Replace (2nd edition) ------------------------------------------------------------------------
 
 
-def _replace(ctx: Context) -> Effect:
+def _replace(ctx: Context) -> Effect[None]:
     game = ctx.game
     gained = yield from trash_to_gain(ctx, 2)
     if gained is None:
@@ -1033,7 +1033,7 @@ def _deck_positions(size: int) -> list[str]:
     return ["top"] + [f"under {depth}" for depth in range(1, size)] + ["bottom"]
 
 
-def _secret_passage(ctx: Context) -> Effect:
+def _secret_passage(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(

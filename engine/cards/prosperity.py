@@ -111,7 +111,7 @@ def _gained_card_is_where_gained(ctx: TriggerContext) -> bool:
     return card is not None and card in ctx.game.state.zone(_gained_zone(ctx))
 
 
-def _topdeck_gained(ctx: TriggerContext) -> Effect:
+def _topdeck_gained(ctx: TriggerContext) -> Effect[None]:
     card = ctx.happening.card
     assert card is not None
     ctx.game.topdeck(ctx.happening.player, card, _gained_zone(ctx)[0])
@@ -128,7 +128,7 @@ def _bought_victory(ctx: TriggerContext) -> bool:
     return ctx.happening.bought and _happening_card(ctx).is_(VICTORY)
 
 
-def _gain_gold(ctx: TriggerContext) -> Effect:
+def _gain_gold(ctx: TriggerContext) -> Effect[None]:
     yield from ctx.game.gain(ctx.owner, "Gold")
 
 
@@ -139,7 +139,7 @@ def _lasting_trigger(index: int) -> Callable[[Context], None]:
     return lasting
 
 
-def _name_by_left_player(ctx: Context, prompt: str) -> Effect:
+def _name_by_left_player(ctx: Context, prompt: str) -> Effect[str]:
     """The player to the left names a card (Contraband, War Chest)."""
     game = ctx.game
     left = game.others(ctx.player)[0]
@@ -181,7 +181,7 @@ GRAND_MARKET = _kingdom(
 )
 
 
-def _monument(ctx: Context) -> Effect:
+def _monument(ctx: Context) -> Effect[None]:
     ctx.game.add_vp_tokens(ctx.player, 1)
     yield from ()
 
@@ -222,7 +222,7 @@ PEDDLER = _kingdom(
 # --- City -------------------------------------------------------------------------------
 
 
-def _city(ctx: Context) -> Effect:
+def _city(ctx: Context) -> Effect[None]:
     game = ctx.game
     empty = sum(1 for cards in game.state.supply.values() if not cards)
     if empty >= 1:
@@ -249,7 +249,7 @@ CITY = _kingdom(
 # --- Bank, Venture, Loan --------------------------------------------------------------
 
 
-def _bank(ctx: Context) -> Effect:
+def _bank(ctx: Context) -> Effect[None]:
     game = ctx.game
     game.add_coins(len(treasures_among(game, game.player(ctx.player).in_play)))
     yield from ()
@@ -265,7 +265,7 @@ BANK = _kingdom(
 )
 
 
-def _venture(ctx: Context) -> Effect:
+def _venture(ctx: Context) -> Effect[None]:
     game = ctx.game
     others, treasure = reveal_until_treasure(game, ctx.player)
     for card in others:
@@ -287,7 +287,7 @@ VENTURE = _kingdom(
 )
 
 
-def _loan(ctx: Context) -> Effect:
+def _loan(ctx: Context) -> Effect[None]:
     game = ctx.game
     others, treasure = reveal_until_treasure(game, ctx.player)
     if treasure is not None:
@@ -319,7 +319,7 @@ LOAN = _kingdom(
 # --- Bishop, Expand, Forge, Trade Route ----------------------------------------------
 
 
-def _bishop(ctx: Context) -> Effect:
+def _bishop(ctx: Context) -> Effect[None]:
     game = ctx.game
     game.add_vp_tokens(ctx.player, 1)
     cost = yield from trash_one_from_hand(ctx)
@@ -344,7 +344,7 @@ BISHOP = _kingdom(
 )
 
 
-def _expand(ctx: Context) -> Effect:
+def _expand(ctx: Context) -> Effect[None]:
     yield from trash_to_gain(ctx, 3)
 
 
@@ -358,7 +358,7 @@ EXPAND = _kingdom(
 )
 
 
-def _forge(ctx: Context) -> Effect:
+def _forge(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
@@ -384,7 +384,7 @@ FORGE = _kingdom(
 )
 
 
-def _trade_route(ctx: Context) -> Effect:
+def _trade_route(ctx: Context) -> Effect[None]:
     game = ctx.game
     game.add_coins(game.state.trade_route_mat)
     yield from trash_one_from_hand(ctx)
@@ -407,7 +407,7 @@ TRADE_ROUTE = _kingdom(
 # --- Counting House, Mint ---------------------------------------------------------------
 
 
-def _counting_house(ctx: Context) -> Effect:
+def _counting_house(ctx: Context) -> Effect[None]:
     game = ctx.game
     discard = game.player(ctx.player).discard
     coppers = [card for card in discard if game.name_of(card) == "Copper"]
@@ -431,7 +431,7 @@ COUNTING_HOUSE = _kingdom(
 )
 
 
-def _mint(ctx: Context) -> Effect:
+def _mint(ctx: Context) -> Effect[None]:
     game = ctx.game
     treasures = treasures_among(game, game.player(ctx.player).hand)
     chosen = yield from game.choose_cards(
@@ -442,7 +442,7 @@ def _mint(ctx: Context) -> Effect:
         yield from game.gain(ctx.player, game.name_of(chosen[0]))
 
 
-def _trash_treasures_in_play(ctx: TriggerContext) -> Effect:
+def _trash_treasures_in_play(ctx: TriggerContext) -> Effect[None]:
     """Mint: trash the Treasures its gainer has in play (no Duration Treasure exists in the
     engine's sets, so the 2nd edition's exception for them never applies)."""
     game = ctx.game
@@ -478,7 +478,7 @@ MINT_2 = _kingdom(
 # --- Goons, Mountebank, Rabble (Attacks) --------------------------------------------------
 
 
-def _one_vp_token(ctx: TriggerContext) -> Effect:
+def _one_vp_token(ctx: TriggerContext) -> Effect[None]:
     """+1 VP token to the trigger's owner (Goons on a buy, Collection on an Action gain)."""
     ctx.game.add_vp_tokens(ctx.owner, 1)
     yield from ()
@@ -501,7 +501,7 @@ GOONS = _kingdom(
 )
 
 
-def _mountebank(ctx: Context) -> Effect:
+def _mountebank(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
         hand = game.player(victim).hand
@@ -527,7 +527,7 @@ MOUNTEBANK = _kingdom(
 )
 
 
-def _rabble(ctx: Context) -> Effect:
+def _rabble(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
         revealed = []
@@ -595,7 +595,7 @@ def _talisman_applies(ctx: TriggerContext) -> bool:
     return not bought.is_(VICTORY) and ctx.game.cost(bought) <= 4
 
 
-def _talisman_copy(ctx: TriggerContext) -> Effect:
+def _talisman_copy(ctx: TriggerContext) -> Effect[None]:
     bought = ctx.happening.card
     assert bought is not None
     yield from ctx.game.gain(ctx.owner, ctx.game.name_of(bought), besides=bought)
@@ -674,7 +674,7 @@ KINGS_COURT = _kingdom(
 )
 
 
-def _vault(ctx: Context) -> Effect:
+def _vault(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
@@ -709,7 +709,7 @@ VAULT = _kingdom(
 )
 
 
-def _watchtower(ctx: Context) -> Effect:
+def _watchtower(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     while len(hand) < 6 and game.draw(ctx.player, 1):
@@ -717,7 +717,7 @@ def _watchtower(ctx: Context) -> Effect:
     yield from ()
 
 
-def _watchtower_reacts(ctx: TriggerContext) -> Effect:
+def _watchtower_reacts(ctx: TriggerContext) -> Effect[None]:
     game = ctx.game
     card = ctx.happening.card
     assert card is not None
@@ -760,7 +760,7 @@ WATCHTOWER_1, WATCHTOWER_2 = reworded(
 # --- Contraband --------------------------------------------------------------------------
 
 
-def _contraband(ctx: Context) -> Effect:
+def _contraband(ctx: Context) -> Effect[None]:
     named = yield from _name_by_left_player(ctx, "name a card they cannot buy this turn")
     ctx.game.state.turn.modifiers.setdefault("banned", []).append(named)
 
@@ -782,7 +782,7 @@ CONTRABAND = _kingdom(
 # --- 2nd edition: Anvil, Charlatan, Clerk, Collection, Crystal Ball ---------------------------
 
 
-def _anvil(ctx: Context) -> Effect:
+def _anvil(ctx: Context) -> Effect[None]:
     game = ctx.game
     treasures = treasures_among(game, game.player(ctx.player).hand)
     chosen = yield from game.choose_cards(
@@ -805,7 +805,7 @@ ANVIL = _kingdom(
 )
 
 
-def _charlatan(ctx: Context) -> Effect:
+def _charlatan(ctx: Context) -> Effect[None]:
     for victim in ctx.game.attacked(ctx):
         yield from ctx.game.gain(victim, "Curse")
 
@@ -824,7 +824,7 @@ CHARLATAN = _kingdom(
 )
 
 
-def _clerk(ctx: Context) -> Effect:
+def _clerk(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
         hand = game.player(victim).hand
@@ -837,7 +837,7 @@ def _clerk(ctx: Context) -> Effect:
             game.topdeck(victim, card)
 
 
-def _clerk_at_start(ctx: TriggerContext) -> Effect:
+def _clerk_at_start(ctx: TriggerContext) -> Effect[None]:
     yield from ctx.game.play(ctx.owner, ctx.card)
 
 
@@ -871,7 +871,7 @@ COLLECTION = _kingdom(
 )
 
 
-def _crystal_ball(ctx: Context) -> Effect:
+def _crystal_ball(ctx: Context) -> Effect[None]:
     game = ctx.game
     card = game.reveal_top(ctx.player, verb="")  # looked at, not revealed
     if card is None:
@@ -912,7 +912,7 @@ CRYSTAL_BALL = _kingdom(
 # --- 2nd edition: Investment, Magnate, Tiara, War Chest ----------------------------------------
 
 
-def _investment(ctx: Context) -> Effect:
+def _investment(ctx: Context) -> Effect[None]:
     game = ctx.game
     yield from trash_one_from_hand(ctx)
     picked = yield from game.choose_option(
@@ -942,7 +942,7 @@ INVESTMENT = _kingdom(
 )
 
 
-def _magnate(ctx: Context) -> Effect:
+def _magnate(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     game.reveal(ctx.player, hand)
@@ -961,7 +961,7 @@ MAGNATE = _kingdom(
 )
 
 
-def _tiara(ctx: Context) -> Effect:
+def _tiara(ctx: Context) -> Effect[None]:
     game = ctx.game
     treasures = treasures_among(game, game.player(ctx.player).hand)
     chosen = yield from game.choose_cards(
@@ -993,7 +993,7 @@ TIARA = _kingdom(
 )
 
 
-def _war_chest(ctx: Context) -> Effect:
+def _war_chest(ctx: Context) -> Effect[None]:
     game = ctx.game
     named = yield from _name_by_left_player(ctx, "name a card War Chest cannot gain")
     names: list[str] = game.state.turn.modifiers.setdefault("War Chest", [])
