@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from engine.context import Context
+    from engine.decisions import DecisionKind
     from engine.model import Card, Effect
-    from engine.state import GameState, PlayerState, Zone
+    from engine.state import GameState, PlayerState, PlayerZone, Zone
 
 
 class CardAPI(Protocol):
@@ -60,14 +61,14 @@ class CardAPI(Protocol):
 
     def reveal(self, player: int, cards: Iterable[int]) -> None: ...
 
-    def discard(self, player: int, card: int, source: str = "hand") -> bool: ...
+    def discard(self, player: int, card: int, source: PlayerZone = "hand") -> bool: ...
 
-    def topdeck(self, player: int, card: int, source: str = "hand") -> bool: ...
+    def topdeck(self, player: int, card: int, source: PlayerZone = "hand") -> bool: ...
 
-    def set_aside(self, player: int, card: int, source: str = "hand") -> bool: ...
+    def set_aside(self, player: int, card: int, source: PlayerZone = "hand") -> bool: ...
 
     def put(
-        self, player: int, card: int, source: Zone, destination: str, *, depth: int = 0
+        self, player: int, card: int, source: Zone, destination: PlayerZone, *, depth: int = 0
     ) -> bool: ...
 
     def trash(self, player: int, card: int, source: Zone) -> Effect[bool]: ...
@@ -80,14 +81,20 @@ class CardAPI(Protocol):
         self,
         player: int,
         pile: str,
-        to: str = "discard",
+        to: PlayerZone = "discard",
         *,
         bought: bool = False,
         besides: int | None = None,
     ) -> Effect[int | None]: ...
 
     def gain_card(
-        self, player: int, card: int, source: Zone, to: str = "discard", *, bought: bool = False
+        self,
+        player: int,
+        card: int,
+        source: Zone,
+        to: PlayerZone = "discard",
+        *,
+        bought: bool = False,
     ) -> Effect[int | None]: ...
 
     # --- counters
@@ -98,7 +105,7 @@ class CardAPI(Protocol):
 
     # --- playing
 
-    def play(self, player: int, card: int, source: str = "hand") -> Effect[bool]: ...
+    def play(self, player: int, card: int, source: PlayerZone = "hand") -> Effect[bool]: ...
 
     def play_again(self, player: int, card: int) -> Effect[None]: ...
 
@@ -118,7 +125,7 @@ class CardAPI(Protocol):
         minimum: int,
         maximum: int,
         prompt: str,
-        kind: str = "cards",
+        kind: DecisionKind = "cards",
     ) -> Effect[list[int]]: ...
 
     def choose_order(

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from engine.errors import IllegalAnswer
 
-KINDS = ("cards", "gain", "option", "yes_no", "order", "name", "react")
+# What a decision asks for: cards among some, a Supply pile to gain, labelled options, yes
+# or no, an order of cards, a card name, or whether to react (an optional trigger).
+DecisionKind = Literal["cards", "gain", "option", "yes_no", "order", "name", "react"]
+KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 
 
 @dataclass(frozen=True)
@@ -29,7 +32,7 @@ class Decision:
     """
 
     player: int
-    kind: str
+    kind: DecisionKind
     source: str
     prompt: str
     choices: tuple[Choice, ...]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
 if TYPE_CHECKING:
     from engine.api import CardAPI
@@ -17,6 +17,7 @@ VICTORY = "Victory"
 CURSE = "Curse"
 ATTACK = "Attack"
 REACTION = "Reaction"
+CARD_TYPES = frozenset({ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION})
 
 SETS = ("basic", "base", "intrigue", "prosperity")
 
@@ -30,6 +31,11 @@ PlayEffect = Callable[["Context"], Effect[None]]
 LastingEffect = Callable[["Context"], None]
 TriggerEffect = Callable[["TriggerContext"], Effect[None]]
 
+# What a trigger listens to, where its card must be, and whose events: see ``Trigger``.
+TriggerEvent = Literal["gain", "buy", "trash", "attack", "cleanup", "start", "play"]
+TriggerPlace = Literal["self", "hand", "in_play", "turn"]
+TriggerWho = Literal["own", "others", "any"]
+
 
 @dataclass(frozen=True)
 class Trigger:
@@ -39,7 +45,7 @@ class Trigger:
     ``start`` (the start of its player's turn, Clerk), ``play``; ``where`` says where
     the card must be for it to fire: ``self`` (the card the event is about), ``hand``,
     ``in_play`` (while in play: once per copy), ``turn`` (set up by a play for the rest of
-    the turn, once per play: ``Game.start_lasting``) or ``deck_top``. ``condition`` filters
+    the turn, once per play: ``start_lasting``). ``condition`` filters
     the event; a trigger with ``optional`` asks its owner before it fires (reactions).
     ``who`` says whose events it listens to: ``own`` or ``others`` or ``any``.
     ``repeat`` lets its owner use it again on the same event while its condition still
@@ -47,12 +53,12 @@ class Trigger:
     once per event and per copy.
     """
 
-    event: str
-    where: str
+    event: TriggerEvent
+    where: TriggerPlace
     effect: TriggerEffect
     condition: Callable[[TriggerContext], bool] = lambda _ctx: True
     optional: bool = False
-    who: str = "own"
+    who: TriggerWho = "own"
     repeat: bool = False
 
 
@@ -96,9 +102,32 @@ class Card:
     declares: frozenset[str] = field(default_factory=frozenset)
     kingdom: bool = True
 
+    def __post_init__(self) -> None:
+        # Strings a card is defined with, checked once at import: a misspelt type or
+        # trigger field would otherwise never match anything and fail silently.
+        problems = [f"type {name!r}" for name in sorted(self.types - CARD_TYPES)]
+        for trigger in self.triggers:
+            problems += _trigger_problems(trigger)
+        if problems:
+            raise ValueError(f"card {self.name}: unknown {', '.join(problems)}")
+
     def is_(self, card_type: str) -> bool:
         return card_type in self.types
 
     @property
     def vanilla(self) -> bool:
         return self.effect is None and self.lasting is None and not self.triggers
+
+
+def _trigger_problems(trigger: Trigger) -> list[str]:
+    """What is wrong with a trigger's fields (each one of its Literal's values)."""
+    fields = (
+        ("event", trigger.event, TriggerEvent),
+        ("where", trigger.where, TriggerPlace),
+        ("who", trigger.who, TriggerWho),
+    )
+    return [
+        f"trigger {name}={value!r} (one of {', '.join(get_args(allowed))})"
+        for name, value, allowed in fields
+        if value not in get_args(allowed)
+    ]

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
-PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")
+# The kinds of zone a player has, and the shared ones.
+PlayerZone = Literal["hand", "deck", "discard", "in_play", "set_aside", "revealed"]
+ZoneKind = PlayerZone | Literal["supply", "trash"]
+PLAYER_ZONES: tuple[PlayerZone, ...] = get_args(PlayerZone)
 
 # A zone is named by its kind and its owner: ("hand", 0), ("supply", "Silver"), ("trash", None).
-Zone = tuple[str, Any]
+Zone = tuple[ZoneKind, Any]
+# The phases of a turn (the Clean-up is "cleanup").
+Phase = Literal["action", "buy", "cleanup"]
 TRASH: Zone = ("trash", None)
 
 
@@ -25,7 +30,7 @@ class PlayerState:
     vp_tokens: int = 0
     turns_taken: int = 0
 
-    def zone(self, name: str) -> list[int]:
+    def zone(self, name: PlayerZone) -> list[int]:
         zone: list[int] = getattr(self, name)
         return zone
 
@@ -38,7 +43,7 @@ class TurnState:
     """What lasts only for the current turn."""
 
     player: int = 0
-    phase: str = "action"
+    phase: Phase = "action"
     actions: int = 1
     buys: int = 1
     coins: int = 0

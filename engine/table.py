@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import cards as catalogue
 from engine import position
-from engine.decisions import Choice, Decision
+from engine.decisions import Choice, Decision, DecisionKind
 from engine.model import ATTACK, Card, Effect
 from engine.state import PLAYER_ZONES, EventRecord, PlayerState, Zone, event_line
 
@@ -175,7 +175,7 @@ class Table:
         minimum: int,
         maximum: int,
         prompt: str,
-        kind: str = "cards",
+        kind: DecisionKind = "cards",
     ) -> Effect[list[int]]:
         """Pick between ``minimum`` and ``maximum`` of ``candidates``; returns card ids."""
         options = tuple(Choice(card, self.name_of(card)) for card in candidates)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.context import Happening, TriggerContext
-from engine.decisions import Choice, Decision
+from engine.decisions import Choice, Decision, DecisionKind
 from engine.model import Effect, Trigger
 from engine.state import Event
 
@@ -98,7 +98,7 @@ def _resolve_triggers(
             chosen = 0
         else:
             options = tuple(Choice(i, game.name_of(c)) for i, (c, _) in enumerate(pending))
-            kind = "react" if all_optional else "option"
+            kind: DecisionKind = "react" if all_optional else "option"
             decision = Decision(
                 owner,
                 kind,

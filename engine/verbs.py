@@ -16,7 +16,7 @@ from engine import rules, triggers
 from engine.context import Context, Happening
 from engine.errors import BadPosition
 from engine.model import Card, Effect
-from engine.state import TRASH, Event, Zone
+from engine.state import TRASH, Event, PlayerZone, Zone
 from engine.table import Table
 
 
@@ -94,7 +94,8 @@ class Verbs(Table):
         """Draw up to ``count`` cards one at a time; returns the cards drawn."""
         drawn = []
         deck, names = self.state.players[player].deck, self.state.names
-        source, destination = ("deck", player), ("hand", player)
+        source: Zone = ("deck", player)
+        destination: Zone = ("hand", player)
         for _ in range(count):
             card = deck[-1] if deck else self.top_of_deck(player)
             if card is None:
@@ -119,7 +120,7 @@ class Verbs(Table):
         for card in cards:
             self.log(Event(player, "reveals", self.name_of(card)))
 
-    def discard(self, player: int, card: int, source: str = "hand") -> bool:
+    def discard(self, player: int, card: int, source: PlayerZone = "hand") -> bool:
         return self.move(
             card,
             (source, player),
@@ -127,12 +128,12 @@ class Verbs(Table):
             (player, "discards", self.state.names[card], None),
         )
 
-    def topdeck(self, player: int, card: int, source: str = "hand") -> bool:
+    def topdeck(self, player: int, card: int, source: PlayerZone = "hand") -> bool:
         return self.move(
             card, (source, player), ("deck", player), Event(player, "topdecks", self.name_of(card))
         )
 
-    def set_aside(self, player: int, card: int, source: str = "hand") -> bool:
+    def set_aside(self, player: int, card: int, source: PlayerZone = "hand") -> bool:
         return self.move(
             card,
             (source, player),
@@ -141,7 +142,7 @@ class Verbs(Table):
         )
 
     def put(
-        self, player: int, card: int, source: Zone, destination: str, *, depth: int = 0
+        self, player: int, card: int, source: Zone, destination: PlayerZone, *, depth: int = 0
     ) -> bool:
         """Move a card without a named verb (revealed cards going back, say); ``depth``
         puts it under that many cards (of the deck, say)."""
@@ -175,7 +176,7 @@ class Verbs(Table):
         self,
         player: int,
         pile: str,
-        to: str = "discard",
+        to: PlayerZone = "discard",
         *,
         bought: bool = False,
         besides: int | None = None,
@@ -197,7 +198,7 @@ class Verbs(Table):
         player: int,
         card: int,
         source: Zone,
-        to: str = "discard",
+        to: PlayerZone = "discard",
         *,
         bought: bool = False,
     ) -> Effect[int | None]:
@@ -210,7 +211,7 @@ class Verbs(Table):
             )
         return card
 
-    def _move_gained(self, player: int, card: int, source: Zone, to: str) -> bool:
+    def _move_gained(self, player: int, card: int, source: Zone, to: PlayerZone) -> bool:
         """A gain's move, before its triggers; whether the card moved."""
         destination: Zone = ("deck", player) if to == "deck" else (to, player)
         gains = (player, "gains", self.state.names[card], None)
@@ -233,7 +234,7 @@ class Verbs(Table):
 
     # ------------------------------------------------------------------ playing cards
 
-    def play(self, player: int, card: int, source: str = "hand") -> Effect[bool]:
+    def play(self, player: int, card: int, source: PlayerZone = "hand") -> Effect[bool]:
         """Put ``card`` into play from ``source`` and resolve it."""
         if not self.move(
             card,

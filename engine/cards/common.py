@@ -16,6 +16,7 @@ from engine.model import TREASURE, Card, Effect, PlayEffect
 if TYPE_CHECKING:
     from engine.api import CardAPI
     from engine.context import Context
+    from engine.state import PlayerZone
 
 # What a card may declare that it does or responds to (read by the interaction graph and
 # the docs). A closed list, so that a misspelt tag fails at import instead of silently
@@ -108,7 +109,9 @@ def discard_revealed(game: CardAPI, player: int, cards: list[int]) -> None:
         game.discard(player, card, "revealed")
 
 
-def put_back_in_order(ctx: Context, player: int, cards: list[int], source: str) -> Effect[None]:
+def put_back_in_order(
+    ctx: Context, player: int, cards: list[int], source: PlayerZone
+) -> Effect[None]:
     """Put ``cards`` on top of the deck in an order the player picks (first = top)."""
     game = ctx.game
     if not cards:
@@ -135,7 +138,7 @@ def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect[in
 
 
 def gain_one(
-    ctx: Context, fits: Callable[[Card], bool], prompt: str, to: str = "discard"
+    ctx: Context, fits: Callable[[Card], bool], prompt: str, to: PlayerZone = "discard"
 ) -> Effect[int | None]:
     """Pick a Supply card that ``fits`` and gain it; returns the gained card or None."""
     pile = yield from ctx.game.choose_gain(ctx.player, ctx.name, fits, prompt)
@@ -145,7 +148,7 @@ def gain_one(
     return gained
 
 
-def gain_costing_up_to(limit: int, to: str = "discard") -> PlayEffect:
+def gain_costing_up_to(limit: int, to: PlayerZone = "discard") -> PlayEffect:
     """Workshop, Feast, ...: gain a card costing up to ``limit``."""
 
     def effect(ctx: Context) -> Effect[None]:
@@ -157,7 +160,7 @@ def gain_costing_up_to(limit: int, to: str = "discard") -> PlayEffect:
 
 
 def trash_to_gain(
-    ctx: Context, more: int, *, exactly: bool = False, to: str = "discard"
+    ctx: Context, more: int, *, exactly: bool = False, to: PlayerZone = "discard"
 ) -> Effect[int | None]:
     """Remodel's shape: trash a card from hand, then gain one costing up to (or exactly)
     ``more`` more than it. Nothing trashed, nothing gained. Returns the gained card."""

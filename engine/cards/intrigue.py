@@ -49,7 +49,7 @@ from engine.model import (
     PlayEffect,
     Trigger,
 )
-from engine.state import TRASH
+from engine.state import TRASH, PlayerZone
 
 INTRIGUE = "intrigue"
 
@@ -806,7 +806,7 @@ def _wishing_well(ctx: Context) -> Effect[None]:
     card = game.reveal_top(ctx.player)
     if card is None:
         return
-    destination = "hand" if game.name_of(card) == named else "deck"
+    destination: PlayerZone = "hand" if game.name_of(card) == named else "deck"
     game.put(ctx.player, card, ("revealed", ctx.player), destination)
 
 

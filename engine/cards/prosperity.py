@@ -57,7 +57,7 @@ from engine.model import (
     Effect,
     Trigger,
 )
-from engine.state import Zone
+from engine.state import PlayerZone, Zone
 
 if TYPE_CHECKING:
     from engine.api import CardAPI
@@ -101,7 +101,7 @@ CURSE_AS_TREASURE = replace(
 # --- shared pieces ------------------------------------------------------------------
 
 
-def _gained_zone(ctx: TriggerContext) -> Zone:
+def _gained_zone(ctx: TriggerContext) -> tuple[PlayerZone, int]:
     return (ctx.happening.data.get("to", "discard"), ctx.happening.player)
 
 
