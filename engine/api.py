@@ -99,7 +99,9 @@ class CardAPI(Protocol):
 
     # --- counters
 
-    def add_coins(self, amount: int) -> None: ...
+    def bonus(
+        self, player: int, cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0
+    ) -> None: ...
 
     def add_vp_tokens(self, player: int, amount: int) -> None: ...
 

@@ -79,7 +79,7 @@ class Turn(Verbs):
         )
         definition = self._by_id[card]
         turn.plays.append(definition.name)
-        self._vanilla_bonuses(player, definition)
+        self.bonus(player, definition.cards, definition.actions, definition.buys, definition.coins)
         return True
 
     def _end_turn_plainly(self) -> bool:

@@ -225,8 +225,18 @@ class Verbs(Table):
 
     # ------------------------------------------------------------------ counters
 
-    def add_coins(self, amount: int) -> None:
-        self.state.turn.coins += amount
+    def bonus(
+        self, player: int, cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0
+    ) -> None:
+        """+Cards, +Actions, +Buys and +coins: ``player`` draws the cards; the rest go to
+        the turn (only the player whose turn it is plays cards). What vanilla bonuses and
+        every card's "+1 Action" and the like are paid with."""
+        if cards:
+            self.draw(player, cards)
+        turn = self.state.turn
+        turn.actions += actions
+        turn.buys += buys
+        turn.coins += coins
 
     def add_vp_tokens(self, player: int, amount: int) -> None:
         """Victory tokens from the common supply (unlimited, public, scored at the end)."""
@@ -262,19 +272,11 @@ class Verbs(Table):
             happening = Happening("attack", player, card, data={"unaffected": set()})
             yield from triggers.fire(self, happening)
             context.unaffected = happening.data["unaffected"]
-        self._vanilla_bonuses(player, definition)
+        self.bonus(player, definition.cards, definition.actions, definition.buys, definition.coins)
         if definition.lasting is not None:
             definition.lasting(context)
         if definition.effect is not None:
             yield from definition.effect(context)
-
-    def _vanilla_bonuses(self, player: int, definition: Card) -> None:
-        turn = self.state.turn
-        if definition.cards:
-            self.draw(player, definition.cards)
-        turn.actions += definition.actions
-        turn.buys += definition.buys
-        turn.coins += definition.coins
 
     def attacked(self, context: Context) -> list[int]:
         """The other players an Attack affects, in turn order (not those a Moat shields)."""

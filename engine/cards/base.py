@@ -399,7 +399,7 @@ def _moneylender(optional: bool) -> PlayEffect:
             return
         trashed = yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
         if trashed:
-            game.add_coins(3)
+            game.bonus(ctx.player, coins=3)
 
     return effect
 
@@ -661,7 +661,7 @@ def _merchant(ctx: Context) -> None:
 
 
 def _merchant_silver(ctx: TriggerContext) -> Effect[None]:
-    ctx.game.add_coins(1)
+    ctx.game.bonus(ctx.owner, coins=1)
     yield from ()
 
 

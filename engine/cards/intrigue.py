@@ -113,7 +113,7 @@ def _baron(ctx: Context) -> Effect[None]:
         discard = yield from game.yes_no(ctx.player, ctx.name, "discard an Estate for +4 coins?")
         if discard:
             if game.discard(ctx.player, estates[0]):
-                game.add_coins(4)
+                game.bonus(ctx.player, coins=4)
             return
     yield from game.gain(ctx.player, "Estate")
 
@@ -164,7 +164,7 @@ def _conspirator(ctx: Context) -> Effect[None]:
     )
     if action_plays >= 3:
         game.draw(ctx.player, 1)
-        game.state.turn.actions += 1
+        game.bonus(ctx.player, actions=1)
     yield from ()
 
 
@@ -189,7 +189,7 @@ def _coppersmith(ctx: Context) -> None:
 
 
 def _coppersmith_bonus(ctx: TriggerContext) -> Effect[None]:
-    ctx.game.add_coins(1)
+    ctx.game.bonus(ctx.owner, coins=1)
     yield from ()
 
 
@@ -277,9 +277,9 @@ def _ironworks(ctx: Context) -> Effect[None]:
     # The bonus follows what the gained card is, wherever a when-gain effect moved it.
     definition = game.definition(gained)
     if definition.is_(ACTION):
-        game.state.turn.actions += 1
+        game.bonus(ctx.player, actions=1)
     if definition.is_(TREASURE):
-        game.add_coins(1)
+        game.bonus(ctx.player, coins=1)
     if definition.is_(VICTORY):
         game.draw(ctx.player, 1)
 
@@ -372,7 +372,7 @@ def _mining_village(ctx: Context) -> Effect[None]:
     if (yield from game.yes_no(ctx.player, ctx.name, "trash this for +2 coins?")):
         moved = yield from game.trash(ctx.player, ctx.card, ("in_play", ctx.player))
         if moved:
-            game.add_coins(2)
+            game.bonus(ctx.player, coins=2)
 
 
 MINING_VILLAGE_1, MINING_VILLAGE_2 = reworded(
@@ -399,7 +399,7 @@ def _minion(ctx: Context) -> Effect[None]:
     game = ctx.game
     picked = yield from game.choose_option(ctx.player, ctx.name, MINION_OPTIONS, "choose one")
     if picked[0] == "+$2":
-        game.add_coins(2)
+        game.bonus(ctx.player, coins=2)
         return
     _discard_hand(ctx, ctx.player)
     game.draw(ctx.player, 4)
@@ -433,7 +433,7 @@ def _nobles(ctx: Context) -> Effect[None]:
     if picked[0] == "+3 Cards":
         game.draw(ctx.player, 3)
     else:
-        game.state.turn.actions += 2
+        game.bonus(ctx.player, actions=2)
 
 
 NOBLES = _kingdom(
@@ -459,15 +459,14 @@ def _pawn(ctx: Context) -> Effect[None]:
         ctx.player, ctx.name, PAWN_OPTIONS, "choose two different bonuses", 2, 2
     )
     # Both are picked first, then carried out in the card's order.
-    turn = game.state.turn
     if "+1 Card" in picked:
         game.draw(ctx.player, 1)
     if "+1 Action" in picked:
-        turn.actions += 1
+        game.bonus(ctx.player, actions=1)
     if "+1 Buy" in picked:
-        turn.buys += 1
+        game.bonus(ctx.player, buys=1)
     if "+$1" in picked:
-        game.add_coins(1)
+        game.bonus(ctx.player, coins=1)
 
 
 PAWN = _kingdom(
@@ -561,7 +560,7 @@ def _secret_chamber(ctx: Context) -> Effect[None]:
         ctx.player, ctx.name, hand, 0, len(hand), "discard any number of cards for +1 coin each"
     )
     discarded = sum(1 for card in chosen if game.discard(ctx.player, card))
-    game.add_coins(discarded)
+    game.bonus(ctx.player, coins=discarded)
 
 
 def _secret_chamber_react(ctx: TriggerContext) -> Effect[None]:
@@ -627,7 +626,7 @@ def _steward(ctx: Context) -> Effect[None]:
     if picked[0] == "+2 Cards":
         game.draw(ctx.player, 2)
     elif picked[0] == "+$2":
-        game.add_coins(2)
+        game.bonus(ctx.player, coins=2)
     else:
         yield from _trash_from_hand(ctx, 2, "trash 2 cards from your hand")
 
@@ -752,13 +751,12 @@ def _tribute(ctx: Context) -> Effect[None]:
         if game.name_of(card) not in names:
             names.append(game.name_of(card))
         game.discard(left, card, "revealed")
-    turn = game.state.turn
     for name in names:
         definition = game.definition_by_name(name)
         if definition.is_(ACTION):
-            turn.actions += 2
+            game.bonus(ctx.player, actions=2)
         if definition.is_(TREASURE):
-            game.add_coins(2)
+            game.bonus(ctx.player, coins=2)
         if definition.is_(VICTORY):
             game.draw(ctx.player, 2)
     yield from ()
@@ -839,13 +837,12 @@ def _courtier(ctx: Context) -> Effect[None]:
     picked = yield from game.choose_option(
         ctx.player, ctx.name, COURTIER_OPTIONS, f"choose {count} different", count, count
     )
-    turn = game.state.turn
     if "+1 Action" in picked:
-        turn.actions += 1
+        game.bonus(ctx.player, actions=1)
     if "+1 Buy" in picked:
-        turn.buys += 1
+        game.bonus(ctx.player, buys=1)
     if "+$3" in picked:
-        game.add_coins(3)
+        game.bonus(ctx.player, coins=3)
     if "Gold" in picked:
         yield from game.gain(ctx.player, "Gold")
 
@@ -869,7 +866,7 @@ COURTIER = _kingdom(
 def _diplomat(ctx: Context) -> Effect[None]:
     game = ctx.game
     if len(game.player(ctx.player).hand) <= 5:
-        game.state.turn.actions += 2
+        game.bonus(ctx.player, actions=2)
     yield from ()
 
 
@@ -970,7 +967,7 @@ def _mill(ctx: Context) -> Effect[None]:
         return
     discarded = yield from _discard_from_hand(ctx, ctx.player, 2, "discard 2 cards")
     if discarded == 2:
-        game.add_coins(2)
+        game.bonus(ctx.player, coins=2)
 
 
 MILL = _kingdom(

@@ -228,8 +228,8 @@ def _city(ctx: Context) -> Effect[None]:
     if empty >= 1:
         game.draw(ctx.player, 1)
     if empty >= 2:
-        game.add_coins(1)
-        game.state.turn.buys += 1
+        game.bonus(ctx.player, coins=1)
+        game.bonus(ctx.player, buys=1)
     yield from ()
 
 
@@ -251,7 +251,7 @@ CITY = _kingdom(
 
 def _bank(ctx: Context) -> Effect[None]:
     game = ctx.game
-    game.add_coins(len(treasures_among(game, game.player(ctx.player).in_play)))
+    game.bonus(ctx.player, coins=len(treasures_among(game, game.player(ctx.player).in_play)))
     yield from ()
 
 
@@ -386,7 +386,7 @@ FORGE = _kingdom(
 
 def _trade_route(ctx: Context) -> Effect[None]:
     game = ctx.game
-    game.add_coins(game.state.trade_route_mat)
+    game.bonus(ctx.player, coins=game.state.trade_route_mat)
     yield from trash_one_from_hand(ctx)
 
 
@@ -682,7 +682,7 @@ def _vault(ctx: Context) -> Effect[None]:
     )
     for card in chosen:
         if game.discard(ctx.player, card):
-            game.add_coins(1)
+            game.bonus(ctx.player, coins=1)
     for other in game.others(ctx.player):
         hand = game.player(other).hand
         if not hand:
@@ -919,7 +919,7 @@ def _investment(ctx: Context) -> Effect[None]:
         ctx.player, ctx.name, ("+$1", "trash"), "+1 coin, or trash this for VP tokens"
     )
     if picked == ["+$1"]:
-        game.add_coins(1)
+        game.bonus(ctx.player, coins=1)
         return
     trashed = yield from game.trash(ctx.player, ctx.card, ("in_play", ctx.player))
     if not trashed:
