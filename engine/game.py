@@ -40,16 +40,20 @@ __all__ = [
 class Game(Turn):
     """One game of Dominion, driven one command or answer at a time."""
 
-    def __init__(self, setup: Mapping[str, Any]) -> None:
+    def __init__(self, setup: Mapping[str, Any], *, plain_commands: bool = True) -> None:
         """Set up the position ``setup`` describes, in the scenario format's terms.
 
         Keys: ``players``, ``kingdom``, ``colony``, ``supply``, ``trash``, ``turn``,
         ``turns_taken``, ``trade_route``, ``editions``, ``seed``, ``deal`` and ``p1`` ..
         ``pN`` with ``hand``, ``deck`` (top first), ``discard`` (bottom first),
         ``in_play``, ``set_aside``, ``vp_tokens`` and ``shuffles``.
+
+        ``plain_commands=False`` turns the plain shortcut off: every command goes
+        through the game's generator (the same game, slower; tests compare the two).
         """
         super().__init__(setup)
         self.inputs: list[tuple[str, Any]] = []
+        self.plain_commands = plain_commands
         # Cards a setup lists in play were played with their effects resolved: what those
         # plays left in effect for the turn (Bridge, Coppersmith) is active.
         for card in list(self.state.players[self.active].in_play):
@@ -74,9 +78,12 @@ class Game(Turn):
         editions: Mapping[str, int] | None = None,
         colony: bool | None = None,
         sets: Iterable[str] = ("base", "intrigue", "prosperity"),
+        *,
+        plain_commands: bool = True,
     ) -> Game:
         """A game from the standard start: 7 Coppers and 3 Estates each, shuffled, 5 drawn."""
-        return cls(position.new_game_setup(players, kingdom, seed, editions, colony, sets))
+        setup = position.new_game_setup(players, kingdom, seed, editions, colony, sets)
+        return cls(setup, plain_commands=plain_commands)
 
     # ------------------------------------------------------------------ what it waits for
 
@@ -101,8 +108,9 @@ class Game(Turn):
         """``play``/``buy`` a card by name, or ``end`` ``action``/``turn``."""
         card = self._check_command(verb, arg)
         self.inputs.append(("command", [verb, arg]))
-        if not self._run_plainly(verb, arg, card):
-            self._advance((verb, arg, card))
+        step = self._run_plainly(verb, arg, card) if self.plain_commands else (verb, arg, card)
+        if step is not None:
+            self._advance(step)
         elif self.state.game_over:
             # The game's generator waits for a command that will never come: closing it
             # frees the game as soon as it is dropped (its frame refers to the game).
@@ -205,8 +213,14 @@ class Game(Turn):
         return game
 
     @classmethod
-    def replay(cls, setup: Mapping[str, Any], inputs: Iterable[tuple[str, Any]]) -> Game:
-        game = cls(setup)
+    def replay(
+        cls,
+        setup: Mapping[str, Any],
+        inputs: Iterable[tuple[str, Any]],
+        *,
+        plain_commands: bool = True,
+    ) -> Game:
+        game = cls(setup, plain_commands=plain_commands)
         for kind, value in inputs:
             if kind == "command":
                 game.command(*value)
@@ -215,4 +229,4 @@ class Game(Turn):
         return game
 
     def clone(self) -> Game:
-        return Game.replay(self.setup, self.inputs)
+        return Game.replay(self.setup, self.inputs, plain_commands=self.plain_commands)

@@ -55,15 +55,11 @@ class Table:
         self._cost_modifiers = frozenset(
             name for name, definition in in_game.items() if definition.cost_modifier is not None
         )
-        # Names of its cards whose play is only their vanilla bonuses, unless a trigger
-        # set up for the turn listens; none when a card may listen to plays from a hand or
-        # from play.
-        self._plain_plays = frozenset(
-            ()
-            if "play" in listening
-            else (name for name, definition in in_game.items() if _vanilla_play(definition))
+        # Names of its cards whose play is only their vanilla bonuses when nobody listens
+        # to the play (``Turn._play_plainly``).
+        self._vanilla_plays = frozenset(
+            name for name, definition in in_game.items() if _vanilla_play(definition)
         )
-        self._turn_end_listened = "cleanup" in listening or "start" in listening
         # Zone kind -> owner -> its list of cards: what ``move`` reads (no zone list is ever
         # replaced). Two look-ups by str and int are cheaper than one by a (kind, owner) tuple.
         self._zones: dict[str, list[list[int]] | dict[Any, list[int]]] = {
@@ -243,10 +239,13 @@ class Table:
 
 
 def _vanilla_play(definition: Card) -> bool:
-    """Whether a play of this card is its vanilla bonuses alone, when nobody else listens."""
+    """Whether a play of this card is its vanilla bonuses alone, when nobody listens.
+
+    A card that listens to plays itself is never one: moving it from hand into play
+    could change whether it listens, and the plain path asks before the move."""
     return (
         definition.effect is None
         and definition.lasting is None
         and ATTACK not in definition.types
-        and not any(t.where == "self" and t.event == "play" for t in definition.triggers)
+        and not any(t.event == "play" for t in definition.triggers)
     )

@@ -62,6 +62,21 @@ def listeners_of(game: Verbs, kind: str, player: int, about: int | None) -> list
     return found
 
 
+def anyone_listens(game: Verbs, kind: str, player: int, about: int | None) -> bool:
+    """Whether :func:`listeners_of` finds anybody: the one "who listens" query that both
+    the general path and the plain shortcut (``Turn._run_plainly``) ask before a
+    happening. Cheap when nobody can: no card of the game listens to ``kind`` from a
+    hand or from play, no trigger was set up for the turn, and the card it is about has
+    no triggers of its own."""
+    if (
+        kind not in game._zone_listening
+        and not game.state.turn.lasting
+        and (about is None or not game._by_id[about].triggers)
+    ):
+        return False
+    return bool(listeners_of(game, kind, player, about))
+
+
 def fire(game: Verbs, happening: Happening) -> Effect[None]:
     """Resolve every trigger of ``happening``: player by player in turn order, each
     player ordering their own simultaneous triggers and choosing optional ones."""

@@ -21,8 +21,13 @@ from engine.verbs import Verbs
 
 AWAIT_COMMAND = "await-command"
 
-# The game's generator: yields AWAIT_COMMAND or a Decision; receives a command
-# (verb, arg, card) or a Decision's answer.
+# A step of the game's generator: a command (verb, arg, the card a play plays), or
+# BEGIN_TURN: the start of a turn whose previous turn the plain path ended.
+Step = tuple[str, str, int | None]
+BEGIN_TURN: Step = ("begin", "turn", None)
+
+# The game's generator: yields AWAIT_COMMAND or a Decision; receives a Step or a
+# Decision's answer.
 Loop = Generator[Decision | str, Any, None]
 
 
@@ -32,77 +37,84 @@ class Turn(Verbs):
     # ------------------------------------------------------------------ the loop
 
     def _loop(self, deal: bool) -> Loop:
+        """The game: every command, every question and every trigger of the game goes
+        through here unless the plain path (:meth:`_run_plainly`) takes it."""
         if deal:
             for player in range(self.players):
                 self.draw(player, 5)
         while True:
-            # Commands that ask nothing never reach this loop (``command`` runs them
-            # plainly); those that do may ask questions or fire triggers.
             verb, name, card = yield AWAIT_COMMAND
-            if verb != "end":
-                yield from self._run_command(verb, name, card)
-                continue
-            yield from self._clean_up()
-            if self._end_of_turn():
-                return
-            # "At the start of your turn" abilities (Clerk from hand).
-            if triggers.listeners_of(self, "start", self.active, None):
-                yield from triggers.fire(self, Happening("start", self.active))
+            if verb == "play":
+                assert card is not None
+                self._start_play(card)
+                yield from self.play(self.active, card)
+            elif verb == "buy":
+                yield from self._buy(self.active, name)
+            elif (verb, name) == ("end", "action"):
+                self.state.turn.phase = "buy"
+            else:
+                if verb == "end":  # the turn; BEGIN_TURN: the plain path ended it
+                    yield from self._clean_up()
+                    if self._end_of_turn():
+                        return
+                yield from self._start_of_turn()
 
-    def _run_plainly(self, verb: str, name: str, card: int | None) -> bool:
-        """Carry out a command that asks nothing and fires nothing without the game's
-        generator (speed only: the same moves, events and checks as the generator path;
-        docs/guides/performance.rst); False when it needs the generator.
+    def _start_of_turn(self) -> Effect[None]:
+        """ "At the start of your turn" abilities (Clerk from hand)."""
+        if triggers.anyone_listens(self, "start", self.active, None):
+            yield from triggers.fire(self, Happening("start", self.active))
+
+    def _run_plainly(self, verb: str, name: str, card: int | None) -> Step | None:
+        """Carry out a checked command without the game's generator as far as nothing
+        asks or fires (speed only: the same moves, events and checks as the generator
+        path, decided by the same ``triggers.anyone_listens`` query;
+        docs/guides/performance.rst). Returns None when it is done, else the step the
+        generator must still be sent: the command itself (nothing was done) or
+        BEGIN_TURN (the turn ended plainly; the start of the next one fires triggers).
 
         The game's generator waits for a command before and after such a command, so
         it need not see it. ``card`` is the card a ``play`` command plays."""
-        if verb == "end":
-            if name == "action":
-                self.state.turn.phase = "buy"
-                return True
-            return self._end_turn_plainly()
+        command = (verb, name, card)
+        if verb == "play":
+            assert card is not None
+            return None if self._play_plainly(card) else command
         if verb == "buy":
-            return self._buy_plainly(name)
+            return None if self._buy_plainly(name) else command
+        if name == "action":
+            self.state.turn.phase = "buy"
+            return None
+        return self._end_turn_plainly(command)
+
+    def _play_plainly(self, card: int) -> bool:
+        """``play`` of a card whose play is its vanilla bonuses alone, when nobody
+        listens to the play; False (nothing done) otherwise. The card listens to no play
+        itself, so moving it into play changes nobody's listening."""
         turn = self.state.turn
         player = turn.player
-        if card is None or self.state.names[card] not in self._plain_plays:
-            return False
-        # Only a trigger set up for the turn can still listen (the rest are excluded).
-        if turn.lasting and triggers.listeners_of(self, "play", player, card):
+        name = self.state.names[card]
+        if name not in self._vanilla_plays or triggers.anyone_listens(self, "play", player, card):
             return False
         self._start_play(card)
-        self.move(
-            card,
-            ("hand", player),
-            ("in_play", player),
-            (player, "plays", name, None),
-        )
+        self.move(card, ("hand", player), ("in_play", player), (player, "plays", name, None))
         definition = self._by_id[card]
         turn.plays.append(definition.name)
         self.bonus(player, definition.cards, definition.actions, definition.buys, definition.coins)
         return True
 
-    def _end_turn_plainly(self) -> bool:
-        """End the turn without the generator when nobody listens to the clean-up or to
-        the start of any turn; False (nothing done) otherwise. When the game ends here,
-        the driver closes the generator (``Game.command``)."""
+    def _end_turn_plainly(self, command: Step) -> Step | None:
+        """``end turn``: the Clean-up and the end of the turn plainly when nobody listens
+        to the Clean-up (else ``command``: the generator does it all), then what the start
+        of the next turn still needs (BEGIN_TURN when somebody listens to it)."""
         player = self.state.turn.player
-        if self._turn_end_listened or (
-            self.state.turn.lasting and triggers.listeners_of(self, "cleanup", player, None)
-        ):
-            return False
+        if triggers.anyone_listens(self, "cleanup", player, None):
+            return command
         self.state.turn.phase = "cleanup"
         self._clean_up_cards(player)
-        self._end_of_turn()
-        return True
-
-    def _run_command(self, verb: str, name: str, card: int | None) -> Effect[None]:
-        player = self.active
-        if card is not None:  # a play
-            self._start_play(card)
-            yield from self.play(player, card)
-            return
-        yield from self._buy(player, name)
+        if self._end_of_turn():
+            return None
+        if triggers.anyone_listens(self, "start", self.active, None):
+            return BEGIN_TURN
+        return None
 
     def _start_play(self, card: int) -> None:
         """What playing a card from hand by command costs: a Treasure ends the Action
@@ -117,7 +129,7 @@ class Turn(Verbs):
 
     def _buy(self, player: int, pile: str) -> Effect[None]:
         card = self._pay_for(player, pile)
-        if triggers.listeners_of(self, "buy", player, card):
+        if triggers.anyone_listens(self, "buy", player, card):
             yield from triggers.fire(self, Happening("buy", player, card, bought=True))
         yield from self.gain_card(player, card, ("supply", pile), bought=True)
 
@@ -128,7 +140,7 @@ class Turn(Verbs):
         listens to the gain is known before the buy."""
         player = self.state.turn.player
         card = self.state.supply[pile][-1]
-        if triggers.listeners_of(self, "buy", player, card) or triggers.listeners_of(
+        if triggers.anyone_listens(self, "buy", player, card) or triggers.anyone_listens(
             self, "gain", player, card
         ):
             return False
@@ -151,7 +163,7 @@ class Turn(Verbs):
     def _clean_up(self) -> Effect[None]:
         player, turn = self.active, self.state.turn
         turn.phase = "cleanup"
-        if triggers.listeners_of(self, "cleanup", player, None):
+        if triggers.anyone_listens(self, "cleanup", player, None):
             yield from triggers.fire(self, Happening("cleanup", player))
         self._clean_up_cards(player)
 

@@ -205,7 +205,7 @@ class Verbs(Table):
         """Gain a particular card (from the Supply or the trash) straight to ``to``."""
         if not self._move_gained(player, card, source, to):
             return None
-        if triggers.listeners_of(self, "gain", player, card):
+        if triggers.anyone_listens(self, "gain", player, card):
             yield from triggers.fire(
                 self, Happening("gain", player, card, bought=bought, data={"to": to})
             )
@@ -265,7 +265,7 @@ class Verbs(Table):
         definition = self.definition(card)
         self.state.turn.plays.append(definition.name)
         # "When you play ..." listeners (Merchant's Silver bonus), before the card resolves.
-        if triggers.listeners_of(self, "play", player, card):
+        if triggers.anyone_listens(self, "play", player, card):
             yield from triggers.fire(self, Happening("play", player, card))
         context = Context(self, player, card)
         if definition.is_("Attack"):
