@@ -152,7 +152,15 @@ class Game(Turn):
         if self._pending != AWAIT_COMMAND:
             assert isinstance(self._pending, Decision)
             raise IllegalMove(f"answer {self._pending.source}'s question first")
-        return self._check_rules(verb, arg)
+        if verb == "play":
+            return self._check_play(arg)
+        if verb == "buy":
+            self._check_buy(arg)
+        elif verb == "end":
+            self._check_end(arg)
+        else:
+            raise IllegalMove(f"unknown command {verb!r}")
+        return None
 
     # ------------------------------------------------------------------ answers
 

@@ -74,32 +74,27 @@ class Turn(Verbs):
 
         The game's generator waits for a command before and after such a command, so
         it need not see it. ``card`` is the card a ``play`` command plays."""
-        command = (verb, name, card)
-        if verb == "play":
-            assert card is not None
-            return None if self._play_plainly(card) else command
         if verb == "buy":
-            return None if self._buy_plainly(name) else command
-        if name == "action":
-            self.state.turn.phase = "buy"
-            return None
-        return self._end_turn_plainly(command)
-
-    def _play_plainly(self, card: int) -> bool:
-        """``play`` of a card whose play is its vanilla bonuses alone, when nobody
-        listens to the play; False (nothing done) otherwise. The card listens to no play
-        itself, so moving it into play changes nobody's listening."""
+            return None if self._buy_plainly(name) else (verb, name, card)
+        if verb == "end":
+            if name == "action":
+                self.state.turn.phase = "buy"
+                return None
+            return self._end_turn_plainly((verb, name, card))
+        # A play (the commonest command, so not a call of its own): a card whose play is
+        # its vanilla bonuses alone, when nobody listens to the play. The card listens to
+        # no play itself, so moving it into play changes nobody's listening.
+        assert card is not None
         turn = self.state.turn
         player = turn.player
-        name = self.state.names[card]
         if name not in self._vanilla_plays or triggers.anyone_listens(self, "play", player, card):
-            return False
+            return (verb, name, card)
         self._start_play(card)
         self.move(card, ("hand", player), ("in_play", player), (player, "plays", name, None))
         definition = self._by_id[card]
         turn.plays.append(definition.name)
         self.bonus(player, definition.cards, definition.actions, definition.buys, definition.coins)
-        return True
+        return None
 
     def _end_turn_plainly(self, command: Step) -> Step | None:
         """``end turn``: the Clean-up and the end of the turn plainly when nobody listens
@@ -189,21 +184,11 @@ class Turn(Verbs):
 
     # ------------------------------------------------------------------ validation
 
-    def _check_rules(self, verb: str, arg: str) -> int | None:
-        """IllegalMove unless the rules allow the command in this phase of the turn; the
-        card a play would play."""
-        if verb == "play":
-            return self._check_play(arg)
-        if verb == "buy":
-            self._check_buy(arg)
-        elif verb == "end":
-            if arg not in ("action", "turn"):
-                raise IllegalMove(f"end takes action or turn, not {arg!r}")
-            if arg == "action" and self.state.turn.phase != "action":
-                raise IllegalMove("the Action phase is already over")
-        else:
-            raise IllegalMove(f"unknown command {verb!r}")
-        return None
+    def _check_end(self, arg: str) -> None:
+        if arg not in ("action", "turn"):
+            raise IllegalMove(f"end takes action or turn, not {arg!r}")
+        if arg == "action" and self.state.turn.phase != "action":
+            raise IllegalMove("the Action phase is already over")
 
     def _check_play(self, name: str) -> int:
         """The card in hand that ``play name`` would play; IllegalMove if it may not."""
