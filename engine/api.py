@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from engine.context import Context
-    from engine.decisions import DecisionKind
+    from engine.decisions import DecisionKind, Purpose
     from engine.model import Card, Effect
     from engine.state import GameState, PlayerState, PlayerZone, Zone
 
@@ -128,6 +128,8 @@ class CardAPI(Protocol):
         maximum: int,
         prompt: str,
         kind: DecisionKind = "cards",
+        *,
+        purpose: Purpose,
     ) -> Effect[list[int]]: ...
 
     def choose_order(
@@ -152,8 +154,12 @@ class CardAPI(Protocol):
         prompt: str,
         minimum: int = 1,
         maximum: int = 1,
+        *,
+        purpose: Purpose = "choose",
     ) -> Effect[list[str]]: ...
 
-    def yes_no(self, player: int, source: str, prompt: str) -> Effect[bool]: ...
+    def yes_no(
+        self, player: int, source: str, prompt: str, *, purpose: Purpose = "choose"
+    ) -> Effect[bool]: ...
 
     def name_a_card(self, player: int, source: str, prompt: str) -> Effect[str]: ...

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import cards as catalogue
 from engine import position
-from engine.decisions import Choice, Decision, DecisionKind
+from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.model import ATTACK, Card, Effect
 from engine.state import PLAYER_ZONES, EventRecord, PlayerState, Zone, event_line
 
@@ -172,12 +172,16 @@ class Table:
         maximum: int,
         prompt: str,
         kind: DecisionKind = "cards",
+        *,
+        purpose: Purpose,
     ) -> Effect[list[int]]:
         """Pick between ``minimum`` and ``maximum`` of ``candidates``; returns card ids."""
         options = tuple(Choice(card, self.name_of(card)) for card in candidates)
         high = min(maximum, len(options))
         low = min(minimum, high)
-        picked = yield from self.ask(Decision(player, kind, source, prompt, options, low, high))
+        picked = yield from self.ask(
+            Decision(player, kind, source, prompt, options, low, high, purpose)
+        )
         return picked
 
     def choose_order(
@@ -186,7 +190,9 @@ class Table:
         """Put ``cards`` in an order (first = top); returns them in that order."""
         options = tuple(Choice(card, self.name_of(card)) for card in cards)
         ordered = yield from self.ask(
-            Decision(player, "order", source, prompt, options, len(options), len(options))
+            Decision(
+                player, "order", source, prompt, options, len(options), len(options), "topdeck"
+            )
         )
         return ordered
 
@@ -208,7 +214,9 @@ class Table:
         if not piles:
             return None
         minimum = 0 if optional else 1
-        picked = yield from self.ask(Decision(player, "gain", source, prompt, piles, minimum, 1))
+        picked = yield from self.ask(
+            Decision(player, "gain", source, prompt, piles, minimum, 1, "gain")
+        )
         return picked[0] if picked else None
 
     def choose_option(
@@ -219,22 +227,30 @@ class Table:
         prompt: str,
         minimum: int = 1,
         maximum: int = 1,
+        *,
+        purpose: Purpose = "choose",
     ) -> Effect[list[str]]:
         """Pick labelled options; returns the labels picked, in the order given."""
         options = tuple(Choice(label, label) for label in labels)
         picked = yield from self.ask(
-            Decision(player, "option", source, prompt, options, minimum, maximum)
+            Decision(player, "option", source, prompt, options, minimum, maximum, purpose)
         )
         return picked
 
-    def yes_no(self, player: int, source: str, prompt: str) -> Effect[bool]:
+    def yes_no(
+        self, player: int, source: str, prompt: str, *, purpose: Purpose = "choose"
+    ) -> Effect[bool]:
         options = (Choice(True, "yes"), Choice(False, "no"))
-        picked = yield from self.ask(Decision(player, "yes_no", source, prompt, options, 1, 1))
+        picked = yield from self.ask(
+            Decision(player, "yes_no", source, prompt, options, 1, 1, purpose)
+        )
         return bool(picked[0])
 
     def name_a_card(self, player: int, source: str, prompt: str) -> Effect[str]:
         options = tuple(Choice(name, name) for name in sorted(catalogue.card_names()))
-        picked = yield from self.ask(Decision(player, "name", source, prompt, options, 1, 1))
+        picked = yield from self.ask(
+            Decision(player, "name", source, prompt, options, 1, 1, "name")
+        )
         return str(picked[0])
 
 

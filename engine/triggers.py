@@ -122,6 +122,7 @@ def _resolve_triggers(
                 options,
                 0 if all_optional else 1,
                 1,
+                "react" if all_optional else "order_triggers",
             )
             picked = yield from game.ask(decision)
             if not picked:

@@ -85,7 +85,9 @@ MOAT = _kingdom(
 def _chapel(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 0, 4, "trash up to 4 cards")
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, hand, 0, 4, "trash up to 4 cards", purpose="trash"
+    )
     for card in chosen:
         yield from game.trash(ctx.player, card, ("hand", ctx.player))
 
@@ -140,7 +142,7 @@ def discard_down_to(size: int) -> PlayEffect:
             if excess <= 0:
                 continue
             chosen = yield from game.choose_cards(
-                victim, ctx.name, hand, excess, excess, f"discard down to {size}"
+                victim, ctx.name, hand, excess, excess, f"discard down to {size}", purpose="discard"
             )
             for card in chosen:
                 game.discard(victim, card)
@@ -193,6 +195,7 @@ def play_an_action(times: int, *, optional: bool) -> PlayEffect:
             0 if optional else 1,
             1,
             f"play an Action card {times} times",
+            purpose="play",
         )
         if not chosen:
             return
@@ -246,7 +249,7 @@ def _cellar(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 0, len(hand), "discard any number of cards"
+        ctx.player, ctx.name, hand, 0, len(hand), "discard any number of cards", purpose="discard"
     )
     discarded = sum(1 for card in chosen if game.discard(ctx.player, card))
     game.draw(ctx.player, discarded)
@@ -349,7 +352,13 @@ def _mine(optional: bool) -> PlayEffect:
         game = ctx.game
         treasures = [c for c in game.player(ctx.player).hand if game.definition(c).is_(TREASURE)]
         chosen = yield from game.choose_cards(
-            ctx.player, ctx.name, treasures, 0 if optional else 1, 1, "trash a Treasure"
+            ctx.player,
+            ctx.name,
+            treasures,
+            0 if optional else 1,
+            1,
+            "trash a Treasure",
+            purpose="trash",
         )
         if not chosen:
             return
@@ -393,7 +402,13 @@ def _moneylender(optional: bool) -> PlayEffect:
         game = ctx.game
         coppers = [c for c in game.player(ctx.player).hand if game.name_of(c) == "Copper"]
         chosen = yield from game.choose_cards(
-            ctx.player, ctx.name, coppers, 0 if optional else 1, 1, "trash a Copper for +3 coins"
+            ctx.player,
+            ctx.name,
+            coppers,
+            0 if optional else 1,
+            1,
+            "trash a Copper for +3 coins",
+            purpose="trash",
         )
         if not chosen:
             return
@@ -455,7 +470,13 @@ def _bureaucrat(ctx: Context) -> Effect[None]:
             game.reveal(victim, list(hand))
             continue
         chosen = yield from game.choose_cards(
-            victim, ctx.name, victories, 1, 1, "put a Victory card from your hand onto your deck"
+            victim,
+            ctx.name,
+            victories,
+            1,
+            1,
+            "put a Victory card from your hand onto your deck",
+            purpose="topdeck",
         )
         game.reveal(victim, chosen)
         game.topdeck(victim, chosen[0])
@@ -519,7 +540,13 @@ def _thief(ctx: Context) -> Effect[None]:
         revealed = reveal_top(ctx.game, victim, 2)
         treasures = [c for c in revealed if game.definition(c).is_(TREASURE)]
         chosen = yield from game.choose_cards(
-            ctx.player, ctx.name, treasures, 1, 1, f"pick the Treasure p{victim + 1} trashes"
+            ctx.player,
+            ctx.name,
+            treasures,
+            1,
+            1,
+            f"pick the Treasure p{victim + 1} trashes",
+            purpose="trash",
         )
         for card in chosen:
             if (yield from game.trash(victim, card, ("revealed", victim))):
@@ -528,7 +555,13 @@ def _thief(ctx: Context) -> Effect[None]:
     # Only the Treasures this Thief trashed, and only while they are still in the trash.
     in_trash = [card for card in stolen if card in game.state.trash]
     gained = yield from game.choose_cards(
-        ctx.player, ctx.name, in_trash, 0, len(in_trash), "gain any of the trashed Treasures"
+        ctx.player,
+        ctx.name,
+        in_trash,
+        0,
+        len(in_trash),
+        "gain any of the trashed Treasures",
+        purpose="gain",
     )
     for card in gained:
         yield from game.gain_card(ctx.player, card, TRASH)
@@ -585,7 +618,13 @@ def _artisan(ctx: Context) -> Effect[None]:
     yield from gain_costing_up_to(5, "hand")(ctx)
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 1, 1, "put a card from your hand onto your deck"
+        ctx.player,
+        ctx.name,
+        hand,
+        1,
+        1,
+        "put a card from your hand onto your deck",
+        purpose="topdeck",
     )
     for card in chosen:
         game.topdeck(ctx.player, card)
@@ -611,7 +650,13 @@ def _bandit(ctx: Context) -> Effect[None]:
             c for c in revealed if game.definition(c).is_(TREASURE) and game.name_of(c) != "Copper"
         ]
         chosen = yield from game.choose_cards(
-            victim, ctx.name, targets, 1, 1, "trash a revealed Treasure other than Copper"
+            victim,
+            ctx.name,
+            targets,
+            1,
+            1,
+            "trash a revealed Treasure other than Copper",
+            purpose="trash",
         )
         for card in chosen:
             yield from game.trash(victim, card, ("revealed", victim))
@@ -634,7 +679,13 @@ def _harbinger(ctx: Context) -> Effect[None]:
     game = ctx.game
     discard = game.player(ctx.player).discard
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, discard, 0, 1, "put a card from your discard pile onto your deck"
+        ctx.player,
+        ctx.name,
+        discard,
+        0,
+        1,
+        "put a card from your discard pile onto your deck",
+        purpose="topdeck",
     )
     for card in chosen:
         game.topdeck(ctx.player, card, "discard")
@@ -695,7 +746,7 @@ def _poacher(ctx: Context) -> Effect[None]:
         return
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, empty, empty, f"discard {empty} card(s)"
+        ctx.player, ctx.name, hand, empty, empty, f"discard {empty} card(s)", purpose="discard"
     )
     for card in chosen:
         game.discard(ctx.player, card)
@@ -720,13 +771,19 @@ def _sentry(ctx: Context) -> Effect[None]:
     player = ctx.player
     looked = reveal_top(ctx.game, player, 2, verb="")  # looked at, not revealed: no event
     trashed = yield from game.choose_cards(
-        player, ctx.name, looked, 0, len(looked), "trash any of the cards looked at"
+        player,
+        ctx.name,
+        looked,
+        0,
+        len(looked),
+        "trash any of the cards looked at",
+        purpose="trash",
     )
     for card in trashed:
         yield from game.trash(player, card, ("revealed", player))
     rest = still_revealed(ctx.game, player, looked)
     discarded = yield from game.choose_cards(
-        player, ctx.name, rest, 0, len(rest), "discard any of the rest"
+        player, ctx.name, rest, 0, len(rest), "discard any of the rest", purpose="discard"
     )
     for card in discarded:
         game.discard(player, card, "revealed")

@@ -129,7 +129,7 @@ def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect[in
     moment, or None when nothing was trashed."""
     game = ctx.game
     hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, prompt)
+    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, prompt, purpose="trash")
     if not chosen:
         return None
     cost = game.cost(game.definition(chosen[0]))

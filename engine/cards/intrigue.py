@@ -64,7 +64,9 @@ def _trash_from_hand(ctx: Context, count: int, prompt: str) -> Effect[int]:
     """Trash exactly ``count`` cards from hand (all of them with fewer); returns how many."""
     game = ctx.game
     hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, count, count, prompt)
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, hand, count, count, prompt, purpose="trash"
+    )
     trashed = 0
     for card in chosen:
         moved = yield from game.trash(ctx.player, card, ("hand", ctx.player))
@@ -76,7 +78,9 @@ def _discard_from_hand(game_ctx: Context, player: int, count: int, prompt: str) 
     """``player`` discards exactly ``count`` cards (all of them with fewer); returns how many."""
     game = game_ctx.game
     hand = game.player(player).hand
-    chosen = yield from game.choose_cards(player, game_ctx.name, hand, count, count, prompt)
+    chosen = yield from game.choose_cards(
+        player, game_ctx.name, hand, count, count, prompt, purpose="discard"
+    )
     return sum(1 for card in chosen if game.discard(player, card))
 
 
@@ -217,7 +221,7 @@ def _courtyard(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 1, 1, "put a card on your deck"
+        ctx.player, ctx.name, hand, 1, 1, "put a card on your deck", purpose="topdeck"
     )
     for card in chosen:
         game.topdeck(ctx.player, card)
@@ -323,13 +327,14 @@ def _masquerade(skip_empty_hands: bool) -> PlayEffect:
                 1,
                 1,
                 f"pass a card to p{receiver[giver] + 1}",
+                purpose="pass",
             )
             passes.extend((giver, card) for card in chosen)
         for giver, card in passes:
             game.pass_card(giver, card, receiver[giver])
         hand = game.player(ctx.player).hand
         trashed = yield from game.choose_cards(
-            ctx.player, ctx.name, hand, 0, 1, "you may trash a card from your hand"
+            ctx.player, ctx.name, hand, 0, 1, "you may trash a card from your hand", purpose="trash"
         )
         for card in trashed:
             yield from game.trash(ctx.player, card, ("hand", ctx.player))
@@ -557,7 +562,13 @@ def _secret_chamber(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 0, len(hand), "discard any number of cards for +1 coin each"
+        ctx.player,
+        ctx.name,
+        hand,
+        0,
+        len(hand),
+        "discard any number of cards for +1 coin each",
+        purpose="discard",
     )
     discarded = sum(1 for card in chosen if game.discard(ctx.player, card))
     game.bonus(ctx.player, coins=discarded)
@@ -570,7 +581,13 @@ def _secret_chamber_react(ctx: TriggerContext) -> Effect[None]:
     hand = game.player(ctx.owner).hand
     count = min(2, len(hand))
     chosen = yield from game.choose_cards(
-        ctx.owner, ctx.name, hand, count, count, "put 2 cards from your hand on your deck"
+        ctx.owner,
+        ctx.name,
+        hand,
+        count,
+        count,
+        "put 2 cards from your hand on your deck",
+        purpose="topdeck",
     )
     if chosen:
         ordered = yield from game.choose_order(ctx.owner, ctx.name, chosen, "top first")
@@ -829,7 +846,9 @@ COURTIER_OPTIONS = ("+1 Action", "+1 Buy", "+$3", "Gold")
 def _courtier(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, "reveal a card")
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, hand, 1, 1, "reveal a card", purpose="reveal"
+    )
     if not chosen:
         return
     game.reveal(ctx.player, chosen)
@@ -875,7 +894,9 @@ def _diplomat_react(ctx: TriggerContext) -> Effect[None]:
     game.reveal(ctx.owner, [ctx.card])
     game.draw(ctx.owner, 2)
     hand = game.player(ctx.owner).hand
-    chosen = yield from game.choose_cards(ctx.owner, ctx.name, hand, 3, 3, "discard 3 cards")
+    chosen = yield from game.choose_cards(
+        ctx.owner, ctx.name, hand, 3, 3, "discard 3 cards", purpose="discard"
+    )
     for card in chosen:
         game.discard(ctx.owner, card)
 
@@ -929,14 +950,20 @@ def _lurker(ctx: Context) -> Effect[None]:
             if cards and game.definition(cards[-1]).is_(ACTION)
         ]
         chosen = yield from game.choose_cards(
-            ctx.player, ctx.name, tops, 1, 1, "trash an Action card from the Supply"
+            ctx.player,
+            ctx.name,
+            tops,
+            1,
+            1,
+            "trash an Action card from the Supply",
+            purpose="trash",
         )
         for card in chosen:
             yield from game.trash(ctx.player, card, ("supply", game.name_of(card)))
         return
     actions = [card for card in game.state.trash if game.definition(card).is_(ACTION)]
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, actions, 1, 1, "gain an Action card from the trash"
+        ctx.player, ctx.name, actions, 1, 1, "gain an Action card from the trash", purpose="gain"
     )
     for card in chosen:
         yield from game.gain_card(ctx.player, card, TRASH)
@@ -1034,7 +1061,13 @@ def _secret_passage(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 1, 1, "put a card from your hand into your deck"
+        ctx.player,
+        ctx.name,
+        hand,
+        1,
+        1,
+        "put a card from your hand into your deck",
+        purpose="topdeck",
     )
     if not chosen:
         return

@@ -327,7 +327,9 @@ def _bishop(ctx: Context) -> Effect[None]:
         game.add_vp_tokens(ctx.player, cost // 2)
     for other in game.others(ctx.player):
         hand = game.player(other).hand
-        chosen = yield from game.choose_cards(other, ctx.name, hand, 0, 1, "you may trash a card")
+        chosen = yield from game.choose_cards(
+            other, ctx.name, hand, 0, 1, "you may trash a card", purpose="trash"
+        )
         for card in chosen:
             yield from game.trash(other, card, ("hand", other))
 
@@ -362,7 +364,7 @@ def _forge(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 0, len(hand), "trash any number of cards"
+        ctx.player, ctx.name, hand, 0, len(hand), "trash any number of cards", purpose="trash"
     )
     total = 0
     for card in chosen:
@@ -412,7 +414,13 @@ def _counting_house(ctx: Context) -> Effect[None]:
     discard = game.player(ctx.player).discard
     coppers = [card for card in discard if game.name_of(card) == "Copper"]
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, coppers, 0, len(coppers), "put any number of Coppers into your hand"
+        ctx.player,
+        ctx.name,
+        coppers,
+        0,
+        len(coppers),
+        "put any number of Coppers into your hand",
+        purpose="take",
     )
     game.reveal(ctx.player, chosen)
     for card in chosen:
@@ -435,7 +443,13 @@ def _mint(ctx: Context) -> Effect[None]:
     game = ctx.game
     treasures = treasures_among(game, game.player(ctx.player).hand)
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, treasures, 0, 1, "you may reveal a Treasure to gain a copy"
+        ctx.player,
+        ctx.name,
+        treasures,
+        0,
+        1,
+        "you may reveal a Treasure to gain a copy",
+        purpose="reveal",
     )
     if chosen:
         game.reveal(ctx.player, chosen)
@@ -507,7 +521,7 @@ def _mountebank(ctx: Context) -> Effect[None]:
         hand = game.player(victim).hand
         curses = [card for card in hand if game.name_of(card) == "Curse"]
         chosen = yield from game.choose_cards(
-            victim, ctx.name, curses, 0, 1, "you may discard a Curse"
+            victim, ctx.name, curses, 0, 1, "you may discard a Curse", purpose="discard"
         )
         if chosen and game.discard(victim, chosen[0]):
             continue
@@ -678,7 +692,13 @@ def _vault(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 0, len(hand), "discard any number of cards, +1 coin each"
+        ctx.player,
+        ctx.name,
+        hand,
+        0,
+        len(hand),
+        "discard any number of cards, +1 coin each",
+        purpose="discard",
     )
     for card in chosen:
         if game.discard(ctx.player, card):
@@ -691,7 +711,9 @@ def _vault(ctx: Context) -> Effect[None]:
         if not wants:
             continue
         count = min(2, len(hand))
-        discards = yield from game.choose_cards(other, ctx.name, hand, count, count, "discard 2")
+        discards = yield from game.choose_cards(
+            other, ctx.name, hand, count, count, "discard 2", purpose="discard"
+        )
         discarded = sum(1 for card in discards if game.discard(other, card))
         if discarded == 2:
             game.draw(other, 1)
@@ -786,7 +808,13 @@ def _anvil(ctx: Context) -> Effect[None]:
     game = ctx.game
     treasures = treasures_among(game, game.player(ctx.player).hand)
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, treasures, 0, 1, "you may discard a Treasure to gain a card"
+        ctx.player,
+        ctx.name,
+        treasures,
+        0,
+        1,
+        "you may discard a Treasure to gain a card",
+        purpose="discard",
     )
     if not chosen or not game.discard(ctx.player, chosen[0]):
         return
@@ -831,7 +859,7 @@ def _clerk(ctx: Context) -> Effect[None]:
         if len(hand) < 5:
             continue
         chosen = yield from game.choose_cards(
-            victim, ctx.name, hand, 1, 1, "put a card onto your deck"
+            victim, ctx.name, hand, 1, 1, "put a card onto your deck", purpose="topdeck"
         )
         for card in chosen:
             game.topdeck(victim, card)
@@ -965,7 +993,7 @@ def _tiara(ctx: Context) -> Effect[None]:
     game = ctx.game
     treasures = treasures_among(game, game.player(ctx.player).hand)
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, treasures, 0, 1, "you may play a Treasure twice"
+        ctx.player, ctx.name, treasures, 0, 1, "you may play a Treasure twice", purpose="play"
     )
     if not chosen:
         return
