@@ -78,7 +78,7 @@ class Card:
     coins: int = 0
     vp: int = 0
     effect: PlayEffect | None = None
-    # The part of a play that lasts for the rest of the turn (Bridge's cost reduction,
+    # The part of a play that lasts for the rest of the turn (Bridge's and Quarry's costs,
     # Coppersmith's bonus): applied after the vanilla bonuses and before ``effect`` on
     # each play, and once per copy a scenario's setup lists in the active player's
     # ``in_play`` (those count as played with their on-play effects resolved).

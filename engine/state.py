@@ -48,7 +48,6 @@ class TurnState:
     buys: int = 1
     coins: int = 0
     bought: bool = False
-    cost_reduction: int = 0
     plays: list[str] = field(default_factory=list)
     # Effects that last for the turn (a card's name -> its data), e.g. Contraband's ban.
     modifiers: dict[str, Any] = field(default_factory=dict)

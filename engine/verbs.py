@@ -31,7 +31,7 @@ class Verbs(Table):
         The reductions are collected here and combined by ``rules.current_cost``, the
         function ``checks.proofs`` proves never negative and never rising with more."""
         turn = self.state.turn
-        reductions = [turn.cost_reduction]
+        reductions: list[int] = []
         modifiers = self._cost_modifiers
         for source in self.state.players[turn.player].in_play if modifiers else ():
             if self.state.names[source] not in modifiers:

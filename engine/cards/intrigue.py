@@ -23,6 +23,7 @@ Baron, Mining Village and Mill ask yes/no.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from engine import rules
 from engine.cards.common import (
@@ -50,6 +51,9 @@ from engine.model import (
     Trigger,
 )
 from engine.state import TRASH, PlayerZone
+
+if TYPE_CHECKING:
+    from engine.api import CardAPI
 
 INTRIGUE = "intrigue"
 
@@ -140,10 +144,9 @@ BARON_1, BARON_2 = reworded(
 # --- Bridge ------------------------------------------------------------------------------
 
 
-def _bridge(ctx: Context) -> None:
-    # Each play lowers costs once more for the rest of the turn, whether or not the
-    # Bridge stays in play: Throne Room on Bridge lowers them by 2.
-    ctx.game.state.turn.cost_reduction += rules.bridge_reduction(1)
+def _bridge_discount(_game: CardAPI, _card: Card) -> int:
+    reduction: int = rules.bridge_reduction(1)
+    return reduction
 
 
 BRIDGE = _kingdom(
@@ -153,7 +156,11 @@ BRIDGE = _kingdom(
     "+1 Buy, +1 coin. This turn, all cards cost 1 coin less (not below 0).",
     buys=1,
     coins=1,
-    lasting=_bridge,
+    # Each play lowers costs once more for the rest of the turn, whether or not the
+    # Bridge stays in play: Throne Room on Bridge lowers them by 2 (as 2nd-edition Quarry).
+    cost_modifier=_bridge_discount,
+    cost_modifier_lasts=True,
+    lasting=lambda ctx: ctx.game.start_lasting_cost(ctx),
     declares=tags("+buys", "+coins", "reduces-costs"),
 )
 
