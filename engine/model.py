@@ -33,7 +33,7 @@ TriggerEffect = Callable[["TriggerContext"], Effect[None]]
 
 # What a trigger listens to, where its card must be, and whose events: see ``Trigger``.
 TriggerEvent = Literal["gain", "buy", "trash", "attack", "cleanup", "start", "play"]
-TriggerPlace = Literal["self", "hand", "in_play", "turn"]
+TriggerPlace = Literal["self", "hand", "in_play", "turn", "next_turn"]
 TriggerWho = Literal["own", "others", "any"]
 
 
@@ -45,7 +45,9 @@ class Trigger:
     ``start`` (the start of its player's turn, Clerk), ``play``; ``where`` says where
     the card must be for it to fire: ``self`` (the card the event is about), ``hand``,
     ``in_play`` (while in play: once per copy), ``turn`` (set up by a play for the rest of
-    the turn, once per play: ``start_lasting``). ``condition`` filters
+    the turn, once per play: ``start_lasting``) or ``next_turn`` (a ``start`` trigger set
+    up by a play for the start of its player's next turn: ``at_start_of_next_turn``,
+    Duration cards). ``condition`` filters
     the event; a trigger with ``optional`` asks its owner before it fires (reactions).
     ``who`` says whose events it listens to: ``own`` or ``others`` or ``any``.
     ``repeat`` lets its owner use it again on the same event while its condition still
@@ -126,8 +128,11 @@ def _trigger_problems(trigger: Trigger) -> list[str]:
         ("where", trigger.where, TriggerPlace),
         ("who", trigger.who, TriggerWho),
     )
-    return [
+    problems = [
         f"trigger {name}={value!r} (one of {', '.join(get_args(allowed))})"
         for name, value, allowed in fields
         if value not in get_args(allowed)
     ]
+    if trigger.where == "next_turn" and trigger.event != "start":
+        problems.append(f"trigger event={trigger.event!r} for where='next_turn' (only start)")
+    return problems

@@ -159,21 +159,28 @@ def snapshot(game: Game) -> dict[str, Any]:
     """The visible state in scenario terms (what the adapters report)."""
     turn = game.state.turn
     names_of = game.names_of
+    players = {}
+    for index, state in enumerate(game.state.players):
+        player = {
+            "hand": names_of(state.hand),
+            "deck": names_of(reversed(state.deck)),
+            "discard": names_of(state.discard),
+            "in_play": names_of(state.in_play),
+            "set_aside": names_of(state.set_aside),
+            "revealed": names_of(state.revealed),
+            "vp_tokens": state.vp_tokens,
+            "score": game.score(index),
+            "turns_taken": state.turns_taken,
+        }
+        # Duration cards: only while there are any, so that games without them report
+        # exactly what they always did.
+        if state.staying:
+            player["staying"] = names_of(state.staying)
+        if state.next_turn:
+            player["next_turn"] = names_of(card for card, _ in state.next_turn)
+        players[f"p{index + 1}"] = player
     return {
-        "players": {
-            f"p{index + 1}": {
-                "hand": names_of(state.hand),
-                "deck": names_of(reversed(state.deck)),
-                "discard": names_of(state.discard),
-                "in_play": names_of(state.in_play),
-                "set_aside": names_of(state.set_aside),
-                "revealed": names_of(state.revealed),
-                "vp_tokens": state.vp_tokens,
-                "score": game.score(index),
-                "turns_taken": state.turns_taken,
-            }
-            for index, state in enumerate(game.state.players)
-        },
+        "players": players,
         "supply": {pile: len(cards) for pile, cards in game.state.supply.items()},
         "trash": names_of(game.state.trash),
         "trade_route": game.state.trade_route_mat,

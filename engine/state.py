@@ -29,6 +29,12 @@ class PlayerState:
     revealed: list[int] = field(default_factory=list)
     vp_tokens: int = 0
     turns_taken: int = 0
+    # Cards in play that stay there at this player's next Clean-up (a Duration card and
+    # the card that played it), until the start of their next turn.
+    staying: list[int] = field(default_factory=list)
+    # Effects set up for the start of this player's next turn: (card id, index into the
+    # card's triggers), each a ``where="next_turn"`` trigger.
+    next_turn: list[tuple[int, int]] = field(default_factory=list)
 
     def zone(self, name: PlayerZone) -> list[int]:
         zone: list[int] = getattr(self, name)

@@ -59,6 +59,9 @@ def listeners_of(game: Verbs, kind: str, player: int, about: int | None) -> list
         trigger = game.definition(card).triggers[index]
         if trigger.event == kind and (trigger.who == "any" or owner == player):
             found.append((owner, card, trigger))
+    if kind == "start":
+        for card, index in game.state.players[player].next_turn:
+            found.append((player, card, game.definition(card).triggers[index]))
     return found
 
 
@@ -72,6 +75,7 @@ def anyone_listens(game: Verbs, kind: str, player: int, about: int | None) -> bo
         kind not in game._zone_listening
         and not game.state.turn.lasting
         and (about is None or not game._by_id[about].triggers)
+        and (kind != "start" or not game.state.players[player].next_turn)
     ):
         return False
     return bool(listeners_of(game, kind, player, about))

@@ -60,9 +60,11 @@ class Turn(Verbs):
                 yield from self._start_of_turn()
 
     def _start_of_turn(self) -> Effect[None]:
-        """ "At the start of your turn" abilities (Clerk from hand)."""
+        """What happens at the start of a turn: "at the start of your turn" abilities
+        (Clerk from hand) and what Duration cards set up for it, which is then used up."""
         if triggers.anyone_listens(self, "start", self.active, None):
             yield from triggers.fire(self, Happening("start", self.active))
+            self.player(self.active).next_turn.clear()
 
     def _run_plainly(self, verb: str, name: str, card: int | None) -> Step | None:
         """Carry out a checked command without the game's generator as far as nothing
@@ -163,11 +165,14 @@ class Turn(Verbs):
         self._clean_up_cards(player)
 
     def _clean_up_cards(self, player: int) -> None:
-        """Discard the cards in play and in hand, draw 5: the Clean-up after its triggers."""
+        """Discard the cards in play (but those staying: Duration cards) and in hand, draw
+        5: the Clean-up after its triggers."""
         state = self.player(player)
+        staying = state.staying
         for zone in ("in_play", "hand"):
             for card in list(state.zone(zone)):
-                self.discard(player, card, zone)
+                if not (staying and card in staying):
+                    self.discard(player, card, zone)
         self.draw(player, 5)
         state.turns_taken += 1
 
@@ -179,7 +184,11 @@ class Turn(Verbs):
             self.state.game_over = True
             self.log(Event(None, "game ends"))
             return True
-        self.state.turn = TurnState(player=(self.state.turn.player + 1) % players)
+        following = (self.state.turn.player + 1) % players
+        self.state.turn = TurnState(player=following)
+        # Cards kept in play stay until the start of their player's next turn; from now
+        # on they go at the next Clean-up unless they are kept again.
+        self.state.players[following].staying.clear()
         return False
 
     # ------------------------------------------------------------------ validation

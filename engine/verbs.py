@@ -244,8 +244,11 @@ class Verbs(Table):
 
     # ------------------------------------------------------------------ playing cards
 
-    def play(self, player: int, card: int, source: PlayerZone = "hand") -> Effect[bool]:
-        """Put ``card`` into play from ``source`` and resolve it."""
+    def play(
+        self, player: int, card: int, source: PlayerZone = "hand", *, by: int | None = None
+    ) -> Effect[bool]:
+        """Put ``card`` into play from ``source`` and resolve it; ``by`` is the card whose
+        effect plays it (Throne Room), if any."""
         if not self.move(
             card,
             (source, player),
@@ -253,21 +256,21 @@ class Verbs(Table):
             (player, "plays", self.state.names[card], None),
         ):
             return False
-        yield from self._resolve(player, card)
+        yield from self._resolve(player, card, by)
         return True
 
-    def play_again(self, player: int, card: int) -> Effect[None]:
+    def play_again(self, player: int, card: int, *, by: int | None = None) -> Effect[None]:
         """Resolve a card once more wherever it now is (Throne Room's second play)."""
         self.log(Event(player, "plays", self.name_of(card)))
-        yield from self._resolve(player, card)
+        yield from self._resolve(player, card, by)
 
-    def _resolve(self, player: int, card: int) -> Effect[None]:
+    def _resolve(self, player: int, card: int, by: int | None = None) -> Effect[None]:
         definition = self.definition(card)
         self.state.turn.plays.append(definition.name)
         # "When you play ..." listeners (Merchant's Silver bonus), before the card resolves.
         if triggers.anyone_listens(self, "play", player, card):
             yield from triggers.fire(self, Happening("play", player, card))
-        context = Context(self, player, card)
+        context = Context(self, player, card, played_by=by)
         if definition.is_("Attack"):
             happening = Happening("attack", player, card, data={"unaffected": set()})
             yield from triggers.fire(self, happening)
@@ -285,6 +288,19 @@ class Verbs(Table):
     def start_lasting(self, context: Context, trigger_index: int) -> None:
         """Set up one of the card's ``where='turn'`` triggers for the rest of the turn."""
         self.state.turn.lasting.append((context.player, context.card, trigger_index))
+
+    def stay_in_play(self, context: Context) -> None:
+        """Keep the card in play at its player's next Clean-up (a Duration card), and the
+        card that played it (a Throne Room stays with the Duration card it played)."""
+        staying = self.player(context.player).staying
+        for card in (context.card, context.played_by):
+            if card is not None and card not in staying:
+                staying.append(card)
+
+    def at_start_of_next_turn(self, context: Context, trigger_index: int) -> None:
+        """Set up one of the card's ``where='next_turn'`` triggers for the start of its
+        player's next turn (once per call: a Duration card played twice does it twice)."""
+        self.player(context.player).next_turn.append((context.card, trigger_index))
 
     def start_lasting_cost(self, context: Context) -> None:
         """Make the card's ``cost_modifier`` apply for the rest of the turn, wherever the

@@ -199,10 +199,10 @@ def play_an_action(times: int, *, optional: bool) -> PlayEffect:
         )
         if not chosen:
             return
-        played = yield from game.play(ctx.player, chosen[0])
+        played = yield from game.play(ctx.player, chosen[0], by=ctx.card)
         if played:
             for _ in range(times - 1):
-                yield from game.play_again(ctx.player, chosen[0])
+                yield from game.play_again(ctx.player, chosen[0], by=ctx.card)
 
     return effect
 

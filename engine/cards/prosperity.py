@@ -997,9 +997,9 @@ def _tiara(ctx: Context) -> Effect[None]:
     )
     if not chosen:
         return
-    played = yield from game.play(ctx.player, chosen[0])
+    played = yield from game.play(ctx.player, chosen[0], by=ctx.card)
     if played:
-        yield from game.play_again(ctx.player, chosen[0])
+        yield from game.play_again(ctx.player, chosen[0], by=ctx.card)
 
 
 TIARA = _kingdom(
