@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from engine.api import CardAPI
     from engine.context import Context, TriggerContext
     from engine.decisions import Decision
+    from engine.state import GameState, Zone
 
 ACTION = "Action"
 TREASURE = "Treasure"
@@ -96,6 +97,14 @@ class Card:
     self_cost_modifier: Callable[[CardAPI], int] | None = None
     # Why the active player may not buy this card now, or None (Grand Market).
     buy_restriction: Callable[[CardAPI, int], str | None] | None = None
+    # Once this card has been played this turn: why a given pile may not be bought now,
+    # or None (Contraband's named card).
+    restricts_buys: Callable[[CardAPI, str], str | None] | None = None
+    # When this card is in the Kingdom: what set-up adds to the state (Trade Route's
+    # tokens), given the state and a look-up of definitions by name; and what happens
+    # after any card is gained (the gained card, the zone it came from).
+    sets_up: Callable[[GameState, Callable[[str], Card]], None] | None = None
+    after_any_gain: Callable[[CardAPI, int, Zone], None] | None = None
     # Definitions that replace a card's own for the whole game when this card is in the
     # Kingdom (Charlatan: Curse is also a Treasure worth $1). Kept out of the catalogue.
     changes_in_game: tuple[Card, ...] = ()

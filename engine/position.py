@@ -145,8 +145,12 @@ def _build_turn(state: GameState, setup: Mapping[str, Any], players: int, define
     if trade_route is not None:
         state.trade_route_mat = int(trade_route.get("mat", 0))
         state.trade_route_tokens = list(trade_route.get("piles", []))
-    elif "Trade Route" in state.kingdom:
-        state.trade_route_tokens = [pile for pile in state.supply if define(pile).is_(VICTORY)]
+        return
+    # What Kingdom cards add at set-up (Trade Route's tokens), unless the setup says.
+    for name in state.kingdom:
+        sets_up = define(name).sets_up
+        if sets_up is not None:
+            sets_up(state, define)
 
 
 def _new_card(state: GameState, name: str, define: Define) -> int:

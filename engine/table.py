@@ -68,6 +68,10 @@ class Table:
         }
         for kind in PLAYER_ZONES:
             self._zones[kind] = [player.zone(kind) for player in state.players]
+        # What Kingdom cards do after any gain, and which restrict buys once played.
+        kingdom = [self._definitions[name] for name in dict.fromkeys(state.kingdom)]
+        self._after_any_gain = tuple(d.after_any_gain for d in kingdom if d.after_any_gain)
+        self._buy_restrictors = tuple(d for d in in_game.values() if d.restricts_buys)
         piles = list(state.supply)
         self._pile_lists = list(state.supply.values())
         self._province = piles.index("Province")

@@ -236,9 +236,13 @@ class Turn(Verbs):
             raise IllegalMove(reason)
 
     def buy_restriction(self, name: str) -> str | None:
-        """Why a card may not be bought now beyond cost and Buys (Contraband, Grand Market)."""
-        if name in self.state.turn.modifiers.get("banned", ()):
-            return f"{name} was named by Contraband this turn"
+        """Why a card may not be bought now beyond cost and Buys: a restriction of a card
+        played this turn (Contraband), or of the card itself (Grand Market)."""
+        for restrictor in self._buy_restrictors:
+            if restrictor.name in self.state.turn.plays and restrictor.restricts_buys:
+                reason = restrictor.restricts_buys(self, name)
+                if reason:
+                    return reason
         restriction = self.definition_by_name(name).buy_restriction
         return restriction(self, self.active) if restriction is not None else None
 

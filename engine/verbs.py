@@ -217,10 +217,8 @@ class Verbs(Table):
         gains = (player, "gains", self.state.names[card], None)
         if not self.move(card, source, destination, gains):
             return False
-        if source[0] == "supply" and source[1] in self.state.trade_route_tokens:
-            # Trade Route: the first gain from a pile with a token moves it to the mat.
-            self.state.trade_route_tokens.remove(source[1])
-            self.state.trade_route_mat += 1
+        for hook in self._after_any_gain:  # Kingdom cards' (Trade Route's tokens)
+            hook(self, card, source)
         return True
 
     # ------------------------------------------------------------------ counters

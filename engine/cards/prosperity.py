@@ -57,7 +57,7 @@ from engine.model import (
     Effect,
     Trigger,
 )
-from engine.state import PlayerZone, Zone
+from engine.state import GameState, PlayerZone, Zone
 
 if TYPE_CHECKING:
     from engine.api import CardAPI
@@ -392,6 +392,19 @@ def _trade_route(ctx: Context) -> Effect[None]:
     yield from trash_one_from_hand(ctx)
 
 
+def _trade_route_tokens(state: GameState, define: Callable[[str], Card]) -> None:
+    """Set-up: a token on each Victory Supply pile."""
+    state.trade_route_tokens = [pile for pile in state.supply if define(pile).is_(VICTORY)]
+
+
+def _trade_route_token_moves(game: CardAPI, _card: int, source: Zone) -> None:
+    """The first gain from a pile with a token moves its token to the mat."""
+    state = game.state
+    if source[0] == "supply" and source[1] in state.trade_route_tokens:
+        state.trade_route_tokens.remove(source[1])
+        state.trade_route_mat += 1
+
+
 TRADE_ROUTE = _kingdom(
     "Trade Route",
     3,
@@ -402,6 +415,8 @@ TRADE_ROUTE = _kingdom(
     editions=(1,),
     buys=1,
     effect=_trade_route,
+    sets_up=_trade_route_tokens,
+    after_any_gain=_trade_route_token_moves,
     declares=tags("+buys", "+coins", "trashes", "when-gain"),
 )
 
@@ -784,7 +799,13 @@ WATCHTOWER_1, WATCHTOWER_2 = reworded(
 
 def _contraband(ctx: Context) -> Effect[None]:
     named = yield from _name_by_left_player(ctx, "name a card they cannot buy this turn")
-    ctx.game.state.turn.modifiers.setdefault("banned", []).append(named)
+    ctx.game.state.turn.modifiers.setdefault("Contraband", []).append(named)
+
+
+def _contraband_ban(game: CardAPI, pile: str) -> str | None:
+    if pile in game.state.turn.modifiers.get("Contraband", ()):
+        return f"{pile} was named by Contraband this turn"
+    return None
 
 
 CONTRABAND = _kingdom(
@@ -797,6 +818,7 @@ CONTRABAND = _kingdom(
     coins=3,
     buys=1,
     effect=_contraband,
+    restricts_buys=_contraband_ban,
     declares=tags("+coins", "+buys", "names-a-card", "restricts-buys"),
 )
 
