@@ -7,9 +7,11 @@ definition per edition (``editions=(1,)`` and ``editions=(2,)``).
 from __future__ import annotations
 
 from engine.cards.common import (
+    discard_down_to,
     discard_revealed,
     gain_costing_up_to,
     kingdom_maker,
+    play_an_action,
     reveal_top,
     reworded,
     still_revealed,
@@ -130,26 +132,6 @@ FEAST = _kingdom(
 # --- Militia, Witch ----------------------------------------------------------------------------
 
 
-def discard_down_to(size: int) -> PlayEffect:
-    """Each other player the Attack affects discards down to ``size`` cards in hand
-    (Militia; shared with Prosperity's Goons)."""
-
-    def effect(ctx: Context) -> Effect[None]:
-        game = ctx.game
-        for victim in game.attacked(ctx):
-            hand = game.player(victim).hand
-            excess = len(hand) - size
-            if excess <= 0:
-                continue
-            chosen = yield from game.choose_cards(
-                victim, ctx.name, hand, excess, excess, f"discard down to {size}", purpose="discard"
-            )
-            for card in chosen:
-                game.discard(victim, card)
-
-    return effect
-
-
 MILITIA = _kingdom(
     "Militia",
     4,
@@ -178,33 +160,6 @@ WITCH = _kingdom(
 
 
 # --- Throne Room -----------------------------------------------------------------------------
-
-
-def play_an_action(times: int, *, optional: bool) -> PlayEffect:
-    """Choose an Action card in hand and play it ``times`` times in a row (Throne Room;
-    shared with Prosperity's King's Court). The later plays resolve the card wherever it
-    now is, and use no Action."""
-
-    def effect(ctx: Context) -> Effect[None]:
-        game = ctx.game
-        actions = [c for c in game.player(ctx.player).hand if game.definition(c).is_(ACTION)]
-        chosen = yield from game.choose_cards(
-            ctx.player,
-            ctx.name,
-            actions,
-            0 if optional else 1,
-            1,
-            f"play an Action card {times} times",
-            purpose="play",
-        )
-        if not chosen:
-            return
-        played = yield from game.play(ctx.player, chosen[0], by=ctx.card)
-        if played:
-            for _ in range(times - 1):
-                yield from game.play_again(ctx.player, chosen[0], by=ctx.card)
-
-    return effect
 
 
 THRONE_ROOM_1 = _kingdom(

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine.model import TREASURE, Card, Effect, PlayEffect
+from engine.model import ACTION, TREASURE, Card, Effect, PlayEffect
 
 if TYPE_CHECKING:
     from engine.api import CardAPI
@@ -172,6 +172,56 @@ def trash_to_gain(
     wording = "exactly" if exactly else "up to"
     gained = yield from gain_one(ctx, fits, f"gain a card costing {wording} {limit}", to)
     return gained
+
+
+# --- factories several sets share ----------------------------------------------------------
+
+
+def discard_down_to(size: int) -> PlayEffect:
+    """Each other player the Attack affects discards down to ``size`` cards in hand
+    (Militia, Goons)."""
+
+    def effect(ctx: Context) -> Effect[None]:
+        game = ctx.game
+        for victim in game.attacked(ctx):
+            hand = game.player(victim).hand
+            excess = len(hand) - size
+            if excess <= 0:
+                continue
+            chosen = yield from game.choose_cards(
+                victim, ctx.name, hand, excess, excess, f"discard down to {size}", purpose="discard"
+            )
+            for card in chosen:
+                game.discard(victim, card)
+
+    return effect
+
+
+def play_an_action(times: int, *, optional: bool) -> PlayEffect:
+    """Choose an Action card in hand and play it ``times`` times in a row (Throne Room,
+    King's Court). The later plays resolve the card wherever it
+    now is, and use no Action."""
+
+    def effect(ctx: Context) -> Effect[None]:
+        game = ctx.game
+        actions = [c for c in game.player(ctx.player).hand if game.definition(c).is_(ACTION)]
+        chosen = yield from game.choose_cards(
+            ctx.player,
+            ctx.name,
+            actions,
+            0 if optional else 1,
+            1,
+            f"play an Action card {times} times",
+            purpose="play",
+        )
+        if not chosen:
+            return
+        played = yield from game.play(ctx.player, chosen[0], by=ctx.card)
+        if played:
+            for _ in range(times - 1):
+                yield from game.play_again(ctx.player, chosen[0], by=ctx.card)
+
+    return effect
 
 
 def reworded(first: Card, second_text: str) -> tuple[Card, Card]:

@@ -31,13 +31,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine import rules
-from engine.cards.base import discard_down_to, play_an_action
 from engine.cards.basic import CURSE_CARD
 from engine.cards.common import (
     costs_exactly,
+    discard_down_to,
     gain_costing_up_to,
     gain_one,
     kingdom_maker,
+    play_an_action,
     reveal_until_treasure,
     reworded,
     tags,
