@@ -12,6 +12,7 @@ from engine.cards.common import (
     gain_costing_up_to,
     kingdom_maker,
     play_an_action,
+    put_back_in_order,
     reveal_top,
     reworded,
     still_revealed,
@@ -743,10 +744,7 @@ def _sentry(ctx: Context) -> Effect[None]:
     for card in discarded:
         game.discard(player, card, "revealed")
     rest = still_revealed(ctx.game, player, looked)
-    if len(rest) > 1:
-        rest = yield from game.choose_order(player, ctx.name, rest, "put back, top first")
-    for card in reversed(rest):
-        game.put(player, card, ("revealed", player), "deck")
+    yield from put_back_in_order(game, player, ctx.name, rest, "revealed")
 
 
 SENTRY = _kingdom(

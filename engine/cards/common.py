@@ -110,15 +110,27 @@ def discard_revealed(game: CardAPI, player: int, cards: list[int]) -> None:
 
 
 def put_back_in_order(
-    ctx: Context, player: int, cards: list[int], source: PlayerZone
+    game: CardAPI,
+    player: int,
+    asker: str,
+    cards: list[int],
+    source: PlayerZone,
+    *,
+    prompt: str = "put back, top first",
+    topdeck: bool = False,
 ) -> Effect[None]:
-    """Put ``cards`` on top of the deck in an order the player picks (first = top)."""
-    game = ctx.game
+    """Put ``cards`` from ``source`` on top of the deck in an order the player picks
+    (first = top; ``asker`` is the card whose effect asks). Cards going back where they
+    were looked at move without an event; with ``topdeck`` each one is logged as put
+    onto the deck (from hand, say)."""
     if not cards:
         return
-    ordered = yield from game.choose_order(player, ctx.name, cards, "put back, top first")
+    ordered = yield from game.choose_order(player, asker, cards, prompt)
     for card in reversed(ordered):
-        game.put(player, card, (source, player), "deck")
+        if topdeck:
+            game.topdeck(player, card, source)
+        else:
+            game.put(player, card, (source, player), "deck")
 
 
 # --- trashing and gaining -----------------------------------------------------------------

@@ -106,7 +106,7 @@ def _reveal_four_keep(keep: Callable[[Card], bool]) -> PlayEffect:
                 game.put(ctx.player, card, ("revealed", ctx.player), "hand")
             else:
                 rest.append(card)
-        yield from put_back_in_order(ctx, ctx.player, rest, "revealed")
+        yield from put_back_in_order(ctx.game, ctx.player, ctx.name, rest, "revealed")
 
     return effect
 
@@ -596,10 +596,9 @@ def _secret_chamber_react(ctx: TriggerContext) -> Effect[None]:
         "put 2 cards from your hand on your deck",
         purpose="topdeck",
     )
-    if chosen:
-        ordered = yield from game.choose_order(ctx.owner, ctx.name, chosen, "top first")
-        for card in reversed(ordered):
-            game.topdeck(ctx.owner, card)
+    yield from put_back_in_order(
+        game, ctx.owner, ctx.name, chosen, "hand", prompt="top first", topdeck=True
+    )
 
 
 SECRET_CHAMBER = _kingdom(

@@ -39,6 +39,8 @@ from engine.cards.common import (
     gain_one,
     kingdom_maker,
     play_an_action,
+    put_back_in_order,
+    reveal_top,
     reveal_until_treasure,
     reworded,
     tags,
@@ -560,12 +562,7 @@ MOUNTEBANK = _kingdom(
 def _rabble(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
-        revealed = []
-        for _ in range(3):
-            card = game.reveal_top(victim)
-            if card is None:
-                break
-            revealed.append(card)
+        revealed = reveal_top(game, victim, 3)
         rest = []
         for card in revealed:
             definition = game.definition(card)
@@ -573,12 +570,14 @@ def _rabble(ctx: Context) -> Effect[None]:
                 game.discard(victim, card, "revealed")
             else:
                 rest.append(card)
-        if rest:
-            ordered = yield from game.choose_order(
-                victim, ctx.name, rest, "put the cards back in any order (first on top)"
-            )
-            for card in reversed(ordered):
-                game.put(victim, card, ("revealed", victim), "deck")
+        yield from put_back_in_order(
+            game,
+            victim,
+            ctx.name,
+            rest,
+            "revealed",
+            prompt="put the cards back in any order (first on top)",
+        )
 
 
 RABBLE = _kingdom(
