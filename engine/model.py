@@ -6,6 +6,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
+from engine.targets import Targets
+
 if TYPE_CHECKING:
     from engine.api import CardAPI
     from engine.context import Context, TriggerContext
@@ -111,6 +113,9 @@ class Card:
     options: tuple[str, ...] = ()
     # What the card does and responds to, as data for the interaction graph and docs.
     declares: frozenset[str] = field(default_factory=frozenset)
+    # What its instructions reach on other cards, precisely (engine/targets.py): data for
+    # the interaction graph, never read by the engine.
+    targets: Targets = field(default_factory=Targets)
     kingdom: bool = True
 
     def __post_init__(self) -> None:
