@@ -23,6 +23,7 @@ from engine.context import Context
 from engine.decisions import Decision, forced_answer, match_answer
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
 from engine.position import BASIC_PILES, COLONY_PILES, PHASES, random_kingdom
+from engine.sets import KINGDOM_SETS
 from engine.turn import AWAIT_COMMAND, Turn
 from engine.verbs import shuffle_in_place
 
@@ -77,7 +78,7 @@ class Game(Turn):
         seed: int = 0,
         editions: Mapping[str, int] | None = None,
         colony: bool | None = None,
-        sets: Iterable[str] = ("base", "intrigue", "prosperity"),
+        sets: Iterable[str] = KINGDOM_SETS,
         *,
         plain_commands: bool = True,
     ) -> Game:

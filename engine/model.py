@@ -6,6 +6,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
+from engine.sets import ALL_SETS
 from engine.targets import Targets
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ ATTACK = "Attack"
 REACTION = "Reaction"
 CARD_TYPES = frozenset({ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION})
 
-SETS = ("basic", "base", "intrigue", "prosperity")
+SETS = ALL_SETS  # every set (engine.sets)
 
 _Result = TypeVar("_Result")
 
