@@ -305,10 +305,12 @@ def build_graph(
 
 
 def definition_graph(cards: Iterable[Card], kinds: Sequence[Kind] = KINDS) -> nx.MultiDiGraph:
-    """*Data API.* The declared interactions with card *definitions* as nodes: a node is
-    ``(name, editions)`` (``("Throne Room", (1,))``), so each edge joins exactly the two
-    printings it holds for. :func:`build_graph` folds these onto card names, keeping the
-    editions of each end in its variants."""
+    """*Data API.* The declared interactions with card *definitions* as nodes.
+
+    A node is ``(name, editions)``: a card printed in the 1st edition only is
+    ``(name, (1,))``. Each edge joins the two printings it holds for; :func:`build_graph`
+    folds these onto card names, keeping the editions of each end in its variants.
+    """
     graph = nx.MultiDiGraph()
     cards = list(cards)
     for card in cards:
