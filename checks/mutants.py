@@ -545,20 +545,6 @@ MUTANTS: tuple[Mutant, ...] = (
         ),
     ),
     m(
-        "mining-village-twice",
-        "Mining Village played twice by Throne Room or King's Court gives +2 coins on each "
-        "play although it is trashed only once.",
-        PYDOMINION,
-        src(
-            "if ctx.card not in game.player(ctx.player).in_play:",
-            "if ctx.card not in game.player(ctx.player).in_play and False:",
-        ),
-        src(
-            "if moved:\n            game.add_coins(2)",
-            "if moved or not moved:\n            game.add_coins(2)",
-        ),
-    ),
-    m(
         "feast-gains-only-if-trashed",
         "Feast played twice gains only once, because the second play cannot trash it.",
         "common Throne Room bug (Feast ruling base/feast)",
@@ -577,47 +563,12 @@ MUTANTS: tuple[Mutant, ...] = (
         src("if trashed == 2:", "if trashed >= 1:"),
     ),
     m(
-        "mill-coins-after-one-discard",
-        "Mill gives +2 coins after discarding only one card.",
-        DESIGN,
-        src(
-            "if discarded == 2:\n        game.add_coins(2)",
-            "if discarded >= 1:\n        game.add_coins(2)",
-        ),
-    ),
-    m(
         "vault-draw-after-one-discard",
         "Vault lets another player draw after discarding only one card.",
         DESIGN,
         src(
             "if discarded == 2:\n            game.draw(other, 1)",
             "if discarded >= 1:\n            game.draw(other, 1)",
-        ),
-    ),
-    m(
-        "ironworks-bonus-lost-when-moved",
-        "Ironworks gives no bonus when a when-gain effect moved the gained card away.",
-        "common when-gain bug (Ironworks with Watchtower)",
-        src(
-            "definition = game.definition(gained)\n    if definition.is_(ACTION):\n"
-            "        game.state.turn.actions += 1",
-            "definition = game.definition(gained)\n"
-            "    if gained not in game.player(ctx.player).discard:\n        return\n"
-            "    if definition.is_(ACTION):\n        game.state.turn.actions += 1",
-        ),
-    ),
-    m(
-        "trade-route-token-from-trash",
-        "Trade Route's token moves when a card is gained from the trash (Lurker), not "
-        "only on a gain from its pile.",
-        PYDOMINION,
-        src(
-            'if source[0] == "supply" and source[1] in self.state.trade_route_tokens:',
-            "if self.state.names[card] in self.state.trade_route_tokens:",
-        ),
-        src(
-            "self.state.trade_route_tokens.remove(source[1])",
-            "self.state.trade_route_tokens.remove(self.state.names[card])",
         ),
     ),
     # ---- counting plays --------------------------------------------------------------------------
@@ -651,18 +602,6 @@ MUTANTS: tuple[Mutant, ...] = (
             "# One lasting trigger per play: two plays (or Throne Room) make Copper worth 3.\n"
             "    if all(c != ctx.card for _, c, _ in ctx.game.state.turn.lasting):\n"
             "        ctx.game.start_lasting(ctx, 0)",
-        ),
-    ),
-    m(
-        "bridge-counts-cards",
-        "Bridge's reduction counts Bridges in play, so Throne Room on Bridge lowers costs by 1.",
-        DESIGN,
-        src(
-            "ctx.game.state.turn.cost_reduction += rules.bridge_reduction(1)",
-            "in_play = ctx.game.player(ctx.player).in_play\n"
-            "    ctx.game.state.turn.cost_reduction = rules.bridge_reduction(\n"
-            '        sum(ctx.game.name_of(c) == "Bridge" for c in in_play)\n'
-            "    )",
         ),
     ),
     m(
@@ -748,16 +687,6 @@ MUTANTS: tuple[Mutant, ...] = (
         src("low = min(minimum, high)", "low = minimum"),
     ),
     m(
-        "wishing-well-reveals-empty-deck",
-        "Wishing Well with no card to reveal reads a card that is not there (crashes).",
-        pyminion(5),
-        src(
-            "card = game.reveal_top(ctx.player)\n    if card is None:\n        return\n"
-            '    destination = "hand"',
-            'card = game.reveal_top(ctx.player)\n    destination = "hand"',
-        ),
-    ),
-    m(
         "courtier-gold-from-empty-pile",
         "Courtier's Gold with the Gold pile empty crashes instead of gaining nothing.",
         pyminion(6),
@@ -770,46 +699,12 @@ MUTANTS: tuple[Mutant, ...] = (
         ),
     ),
     m(
-        "throne-room-mandatory",
-        "Throne Room (2nd edition) and King's Court must play a card (choosing none refused).",
-        pyminion(7),
-        src("0 if optional else 1,\n            1,", "1 if optional else 1,\n            1,"),
-    ),
-    m(
         "masquerade-player-picks-for-all",
         "Masquerade's player chooses every player's card to pass.",
         pyminion(9),
         src(
             "chosen = yield from game.choose_cards(\n                giver,",
             "chosen = yield from game.choose_cards(\n                ctx.player,",
-        ),
-    ),
-    m(
-        "reactions-after-the-attack-starts",
-        "Reactions to an Attack are asked after its +Cards, not before anything happens.",
-        pyminion(10),
-        src(
-            'if definition.is_("Attack"):',
-            'self._vanilla_bonuses(player, definition)\n        if definition.is_("Attack"):',
-        ),
-        src(
-            'context.unaffected = happening.data["unaffected"]\n'
-            "        self._vanilla_bonuses(player, definition)",
-            'context.unaffected = happening.data["unaffected"]',
-        ),
-    ),
-    m(
-        "bandit-picks-for-victim",
-        "Bandit trashes the first eligible Treasure without asking the victim.",
-        pyminion(11),
-        src(
-            "chosen = yield from game.choose_cards(\n            victim, ctx.name, targets, 1, 1,",
-            "chosen = targets[:1] or (yield from game.choose_cards(\n"
-            "            victim, ctx.name, targets, 1, 1,",
-        ),
-        src(
-            '"trash a revealed Treasure other than Copper"\n        )',
-            '"trash a revealed Treasure other than Copper"\n        ))',
         ),
     ),
     m(
@@ -909,24 +804,6 @@ MUTANTS: tuple[Mutant, ...] = (
         src(
             "empties >= empty_piles_to_end(players, ops)",
             "empties == empty_piles_to_end(players, ops)",
-        ),
-    ),
-    m(
-        "artisan-topdecks-two",
-        "Artisan lets its player put two cards onto the deck.",
-        "cosmic-ray survivor (issue 13): a pick's maximum off by one",
-        src(
-            'hand, 1, 1, "put a card from your hand onto your deck"',
-            'hand, 1, 2, "put a card from your hand onto your deck"',
-        ),
-    ),
-    m(
-        "courtier-reveals-two",
-        "Courtier lets its player reveal two cards.",
-        "cosmic-ray survivor (issue 13): a pick's maximum off by one",
-        src(
-            'hand, 1, 1, "reveal a card")',
-            'hand, 1, 2, "reveal a card")',
         ),
     ),
     m(
