@@ -21,6 +21,7 @@ from engine.context import Context, Happening, TriggerContext
 from engine.decisions import Choice, Decision, forced_answer, match_answer
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
 from engine.model import ACTION, ATTACK, TREASURE, VICTORY, Card, Effect, Trigger
+from engine.setup_check import check_setup, saved_inputs
 from engine.state import (
     PLAYER_ZONES,
     TRASH,
@@ -51,6 +52,7 @@ class Game:
         ``pN`` with ``hand``, ``deck`` (top first), ``discard`` (bottom first),
         ``in_play``, ``set_aside``, ``vp_tokens`` and ``shuffles``.
         """
+        check_setup(setup)  # BadPosition naming the key, before anything is built
         self.setup: dict[str, Any] = dict(setup)
         self.inputs: list[tuple[str, Any]] = []
         self.rng = random.Random(int(setup.get("seed", 0)))
@@ -92,6 +94,10 @@ class Game:
         sets: Iterable[str] = ("base", "intrigue", "prosperity"),
     ) -> Game:
         """A game from the standard start: 7 Coppers and 3 Estates each, shuffled, 5 drawn."""
+        given = {"players": players, "seed": seed, "editions": editions or {}}
+        if kingdom is not None:  # a string is not a list of cards: check_setup says so
+            given["kingdom"] = kingdom if isinstance(kingdom, str) else list(kingdom)
+        check_setup(given)
         chosen_editions = {**catalogue.DEFAULT_EDITIONS, **(editions or {})}
         rng = random.Random(seed)
         names = list(kingdom) if kingdom is not None else random_kingdom(rng, chosen_editions, sets)
@@ -992,6 +998,8 @@ class Game:
 
     def _check_command(self, verb: str, arg: str) -> int | None:
         """IllegalMove unless the command may be given now; the card a play would play."""
+        if not isinstance(verb, str) or not isinstance(arg, str):
+            raise IllegalMove(f"a command is a verb and a card name or phase, not {verb!r} {arg!r}")
         if self.state.game_over:
             raise IllegalMove("the game is over")
         if self._pending != AWAIT_COMMAND:
@@ -1105,7 +1113,11 @@ class Game:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Game:
         """Rebuild a game by replaying its inputs; refuses data that does not replay."""
-        game = cls.replay(data["setup"], [tuple(i) for i in data["inputs"]])
+        inputs = saved_inputs(data)  # version and shape first: no KeyError, no TypeError
+        try:
+            game = cls.replay(data["setup"], inputs)
+        except (IllegalMove, IllegalAnswer) as refused:
+            raise BadPosition(f"the saved game does not replay: {refused}") from None
         if game.snapshot() != data["snapshot"] or game.event_lines() != data["events"]:
             raise BadPosition("the saved game does not replay to the saved state")
         return game

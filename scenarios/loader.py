@@ -25,6 +25,8 @@ from typing import Any, cast
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
+from engine.errors import BadPosition
+from engine.setup_check import check_setup
 from scenarios.model import (
     BASIC_PILES,
     COLONY_PILES,
@@ -551,7 +553,14 @@ def parse_scenario(
     checker.run()
     if checker.problems:
         raise ScenarioError(checker.problems, scenario_id)
-    return _build(doc, path, checker)
+    scenario = _build(doc, path, checker)
+    try:  # the engine's own setup validation: sizes, counts, what a Game can be built from
+        check_setup(scenario.setup)
+    except BadPosition as bad:
+        where = bad.key if bad.key[:1] in (("editions",), ("seed",)) else ("setup", *bad.key)
+        problem = Problem(file, doc.line_of(where), format_key(where), bad.reason)
+        raise ScenarioError([problem], scenario_id) from None
+    return scenario
 
 
 @cache
