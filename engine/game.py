@@ -231,10 +231,29 @@ class Game:
         }
         for kind in PLAYER_ZONES:
             self._zones[kind] = [player.zone(kind) for player in state.players]
+        # Per player: card name -> a position in the hand before which no card has that
+        # name (a lower bound where _check_play starts looking). Hands change only in move.
+        self._first_in_hand: list[dict[str, int]] = [{} for _ in state.players]
         piles = list(state.supply)
         self._pile_lists = list(state.supply.values())
         self._province = piles.index("Province")
         self._colony = piles.index("Colony") if "Colony" in piles else None
+
+    def _take_from_hand(self, hand: list[int], card: int, hints: dict[str, int]) -> bool:
+        """Remove ``card`` from ``hand`` (False when it is not there), looking from where
+        its name's first copy can be at the earliest; later hints move up one place."""
+        if hand and hand[-1] == card:
+            position = len(hand) - 1
+        else:
+            try:
+                position = hand.index(card, hints.get(self.state.names[card], 0))
+            except ValueError:
+                return False
+        del hand[position]
+        for name, at in hints.items():
+            if at > position:
+                hints[name] = at - 1
+        return True
 
     def _new_card(self, state: GameState, name: str) -> int:
         self.definition_by_name(name)
@@ -327,7 +346,10 @@ class Game:
         zones = self._zones
         kind, owner = source
         cards = zones[kind][owner]
-        if cards and cards[-1] == card:
+        if kind == "hand":
+            if not self._take_from_hand(cards, card, self._first_in_hand[owner]):
+                return False
+        elif cards and cards[-1] == card:
             cards.pop()
         else:
             try:
@@ -336,10 +358,10 @@ class Game:
                 return False
         kind, owner = destination
         target = zones[kind][owner]
-        if bottom:
-            target.insert(0, card)
-        elif depth > 0:
-            target.insert(max(0, len(target) - depth), card)
+        if bottom or depth > 0:
+            target.insert(0 if bottom else max(0, len(target) - depth), card)
+            if kind == "hand":  # a card put before others may be the first of its name
+                self._first_in_hand[owner].clear()
         else:
             target.append(card)
         if event is not None:
@@ -915,10 +937,16 @@ class Game:
     def _check_play(self, name: str) -> int:
         """The card in hand that ``play name`` would play; IllegalMove if it may not."""
         turn, names = self.state.turn, self.state.names
-        for card in self.state.players[turn.player].hand:
+        hand, hints = self.state.players[turn.player].hand, self._first_in_hand[turn.player]
+        # Start where this name was last found: no card before that is named so (see
+        # move), so playing n copies from a long hand costs n steps in all, not n * n.
+        for position in range(hints.get(name, 0), len(hand)):
+            card = hand[position]
             if names[card] == name:
+                hints[name] = position
                 break
         else:
+            hints[name] = len(hand)
             raise IllegalMove(f"p{turn.player + 1} has no {name} in hand")
         types = self._by_id[card].types
         if ACTION in types and turn.phase == "action":
