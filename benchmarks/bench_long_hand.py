@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.game import Game
+from engine.setup_check import BASIC_PILES, MAX_CARDS
 
 
 def play_every_silver(n: int) -> float:
@@ -27,7 +28,7 @@ def play_every_silver(n: int) -> float:
         {
             "p1": {"hand": ["Copper"] * n + ["Silver"] * n},
             "turn": {"phase": "buy"},
-            "supply": {"Copper": 0, "Silver": 0},
+            "supply": dict.fromkeys(BASIC_PILES, 0),  # every card of the setup is in the hand
         }
     )
     started = time.perf_counter()
@@ -46,6 +47,8 @@ def main() -> int:
     sizes = [int(part) for part in args.sizes.split(",") if part.strip()]
     if not sizes or min(sizes) < 1 or args.repeat < 1:
         parser.error("--sizes must be positive numbers and --repeat at least 1")
+    if max(sizes) > MAX_CARDS // 2:
+        parser.error(f"a setup holds at most {MAX_CARDS} cards: n is at most {MAX_CARDS // 2}")
     print(f"{'n':>7}  {'seconds':>8}  {'us/play':>8}  ratio to previous (size ratio)")
     previous: tuple[int, float] | None = None
     for n in sizes:

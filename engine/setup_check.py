@@ -136,7 +136,9 @@ class _SetupCheck:
             if pile in sizes:
                 size = _number(sizes[pile], ("supply", pile), 0, MAX_CARDS)
             else:
-                size = _pile_size(pile, definition.is_(VICTORY), definition.kingdom, self.players)
+                size = cached_pile_size(
+                    pile, definition.is_(VICTORY), definition.kingdom, self.players
+                )
             self.count_cards(size, ("supply", pile))
         return piles
 
@@ -241,8 +243,8 @@ class _SetupCheck:
             )
 
 
-# rules.pile_size is pure, and every game of a simulation asks it the same questions.
-_pile_size = functools.cache(rules.pile_size)
+# rules.pile_size is pure and set-up asks it the same questions game after game.
+cached_pile_size = functools.cache(rules.pile_size)
 
 
 def _is_player_key(key: Any) -> bool:
