@@ -573,7 +573,9 @@ def _editions_of(ruling: Ruling) -> str:
 def _scenario_lines(name: str, ruling_ids: set[str], loaded: list[Scenario]) -> list[str]:
     related = [s for s in loaded if name in s.named or ruling_ids & set(s.rulings)]
     lines = [f"Scenarios ({len(related)}):"]
-    lines += [f"  {s.id}: {s.title}\n    {_shown(str(s.file))}" for s in related]
+    lines += [
+        f"  {printable(s.id)}: {printable(s.title)}\n    {_shown(str(s.file))}" for s in related
+    ]
     return lines
 
 
