@@ -27,6 +27,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
 from engine.errors import BadPosition
+from engine.sets import KINGDOM_SETS
 from engine.setup_check import check_setup
 from scenarios.model import (
     BASIC_PILES,
@@ -146,6 +147,10 @@ def _suggest(word: str, choices: Iterable[str]) -> str:
 def schema() -> dict[str, Any]:
     with SCHEMA_PATH.open(encoding="utf-8") as handle:
         loaded: dict[str, Any] = json.load(handle)
+    # The editions a scenario may choose: one per set of the registry (engine.sets).
+    loaded["properties"]["editions"]["properties"] = {
+        name: {"$ref": "#/$defs/edition"} for name in KINGDOM_SETS
+    }
     return loaded
 
 
