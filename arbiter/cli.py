@@ -590,6 +590,11 @@ def configure_docs(parser: argparse.ArgumentParser) -> None:
         default=DOCS_DIR / "_build" / "html",
         help="where to write the HTML site (default: docs/_build/html)",
     )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail the build when any bundled scenario does not pass (CI uses it)",
+    )
 
 
 def run_docs(args: argparse.Namespace) -> int:
@@ -604,8 +609,10 @@ def run_docs(args: argparse.Namespace) -> int:
     import time
 
     started = time.perf_counter()
-    # -W: a warning fails the build, as in CI.
-    if build_main(["-W", "--keep-going", "-q", "-b", "html", str(DOCS_DIR), str(args.out)]):
+    # -W: a warning fails the build, as in CI; --strict: so does a failing scenario.
+    strict = ["-D", "arbiter_strict=1"] if args.strict else []
+    command = ["-W", "--keep-going", "-q", *strict, "-b", "html", str(DOCS_DIR), str(args.out)]
+    if build_main(command):
         return EXIT_FAILED
     print(f"built {args.out / 'index.html'} in {time.perf_counter() - started:.0f} s")
     return EXIT_OK
