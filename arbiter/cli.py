@@ -3,8 +3,10 @@
 Each subcommand is one :class:`Command` entry (name, help, how to add its arguments, what
 to run); adding ``graph``, ``prove``, ``simulate``, ``docs`` or ``wire`` is adding an entry
 to :data:`COMMANDS`. Exit codes: 0 success, 1 some scenario failed or errored, 2 unusable
-input (unknown path, card or option; unwritable output file), 3 an internal error.
-Bad input is reported as one line on stderr, never as a traceback.
+input or environment (unknown path, card or option; an output file that may not or cannot
+be written; a full disk or standard output), 3 an internal error. Bad input is reported as
+one line on stderr, never as a traceback. Output files and printed outside text go
+through :mod:`arbiter.output`.
 """
 
 from __future__ import annotations
@@ -14,17 +16,18 @@ import difflib
 import json
 import os
 import sys
-import tempfile
 import textwrap
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from arbiter import output
+from arbiter.output import OutputError, Target, printable
 from scenarios import runner
-from scenarios.catalogue import Ruling, catalogue, rulings_for_card
+from scenarios.catalogue import Ruling, catalogue, catalogue_files, rulings_for_card
 from scenarios.loader import bundled_dir, discover, load_many
 from scenarios.model import Scenario
 from scenarios.runner import Result, Status
@@ -65,31 +68,13 @@ class Command:
 # --- output helpers -----------------------------------------------------------------------
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file, so readers never see half."""
-    directory = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def _writable(path: Path | None) -> None:
-    """Fail before a long run, not after it, when an output file cannot be written."""
-    if path is not None and not (path.parent if str(path.parent) else Path(".")).is_dir():
-        raise UsageError(f"cannot write {path}: no such directory {path.parent}")
-
-
 def _shown(path: str) -> str:
-    """A path relative to the working directory when it is below it (shorter output)."""
+    """A path relative to the working directory when it is below it (shorter output),
+    with control characters escaped (it is printed)."""
     try:
-        return str(Path(path).resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return path
+        return printable(str(Path(path).resolve().relative_to(Path.cwd())))
+    except (ValueError, OSError, RuntimeError):
+        return printable(path)
 
 
 def _table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
@@ -210,35 +195,49 @@ def _factory(engine: str) -> runner.AdapterFactory:
     return factory
 
 
-def _run(paths: Sequence[str], engine: str, keyword: str | None = None) -> list[Result]:
+def _files(paths: Sequence[str]) -> list[Path]:
     try:
-        files = discover(paths or [bundled_dir()])
+        return discover(paths or [bundled_dir()])
     except FileNotFoundError as exc:
         raise UsageError(str(exc.args[0])) from None
+
+
+def _run(paths: Sequence[str], engine: str, keyword: str | None = None) -> list[Result]:
+    return _run_files(_files(paths), engine, keyword)
+
+
+def _run_files(files: Sequence[Path], engine: str, keyword: str | None) -> list[Result]:
     return runner.run_files(files, _factory(engine), select=_selector(keyword))
 
 
 def run_check(args: argparse.Namespace) -> int:
-    _writable(args.json)
-    _writable(args.junit)
     if args.compare:
         _factory(args.compare)  # an unknown engine is bad input, before the long run
-    results = _run(args.paths, args.engine, args.k)
+    files = _files(args.paths)
+    # Every output is checked before anything runs; none may be a scenario or ruling file.
+    targets = output.plan(
+        [("--json", args.json), ("--junit", args.junit)], inputs=[*files, *catalogue_files()]
+    )
+    results = _run_files(files, args.engine, args.k)
     if not results:
-        where = ", ".join(args.paths) or "the bundled scenarios"
-        selection = f" matching {args.k!r}" if args.k else ""
+        where = ", ".join(map(printable, args.paths)) or "the bundled scenarios"
+        selection = f" matching {printable(args.k)!r}" if args.k else ""
         raise UsageError(f"no scenarios{selection} found in {where}")
     summary = summarize(results)
+    # A report on standard output leaves the human summary to standard error.
+    human = sys.stderr if any(target.is_stdout for target in targets) else sys.stdout
     if args.compare:
-        return _run_compare(args, results, summary)
-    print(summary_table(summary))
+        return _run_compare(args, files, results, summary, targets, human)
+    # Reports first: a reader that closes the pipe early must not cost the files.
+    _write_reports(args, targets, results, summary)
+    print(summary_table(summary), file=human)
     for result in results:
         if result.status is not Status.PASS:
             print(
-                f"\n{result.status.upper():5} {result.id}\n      "
-                f"{_shown(result.location)}: {result.message}"
+                f"\n{result.status.upper():5} {printable(result.id)}\n      "
+                f"{_shown(result.location)}: {printable(result.message)}",
+                file=human,
             )
-    _write_reports(args, results, summary)
     return EXIT_OK if summary["failed"] == summary["errors"] == 0 else EXIT_FAILED
 
 
@@ -264,26 +263,26 @@ def disagreements(first: Sequence[Result], second: Sequence[Result]) -> list[dic
 def _verdict(row: dict[str, Any] | None) -> str:
     if row is None:
         return "not run"
-    return f"{row['status']}" + (f": {row['message']}" if row["message"] else "")
+    return f"{row['status']}" + (f": {printable(row['message'])}" if row["message"] else "")
 
 
-def _run_compare(args: argparse.Namespace, results: list[Result], summary: dict[str, Any]) -> int:
+def _run_compare(
+    args: argparse.Namespace,
+    files: Sequence[Path],
+    results: list[Result],
+    summary: dict[str, Any],
+    targets: Sequence[Target],
+    human: TextIO,
+) -> int:
     """`--compare B`: both summaries, then every scenario the two engines disagree on.
 
     Exit 0 when they agree on every scenario, 1 otherwise (whatever each one's verdicts).
     """
-    others = _run(args.paths, args.compare, args.k)
+    others = _run_files(files, args.compare, args.k)
     rows = disagreements(results, others)
-    for engine, run in ((args.engine, summary), (args.compare, summarize(others))):
-        print(f"{engine}:\n{summary_table(run)}\n")
-    print(f"{len(rows)} scenario(s) on which {args.engine} and {args.compare} disagree")
-    for row in rows:
-        print(
-            f"\n{row['id']}\n  {args.engine}: {_verdict(row['a'])}"
-            f"\n  {args.compare}: {_verdict(row['b'])}"
-        )
     _write_reports(
         args,
+        targets,
         results,
         summary,
         {
@@ -293,17 +292,31 @@ def _run_compare(args: argparse.Namespace, results: list[Result], summary: dict[
             "disagreements": rows,
         },
     )
+    for engine, run in ((args.engine, summary), (args.compare, summarize(others))):
+        print(f"{printable(engine)}:\n{summary_table(run)}\n", file=human)
+    print(
+        f"{len(rows)} scenario(s) on which {printable(args.engine)} and "
+        f"{printable(args.compare)} disagree",
+        file=human,
+    )
+    for row in rows:
+        print(
+            f"\n{printable(row['id'])}\n  {printable(args.engine)}: {_verdict(row['a'])}"
+            f"\n  {printable(args.compare)}: {_verdict(row['b'])}",
+            file=human,
+        )
     return EXIT_OK if not rows else EXIT_FAILED
 
 
 def _write_reports(
     args: argparse.Namespace,
+    targets: Sequence[Target],
     results: list[Result],
     summary: dict[str, Any],
     compared: dict[str, Any] | None = None,
 ) -> None:
-    try:
-        if args.json:
+    for target in targets:
+        if target.option == "--json":
             report = {
                 "engine": args.engine,
                 "results": [r.to_json() for r in results],
@@ -311,11 +324,9 @@ def _write_reports(
             }
             if compared is not None:
                 report["compare"] = compared
-            write_atomic(args.json, _dumps(report))
-        if args.junit:
-            write_atomic(args.junit, junit_xml(results, args.engine))
-    except OSError as exc:
-        raise UsageError(f"cannot write {exc.filename}: {exc.strerror}") from None
+            output.write(target, _dumps(report))
+        else:
+            output.write(target, junit_xml(results, args.engine))
 
 
 def configure_check(parser: argparse.ArgumentParser) -> None:
@@ -325,8 +336,12 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="scenario files or directories (default: the bundled scenarios)",
     )
-    parser.add_argument("--json", type=Path, metavar="FILE", help="write results as JSON")
-    parser.add_argument("--junit", type=Path, metavar="FILE", help="write JUnit XML")
+    parser.add_argument(
+        "--json", metavar="FILE", help="write results as JSON to FILE (- for standard output)"
+    )
+    parser.add_argument(
+        "--junit", metavar="FILE", help="write JUnit XML to FILE (- for standard output)"
+    )
     parser.add_argument("-k", metavar="TEXT", help="only scenarios whose id or file contains TEXT")
     parser.add_argument(
         "--engine",
@@ -717,30 +732,31 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        forward = next((c.forward for c in COMMANDS if argv[:1] == [c.name] and c.forward), None)
-        if forward is not None:
-            return forward(argv[1:])
-        args = build_parser().parse_args(argv)
-        code: int = args.handler(args)
-        return code
-    except UsageError as exc:
-        print(
-            f"arbiter: {exc}" if not str(exc).startswith("arbiter") else str(exc), file=sys.stderr
-        )
+        with output.guarded_stdout():
+            return _dispatch(argv)
+    except (UsageError, OutputError) as exc:
+        message = printable(str(exc))
+        print(message if message.startswith("arbiter") else f"arbiter: {message}", file=sys.stderr)
         return EXIT_USAGE
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else EXIT_OK
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # `arbiter cards | head`
-        sys.stderr.close()
-        return EXIT_OK
     except Exception as exc:
         if os.environ.get("ARBITER_DEBUG"):
             raise
         print(
-            f"arbiter: internal error: {type(exc).__name__}: {exc} "
+            f"arbiter: internal error: {type(exc).__name__}: {printable(str(exc))} "
             "(set ARBITER_DEBUG=1 for the traceback)",
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+
+
+def _dispatch(argv: list[str]) -> int:
+    forward = next((c.forward for c in COMMANDS if argv[:1] == [c.name] and c.forward), None)
+    if forward is not None:
+        return forward(argv[1:])
+    args = build_parser().parse_args(argv)
+    code: int = args.handler(args)
+    return code

@@ -11,7 +11,8 @@ players``), so over any ``players`` consecutive games every bot has every seat o
 are independent and their results are put back in game order, so the results are the same
 for the same seed whatever ``--workers`` is.
 
-Exit codes: 0 done, 2 bad options (one line on stderr), 3 an internal error (an engine or
+Exit codes: 0 done, 2 bad options or an output that cannot be written (one line on
+stderr), 3 an internal error (an engine or
 bot failure, with the game's index and seed so it can be replayed), 130 interrupted.
 """
 
@@ -28,9 +29,10 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from arbiter import output
+from arbiter.output import OutputError, printable
 from engine import cards as catalogue
 from engine.bots import BigMoneyWith, make_bot, play_game
 from engine.game import Game, random_kingdom
@@ -445,15 +447,18 @@ def results_table(config: Config, summary: dict[str, Any], seconds: float) -> st
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = build_parser().parse_args(argv)
-        config = make_config(args)
-        if args.json not in (None, "-"):
-            target = Path(args.json)
-            if not (target.parent if str(target.parent) else Path(".")).is_dir():
-                raise UsageError(f"--json: cannot write {target}: no such directory")
-    except UsageError as error:
-        print(f"arbiter simulate: error: {error}", file=sys.stderr)
+        with output.guarded_stdout():
+            return _simulate(argv)
+    except (UsageError, OutputError) as error:
+        print(f"arbiter simulate: error: {printable(str(error))}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _simulate(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    config = make_config(args)
+    # Checked before the games are played, not after.
+    targets = output.plan([("--json", args.json)])
     show = args.progress or sys.stderr.isatty()
     started = time.perf_counter()
     try:
@@ -466,18 +471,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
     seconds = time.perf_counter() - started
     summary = summarize(config, results)
-    if args.json is not None:
+    for target in targets:
         data = {
             "config": config.to_json(),
             "summary": summary,
             "results": list(results),
             "timing": {"seconds": seconds, "workers": args.workers},
         }
-        text = json.dumps(data, indent=2) + "\n"
-        if args.json == "-":
-            sys.stdout.write(text)
-            return EXIT_OK
-        Path(args.json).write_text(text, encoding="utf-8")
+        output.write(target, json.dumps(data, indent=2) + "\n")
+        if target.is_stdout:
+            return EXIT_OK  # the JSON is the output, instead of the table
     print(results_table(config, summary, seconds))
     return EXIT_OK
 

@@ -7,22 +7,30 @@
 
 What it measures:
 
-1. Games per second of a 2-player Big Money mirror on the reference engine, exactly as
-   scenarios run it: every move through ``Game.command`` / ``Game.answer`` (rule checks
-   on), every event recorded, the bots seeing only a ``GameView``. Side by side in the
-   same run, the same mirror on pyminion (``pip install 'dominion-arbiter[pyminion]'``)
-   with the same buy rule and its logging off, and the ratio of the two.
-2. The cost per game as games get longer: Big Money that buys only on every k-th of
+1. A 2-player Big Money mirror, per player-turn and per game, on the reference engine
+   exactly as scenarios run it: every move through ``Game.command`` / ``Game.answer``
+   (rule checks on), every event recorded, the bots seeing only a ``GameView``. Side by
+   side in the same rounds: pyminion (``pip install 'dominion-arbiter[pyminion]'``) with
+   the same buy rule, silenced (its root logger at WARNING, so no log record is built:
+   its fastest setting) and as shipped (``log_stdout=False`` only, which still builds a
+   record per ``logger.info``), and the bare-lists floor (``benchmarks/floor.py``: the
+   same mirror on lists of card names, the lower bound of CPython for this work). The
+   ratios printed: the reference's speed-up over each pyminion and its cost over the floor.
+2. Random-bot games on random kingdoms of all three sets (the moves of
+   ``checks.random_play``, which the random-game checks and the state machine play), per
+   player-turn, against the Big Money mirror in the same rounds.
+3. The cost per game as games get longer: Big Money that buys only on every k-th of
    its turns (but plays its Treasures every turn) for k = 1..4; turns per game against
    time per game, with a least-squares line. Linear cost means a flat time per turn.
-3. The time of the whole scenario suite (``arbiter check``).
-4. The time of ``arbiter prove`` (skipped with a message until it exists).
+4. The time of the whole scenario suite (``arbiter check``).
+5. The time of ``arbiter prove`` (skipped with a message until it exists).
 
 Rates are measured in CPU time of this process (``time.process_time``), so that other work
-on a shared machine moves the figures less. Both engines run interleaved in the same
-process, round after round; each engine's best and median round are printed, and the ratio
-is the median of the rounds' ratios (the two runs of a round are seconds apart, so a slow
-spell of the machine hits both). Not a timed test: nothing here fails on a slow machine.
+on a shared machine moves the figures less. Every contender runs in the same process, one
+after the other in each round, round after round; each one's median and best round are
+printed, and a ratio is the median of the rounds' ratios (the runs of a round are seconds
+apart, so a slow spell of the machine hits them all). Not a timed test: nothing here
+fails on a slow machine.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import logging
 import pstats
 import random
 import resource
@@ -46,9 +55,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from checks.random_play import step as random_step  # noqa: E402
 from engine.bots import BIG_MONEY_FALLBACK as FALLBACK  # noqa: E402
 from engine.bots import BigMoney, GameView, big_money_buy, play_game  # noqa: E402
 from engine.game import Game  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from floor import play_floor_game  # noqa: E402
 
 # Cards both engines have; Big Money buys none of them, they only fill the Supply.
 KINGDOM = [
@@ -149,40 +162,149 @@ def pyminion_runner() -> Callable[[int, int], tuple[float, int]] | None:
 # ---------------------------------------------------------------- sections
 
 
+Runner = Callable[[int, int], tuple[float, int]]
+
+
+def contenders() -> dict[str, Runner | None]:
+    """The mirror's players, in the order each round runs them (None: not installed).
+
+    pyminion sets the root logger to INFO when it is imported, so ``log_stdout=False`` alone
+    only hides its output: every ``logger.info`` still builds a LogRecord. Its fastest
+    setting is the root logger at WARNING ("silenced"); "as shipped" is what a user gets
+    without that line. Both are printed, and the ratios are quoted against the silenced one.
+    """
+    pyminion = pyminion_runner()
+    return {
+        "reference": lambda games, seed: run_reference(games, seed)[:2],
+        "pyminion, silenced": None
+        if pyminion is None
+        else _with_root_level(pyminion, logging.WARNING),
+        "pyminion, as shipped": None if pyminion is None else pyminion,
+        "bare-lists floor": run_floor,
+    }
+
+
+def _with_root_level(run: Runner, level: int) -> Runner:
+    def silenced(games: int, seed: int) -> tuple[float, int]:
+        root = logging.getLogger()
+        shipped = root.level
+        root.setLevel(level)
+        try:
+            return run(games, seed)
+        finally:
+            root.setLevel(shipped)
+
+    return silenced
+
+
+def run_floor(games: int, seed: int) -> tuple[float, int]:
+    """(seconds, player-turns) of ``games`` mirror games on bare lists (benchmarks/floor.py)."""
+    rng = random.Random(seed)
+    turns = 0
+    start = clock()
+    for _ in range(games):
+        turns += play_floor_game(rng)[0]
+    return clock() - start, turns
+
+
 def section_mirror(games: int, seed: int, rounds: int) -> None:
     print(f"== Big Money mirror, 2 players, {games} games x {rounds} rounds ==")
-    pyminion = pyminion_runner()
-    ref_rates: list[float] = []
-    py_rates: list[float] = []
-    ref_turns = py_turns = events = 0
-    for _ in range(rounds):  # interleaved, so both see the same machine load
-        seconds, ref_turns, events = run_reference(games, seed)
-        ref_rates.append(games / seconds)
-        if pyminion is not None:
-            seconds, py_turns = pyminion(games, seed)
-            py_rates.append(games / seconds)
+    players = contenders()
+    # Per round and player: microseconds per player-turn and games per second.
+    per_turn: dict[str, list[float]] = {name: [] for name, run in players.items() if run}
+    per_game: dict[str, list[float]] = {name: [] for name in per_turn}
+    turns: dict[str, int] = {}
+    for _ in range(rounds):  # alternating, so a slow spell of the machine hits every player
+        for name, run in players.items():
+            if run is None:
+                continue
+            seconds, turns[name] = run(games, seed)
+            per_turn[name].append(seconds / turns[name] * 1e6)
+            per_game[name].append(games / seconds)
+    for name in players:
+        if name not in per_turn:
+            print(f"{name:<22}: not installed (pip install 'dominion-arbiter[pyminion]')")
+            continue
+        print(
+            f"{name:<22}: {statistics.median(per_turn[name]):7.2f} us/player-turn median "
+            f"({min(per_turn[name]):.2f} best), {statistics.median(per_game[name]):7.1f} games/s "
+            f"median; {turns[name] / games / 2:.1f} turns per player"
+        )
     print(
-        f"reference engine : {_rates(ref_rates)}  ({ref_turns / games / 2:.1f} turns per player, "
-        f"{events / games:.0f} events recorded per game, rule checks on)"
+        "reference engine: every rule check on, every event recorded "
+        f"({_events_per_game(seed):.0f} per game)"
     )
-    if pyminion is None:
-        print("pyminion         : not installed (pip install 'dominion-arbiter[pyminion]')")
-        return
-    print(
-        f"pyminion 0.4.0   : {_rates(py_rates)}  ({py_turns / games / 2:.1f} turns per "
-        "player, logging off)"
-    )
-    # Each round's two runs are seconds apart, so their ratio cancels the slow swings of a
+    # Each round's runs are seconds apart, so their ratio cancels the slow swings of a
     # shared machine's speed; the median of those ratios is the figure to quote.
-    ratios = sorted(ref / py for ref, py in zip(ref_rates, py_rates, strict=True))
+    _ratio(
+        per_turn, "pyminion, silenced", "reference", "reference's speed-up over pyminion, silenced"
+    )
+    _ratio(
+        per_turn,
+        "pyminion, as shipped",
+        "reference",
+        "reference's speed-up over pyminion as shipped",
+    )
+    _ratio(per_turn, "reference", "bare-lists floor", "reference's cost over the bare-lists floor")
+
+
+def _ratio(per_turn: dict[str, list[float]], slow: str, fast: str, meaning: str) -> None:
+    if slow not in per_turn or fast not in per_turn:
+        return
+    ratios = sorted(s / f for s, f in zip(per_turn[slow], per_turn[fast], strict=True))
     print(
-        f"ratio            : {statistics.median(ratios):8.2f}x (reference / pyminion: median of "
-        f"the {rounds} rounds' ratios, {ratios[0]:.2f}x to {ratios[-1]:.2f}x)"
+        f"{meaning:<46}: {statistics.median(ratios):5.2f}x per player-turn "
+        f"(median of the rounds' ratios, {ratios[0]:.2f}x to {ratios[-1]:.2f}x)"
     )
 
 
-def _rates(rates: list[float]) -> str:
-    return f"{max(rates):8.1f} games/s best round, {statistics.median(rates):.1f} median"
+def _events_per_game(seed: int) -> float:
+    _, _, events = run_reference(20, seed)
+    return events / 20
+
+
+def run_random(games: int, seed: int) -> tuple[float, int]:
+    """(seconds, player-turns) of random-bot games on random kingdoms of all three sets:
+    the games the random-game checks and the state machine play (``checks.random_play``'s
+    moves, without its invariant checks, so that only the engine is timed)."""
+    turns = 0
+    start = clock()
+    for index in range(games):
+        game = Game.new(players=2, seed=seed + index, sets=("base", "intrigue", "prosperity"))
+        rng = random.Random(seed + index)
+        played = 0
+        while not game.state.game_over and played < RANDOM_GAME_TURNS:
+            random_step(game, rng)
+            played = sum(player.turns_taken for player in game.state.players)
+        turns += played
+    return clock() - start, turns
+
+
+# Random games that have not ended by then are cut off (their turns still count).
+RANDOM_GAME_TURNS = 400
+
+
+def section_random(games: int, seed: int, rounds: int) -> None:
+    print(
+        f"\n== Random-bot games on random kingdoms of all three sets, {games} games x {rounds} =="
+    )
+    per_turn: dict[str, list[float]] = {"Big Money mirror": [], "random bots": []}
+    runners: dict[str, Runner] = {
+        "Big Money mirror": lambda games, seed: run_reference(games, seed)[:2],
+        "random bots": run_random,
+    }
+    for _ in range(rounds):
+        for name, run in runners.items():
+            seconds, turns = run(games, seed)
+            per_turn[name].append(seconds / turns * 1e6)
+    for name, figures in per_turn.items():
+        print(
+            f"{name:<22}: {statistics.median(figures):7.2f} us/player-turn median "
+            f"({min(figures):.2f} best)"
+        )
+    _ratio(
+        per_turn, "random bots", "Big Money mirror", "cost of a random turn over a Big Money turn"
+    )
 
 
 def section_length(games: int, seed: int, rounds: int) -> None:
@@ -278,7 +400,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true", help="only profile the mirror")
     parser.add_argument("--top", type=int, default=25, help="profile entries shown")
-    parser.add_argument("--only", choices=["mirror", "length", "suite", "prove"])
+    parser.add_argument("--only", choices=["mirror", "random", "length", "suite", "prove"])
     parser.add_argument(
         "--just-play",
         choices=["reference", "pyminion"],
@@ -297,6 +419,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"python {sys.version.split()[0]} on {sys.platform}; {shutil.which('python') or ''}")
     if args.only in (None, "mirror"):
         section_mirror(args.games, args.seed, args.rounds)
+    if args.only in (None, "random"):
+        section_random(max(10, args.games // 4), args.seed, args.rounds)
     if args.only in (None, "length"):
         section_length(max(20, args.games // 3), args.seed, args.rounds)
     if args.only in (None, "suite"):

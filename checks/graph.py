@@ -42,6 +42,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 import networkx as nx  # type: ignore[import-untyped]
 
+from arbiter import output
+
 if TYPE_CHECKING:
     from engine.model import Card
     from scenarios.catalogue import Ruling
@@ -725,11 +727,12 @@ def _print_neighbours(graph: nx.MultiDiGraph, card: str, kind: str | None) -> No
             print(f"    {arrow} {row.card}  ({label})")
 
 
-def _write(text: str, out: Path | None) -> None:
-    if out is None:
-        sys.stdout.write(text)
-    else:
-        out.write_text(text, encoding="utf-8")
+def _graphml_text(graph: nx.MultiDiGraph) -> str:
+    import io
+
+    buffer = io.BytesIO()
+    to_graphml(graph, buffer)
+    return buffer.getvalue().decode()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -743,6 +746,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.kind is not None and args.neighbors is None:
         print("arbiter graph: error: --kind goes with --neighbors", file=sys.stderr)
         return 2
+    try:  # checked before the graph is built (arbiter.output: the rules for every output)
+        where = args.out if args.out is not None else output.STDOUT
+        targets = output.plan([("--out", where if args.format else None)])
+    except output.OutputError as exc:
+        print(f"arbiter graph: error: {exc}", file=sys.stderr)
+        return 2
     graph = default_graph()
     if args.kind is not None and args.kind not in graph.graph["kinds"]:
         known = ", ".join(graph.graph["kinds"])
@@ -750,17 +759,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     code = 0
     try:
-        if args.format == "json":
-            _write(json.dumps(to_json(graph), indent=1, sort_keys=True) + "\n", args.out)
-        elif args.format == "graphml":
-            if args.out is None:
-                import io
-
-                buffer = io.BytesIO()
-                to_graphml(graph, buffer)
-                sys.stdout.write(buffer.getvalue().decode())
-            else:
-                to_graphml(graph, args.out)
+        if args.format:
+            text = (
+                json.dumps(to_json(graph), indent=1, sort_keys=True) + "\n"
+                if args.format == "json"
+                else _graphml_text(graph)
+            )
+            output.write(targets[0], text)
         if args.format and args.out is not None:
             print(
                 f"wrote {args.out} ({graph.number_of_nodes()} cards, "
@@ -793,7 +798,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             (args.format, args.neighbors, args.path, args.untested, args.top, args.communities)
         ):
             print(json.dumps(stats(graph), indent=2))
-    except GraphQueryError as exc:
+    except (GraphQueryError, output.OutputError) as exc:
         print(f"arbiter graph: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `arbiter graph --untested | head`

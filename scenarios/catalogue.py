@@ -59,11 +59,16 @@ def _ruling(entry: object, set_name: str, where: str) -> Ruling:
         raise CatalogueError(f"{where}: ruling {entry['id']} lacks {exc.args[0]}") from None
 
 
+def catalogue_files(directory: Path = RULINGS_DIR) -> list[Path]:
+    """The catalogue's files, in the order they are read."""
+    return [directory / f"{name}.yaml" for name in FILES]
+
+
 def read_catalogue(directory: Path = RULINGS_DIR) -> dict[str, Ruling]:
     """Every ruling by id, in file order (base, intrigue, prosperity, rules)."""
     rulings: dict[str, Ruling] = {}
-    for name in FILES:
-        path = directory / f"{name}.yaml"
+    for path in catalogue_files(directory):
+        name = path.stem
         try:
             data = read_yaml_file(path).data
         except (OSError, YamlError) as exc:

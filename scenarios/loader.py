@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import copy
 import difflib
+import errno
 import json
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
@@ -40,6 +42,9 @@ from scenarios.yamlread import Document, KeyPath, YamlError, read_yaml, read_yam
 PACKAGE_DIR = Path(__file__).resolve().parent
 SCHEMA_PATH = PACKAGE_DIR / "schema" / "scenario.schema.json"
 MODIFIERS = ("player", "source", "rejected")
+# A player key as the schema allows it (p0 and p9 included, so the loader can say that
+# they are not in the game rather than "unknown key").
+PLAYER_KEY = re.compile(r"p(?:0|[1-9][0-9]*)")
 DEFAULT_TURN = {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0}
 MAX_PROBLEMS_SHOWN = 5
 # Every character str.splitlines() breaks a line at.
@@ -107,13 +112,26 @@ def match_event(line: str) -> re.Match[str] | None:
 
 
 def format_key(path: KeyPath) -> str:
+    """``steps[3].choose``: list positions count from 1; a key that is not plain printable
+    text (``"p1\\n"``) is shown quoted so that the message stays on one line."""
     text = ""
     for part in path:
         if isinstance(part, int):
             text += f"[{part + 1}]"
+        elif not part.isprintable() or part != part.strip():
+            text += f"[{part!r}]"
         else:
             text += f".{part}" if text else part
     return text or "(top level)"
+
+
+def _no_such_player(name: str, players: int) -> str:
+    return f"{name} is not a player in this game (p1 to p{players}: setup.players is {players})"
+
+
+def _not_a_pile(name: str) -> str:
+    hint = " (set setup.colony: true)" if name in COLONY_PILES else ""
+    return f"{name} is not a Supply pile in this game{hint}"
 
 
 def _suggest(word: str, choices: Iterable[str]) -> str:
@@ -131,9 +149,21 @@ def schema() -> dict[str, Any]:
     return loaded
 
 
+def _is_whole_number(_checker: object, instance: object) -> bool:
+    """JSON Schema counts 2.0 as an integer; a scenario means a count, so only ints are."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_StrictValidator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
+)
+
+
 @cache
 def _validator() -> jsonschema.protocols.Validator:
-    return jsonschema.Draft202012Validator(schema())
+    validator: jsonschema.protocols.Validator = _StrictValidator(schema())
+    return validator
 
 
 _REF_NAMES = {
@@ -203,7 +233,9 @@ def _schema_reason(error: ValidationError) -> tuple[KeyPath, str]:
     kind = error.validator
     if kind == "additionalProperties":
         extra = _unknown_keys(error, rules)[0]
-        known = rules.get("properties", {})
+        known = list(rules.get("properties", {}))
+        if "patternProperties" in rules:  # the pN keys
+            known += [f"p{number}" for number in range(1, 7)]
         return (*path, extra), f"unknown key {extra!r}{_suggest(extra, known)}"
     if kind == "required":
         # jsonschema reports each missing key as its own error, named only in the message.
@@ -270,8 +302,9 @@ class _Checker:
             self.card((*path, index), name)
 
     def player(self, path: KeyPath, name: str) -> None:
-        if int(name[1:]) > self.players:
-            self.problem(path, f"{name} is not in this game (setup.players is {self.players})")
+        number = int(name[1:]) if PLAYER_KEY.fullmatch(name) else 0
+        if not 1 <= number <= self.players:
+            self.problem(path, _no_such_player(name, self.players))
 
     def run(self) -> None:
         handlers: dict[str, Callable[[KeyPath, Any], None]] = {
@@ -318,7 +351,7 @@ class _Checker:
                     self.player((*where, name), name)
             elif key == "trade_route":
                 self.card_list((*where, "piles"), value["piles"])
-            elif re.fullmatch(r"p\d", key):
+            elif PLAYER_KEY.fullmatch(key):
                 self.player(where, key)
                 self.player_setup(where, value)
 
@@ -385,7 +418,7 @@ class _Checker:
     def check_expect(self, path: KeyPath, expect: dict[str, Any]) -> None:
         for key, value in expect.items():
             where = (*path, key)
-            if re.fullmatch(r"p\d", key):
+            if PLAYER_KEY.fullmatch(key):
                 self.player(where, key)
                 self.player_expect(where, value)
             elif key == "supply":
@@ -440,8 +473,41 @@ class _Checker:
         in_game = BASIC_PILES | set(self.kingdom) | (COLONY_PILES if self.colony else set())
         for path, name in self.piles:
             if name in self.cards.names and name not in in_game:
-                hint = " (set setup.colony: true)" if name in COLONY_PILES else ""
-                self.problem(path, f"{name} is not a Supply pile in this game{hint}")
+                self.problem(path, _not_a_pile(name))
+        if "trade_route" in setup:
+            self.check_trade_route(("setup", "trade_route"), setup["trade_route"], in_game)
+
+    def check_trade_route(
+        self, path: KeyPath, tokens: Mapping[str, Any], in_game: frozenset[str]
+    ) -> None:
+        """Tokens sit only on Victory Supply piles of this game, one each, and the mat
+        holds the ones already taken: each Victory pile starts the game with one."""
+        # (A card set without Trade Route, like the runner tests' own, can still place
+        # the tokens: its engine keeps the mat.)
+        if "Trade Route" in self.cards.names and "Trade Route" not in self.kingdom:
+            self.problem(path, "Trade Route is not in this game's Kingdom, so it has no tokens")
+            return
+        victory_piles = sorted(in_game & self.cards.victory)
+        seen: set[str] = set()
+        for index, name in enumerate(tokens["piles"]):
+            where = (*path, "piles", index)
+            if name not in self.cards.names:
+                continue  # already reported as an unknown card
+            if name not in self.cards.victory:
+                self.problem(where, f"{name} is not a Victory card: tokens go on Victory piles")
+            elif name not in in_game:
+                self.problem(where, _not_a_pile(name))
+            elif name in seen:
+                self.problem(where, f"{name} is listed twice: a pile holds one token")
+            seen.add(name)
+        taken = len(victory_piles) - len(seen & set(victory_piles))
+        if tokens["mat"] != taken:
+            self.problem(
+                (*path, "mat"),
+                f"the mat holds the tokens taken from the {len(victory_piles)} Victory piles"
+                f" ({', '.join(victory_piles)}): with {len(seen)} still on piles it must be"
+                f" {taken}, not {tokens['mat']}",
+            )
 
 
 # --- building the Scenario ----------------------------------------------------------------
@@ -536,9 +602,35 @@ def _build(doc: Document, path: Path, checker: _Checker) -> Scenario:
     )
 
 
+def bundled_id(path: Path) -> str | None:
+    """The id a bundled fixture at ``path`` must have (its place under the scenarios
+    package, ``<set>/<card>/<slug>``), or None for a file outside the bundled tree."""
+    base = bundled_dir()
+    try:
+        relative = path.resolve().relative_to(base)
+    except (ValueError, OSError):
+        return None
+    return relative.with_suffix("").as_posix() if is_fixture(relative, base) else None
+
+
+def _misplaced_id(doc: Document, path: Path) -> str | None:
+    """Why the id of a bundled fixture does not fit its path, or None."""
+    wanted = bundled_id(path)
+    found = doc.data["id"]
+    if wanted is None or found == wanted:
+        return None
+    return (
+        f"{found!r} does not match where the file is: a bundled scenario at"
+        f" scenarios/{wanted}{path.suffix} has the id {wanted!r}"
+    )
+
+
 def _guess_id(data: Any) -> str | None:
     found = data.get("id") if isinstance(data, dict) else None
-    return found if isinstance(found, str) else None
+    if not isinstance(found, str):
+        return None
+    # A malformed id (with a newline, say) would garble the report that names it.
+    return found if re.search(schema()["properties"]["id"]["pattern"], found) else None
 
 
 def parse_scenario(
@@ -562,6 +654,9 @@ def parse_scenario(
         rulings = catalogue().keys()
     checker = _Checker(doc, file, cards or reference_cards_cached(), rulings)
     checker.run()
+    misplaced = _misplaced_id(doc, path)
+    if misplaced:
+        checker.problem(("id",), misplaced)
     if checker.problems:
         raise ScenarioError(checker.problems, scenario_id)
     return _build(doc, path, checker)
@@ -642,7 +737,7 @@ def discover(paths: Iterable[Path | str]) -> list[Path]:
     for given in paths:
         path = Path(given)
         if not path.exists():
-            raise FileNotFoundError(f"no such file or directory: {path}")
+            raise FileNotFoundError(_missing(path))
         if path.is_file():
             found.setdefault(path)
             continue
@@ -651,6 +746,20 @@ def discover(paths: Iterable[Path | str]) -> list[Path]:
             if candidate.is_file() and is_fixture(candidate.relative_to(base), base):
                 found.setdefault(path / candidate.relative_to(base))
     return list(found)
+
+
+def _missing(path: Path) -> str:
+    """Why ``path`` cannot be read: absent, a dangling link, or a loop of links."""
+    if not path.is_symlink():
+        return f"no such file or directory: {path}"
+    try:
+        path.resolve(strict=True)
+    except RuntimeError:  # Python 3.11 reports a loop this way
+        return f"a loop of symbolic links: {path}"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return f"a loop of symbolic links: {path}"
+    return f"a symbolic link to nothing: {path} -> {os.readlink(path)}"
 
 
 def load_many(

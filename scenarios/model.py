@@ -30,6 +30,8 @@ class CardLike(Protocol):
     def kingdom(self) -> bool: ...
     @property
     def options(self) -> tuple[str, ...]: ...
+    @property
+    def types(self) -> frozenset[str]: ...
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class CardIndex:
     names: frozenset[str]
     kingdom: frozenset[str]
     options: frozenset[str]  # lower-cased: option labels match ignoring case
+    victory: frozenset[str] = frozenset()
 
     @classmethod
     def from_cards(cls, cards: Iterable[CardLike]) -> CardIndex:
@@ -51,6 +54,7 @@ class CardIndex:
             names=frozenset(card.name for card in cards),
             kingdom=frozenset(card.name for card in cards if card.kingdom),
             options=frozenset(label.lower() for card in cards for label in card.options),
+            victory=frozenset(card.name for card in cards if "Victory" in card.types),
         )
 
     def is_option(self, value: str) -> bool:

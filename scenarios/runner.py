@@ -246,6 +246,39 @@ def compare(
 # --- running one scenario -----------------------------------------------------------------
 
 
+def final_expectation(scenario: Scenario) -> Mapping[str, Any]:
+    """The last expectation a scenario checks: its final ``expect``, or when it has none,
+    an ``expect`` checkpoint that is its last step; empty when it checks nothing at the end."""
+    if scenario.expect is not None:
+        return scenario.expect
+    if scenario.steps and scenario.steps[-1].verb == "expect":
+        last: Mapping[str, Any] = scenario.steps[-1].arg
+        return last
+    return {}
+
+
+def describe_decision(pending: Mapping[str, Any]) -> str:
+    """A pending decision in plain words: who is asked, what kind, by which card, and the
+    legal answers (``choices`` as the adapter reports them, with how many to pick)."""
+    player, kind, source = (pending.get(key, "?") for key in ("player", "kind", "source"))
+    text = f"{player} is asked by {source} ({kind})"
+    choices = pending.get("choices")
+    if not choices:
+        return text
+    low, high = pending.get("min"), pending.get("max")
+    if kind == "react":
+        return f"{text}: reveal {' or '.join(map(str, dict.fromkeys(choices)))}, or decline"
+    if kind in ("yes_no", "order") or low is None or high is None:
+        count = "answers "
+    elif low == high:
+        count = f"pick {low} of "
+    elif low == 0:
+        count = f"pick up to {high} of "
+    else:
+        count = f"pick {low} to {high} of "
+    return f"{text}, {count}{_fmt(list(choices))}"
+
+
 class _Stop(Exception):
     """Ends a run early with a verdict."""
 
@@ -376,9 +409,26 @@ class _Run:
             raise self.stop(Status.FAIL, "; ".join(problems))
 
     def finish(self) -> None:
+        self.check_nothing_left_pending()
         if self.scenario.expect is not None:
             self.where, self.line = "final expect", self.scenario.expect_line
             self.checkpoint(self.scenario.expect)
+
+    def check_nothing_left_pending(self) -> None:
+        """A scenario that stops while a player still has to answer proves nothing about
+        what follows the answer, so that is a failure unless the scenario says it means
+        to stop there (its final expectation states ``pending:``)."""
+        pending = self.adapter.pending()
+        if pending is None or "pending" in final_expectation(self.scenario):
+            return
+        steps = self.scenario.steps
+        if steps:
+            self.where, self.line = f"after {steps[-1].label}", steps[-1].line
+        raise self.stop(
+            Status.FAIL,
+            f"the steps end while the game waits for a decision: {describe_decision(pending)};"
+            " add the choose step that answers it, or state pending: in the final expect",
+        )
 
     def error_from(self, exc: Exception) -> _Stop:
         """An adapter exception as an error; a ValueError about a shuffle names the key."""

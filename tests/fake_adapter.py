@@ -57,6 +57,10 @@ class _FakeCard:
     kingdom: bool
     options: tuple[str, ...] = ()
 
+    @property
+    def types(self) -> frozenset[str]:
+        return frozenset({"Victory"}) if self.name in VP and self.name != "Curse" else frozenset()
+
 
 FAKE_CARDS = CardIndex.from_cards(
     [_FakeCard(name, name in ACTIONS, PAWN if name == "Pawn" else ()) for name in COST]

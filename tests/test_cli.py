@@ -164,15 +164,6 @@ def test_json_and_junit_reports(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in", "r.json", "r.xml"]
 
 
-def test_write_atomic_leaves_no_temporary_file_on_failure(tmp_path: Path) -> None:
-    target = tmp_path / "r.json"
-    target.write_text("old")
-    with pytest.raises(TypeError):
-        cli.write_atomic(target, None)  # type: ignore[arg-type]
-    assert target.read_text() == "old"
-    assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
-
-
 def test_cards(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["cards", "--set", "basic"]) == 0
     out = capsys.readouterr().out

@@ -142,14 +142,12 @@ setup:
   trash: [Curse]
   turn: {player: p2, coins: 4}
   turns_taken: {p1: 3}
-  trade_route: {mat: 1, piles: [Estate]}
 """).setup
     assert setup["players"] == 2 and setup["colony"] is True
     assert setup["supply"] == {"Colony": 0, "Chapel": 3}
     assert setup["trash"] == ["Curse"]
     assert setup["turn"] == {"player": "p2", "phase": "action", "actions": 1, "buys": 1, "coins": 4}
     assert setup["turns_taken"] == {"p1": 3, "p2": 0}
-    assert setup["trade_route"] == {"mat": 1, "piles": ["Estate"]}
     assert setup["kingdom"] == ["Chapel"]
 
 
@@ -185,7 +183,7 @@ def test_choose_values(written: str, value: object) -> None:
         ),
         ("setup:\n  p1:\n    hnad: [Copper]\n", "case.yaml:5: setup.p1.hnad: unknown key 'hnad'"),
         ("setup: {colonies: true}\n", "case.yaml:3: setup.colonies: unknown key 'colonies'"),
-        ("setup: {p7: {}}\n", "case.yaml:3: setup.p7: unknown key 'p7'"),
+        ("setup: {p7: {}}\n", "case.yaml:3: setup.p7: p7 is not a player in this game"),
         (
             "setup: {}\nsteps:\n  - play: Copper\n    who: p1\n",
             "case.yaml:6: steps[1].who: unknown key",
@@ -308,8 +306,14 @@ def test_choose_values(written: str, value: object) -> None:
             "case.yaml:6: steps[1].rejected: write a rejected play as its own step",
         ),
         # players out of range
-        ("setup: {p3: {}}\n", "case.yaml:3: setup.p3: p3 is not in this game (setup.players is 2)"),
-        ("setup: {turn: {player: p3}}\n", "case.yaml:3: setup.turn.player: p3 is not in this game"),
+        (
+            "setup: {p3: {}}\n",
+            "case.yaml:3: setup.p3: p3 is not a player in this game (p1 to p2: setup.players is 2)",
+        ),
+        (
+            "setup: {turn: {player: p3}}\n",
+            "case.yaml:3: setup.turn.player: p3 is not a player in this game",
+        ),
         (
             "setup: {}\nsteps:\n  - end: turn\n    player: p4\n",
             "case.yaml:6: steps[1].player: p4 is",
@@ -342,7 +346,7 @@ def test_choose_values(written: str, value: object) -> None:
         ),
         (
             "setup: {}\nexpect: {no_events: [p1 shuffles, game ends, p9 shuffles]}\n",
-            "case.yaml:4: expect.no_events[3]: p9 is not in this game",
+            "case.yaml:4: expect.no_events[3]: p9 is not a player in this game",
         ),
     ],
 )

@@ -329,7 +329,7 @@ def test_each_expectation_key_reports_expected_and_found(expect: str, message: s
     body = f"""
 setup:
   trash: [Copper]
-  trade_route: {{mat: 1, piles: [Estate]}}
+  trade_route: {{mat: 1, piles: [Duchy, Province]}}
   p1:
     hand: [Copper, Silver]
     deck: [Gold, Estate]
