@@ -330,3 +330,81 @@ def dataclasses_replace(data: gen.Data, **changes: Any) -> gen.Data:
     import dataclasses
 
     return dataclasses.replace(data, **changes)
+
+
+def test_prose_from_a_play_by_play() -> None:
+    """The steps of *What happens* from trace records (the shapes scenarios.trace gives):
+    each command and answer numbered, what it caused and the decision asked in it."""
+    from dataclasses import dataclass, field
+
+    @dataclass
+    class Decision:
+        player: str
+        source: str
+
+        def question(self) -> str:
+            return f"{self.source} asks {self.player} (gain; up to $5)"
+
+    @dataclass
+    class Start:
+        events: tuple[str, ...] = ()
+        asked: Decision | None = None
+
+    @dataclass
+    class Command:
+        player: str
+        verb: str
+        card: str
+        refused: str | None = None
+
+    @dataclass
+    class Answer:
+        player: str
+        value: Any
+        refused: str | None = None
+
+    @dataclass
+    class Happened:
+        lines: tuple[str, ...]
+
+    @dataclass
+    class Asked:
+        decision: Decision
+
+    @dataclass
+    class Checkpoint:
+        step: int | None
+        expected: dict[str, Any]
+        problems: tuple[str, ...] = field(default=())
+
+    import prose  # type: ignore[import-not-found]
+
+    feast = Decision("p1", "Feast")
+    records = [
+        Start(),
+        Command("p1", "play", "Throne Room"),
+        Happened(("p1 plays Throne Room", "p1 plays Feast", "p1 trashes Feast")),
+        Asked(feast),
+        Answer("p1", "Gold", refused="Gold costs 6"),
+        Answer("p1", "Duchy"),
+        Happened(("p1 gains Duchy", "p1 plays Feast")),
+        Asked(feast),
+        Checkpoint(4, {"trash": ["Feast"]}),
+        Answer("p1", "Duchy"),
+        Checkpoint(None, {"trash": ["Feast"]}),
+    ]
+    steps = prose.trace_steps(records)
+    assert steps == [
+        "p1 plays Throne Room. Then p1 plays Throne Room; p1 plays Feast; p1 trashes Feast. "
+        "*Asked:* Feast asks p1 (gain; up to $5).",
+        "p1 answers Gold: the rules refuse it (Gold costs 6).",
+        "p1 answers Duchy. Then p1 gains Duchy; p1 plays Feast. "
+        "*Asked:* Feast asks p1 (gain; up to $5).",
+        "Checked at this point: the trash holds Feast (it holds).",
+        "p1 answers Duchy.",
+    ]
+    assert prose.trace_result(records) == (
+        "The reference engine's state at the end matches every expectation."
+    )
+    records[-1] = Checkpoint(None, {"trash": ["Feast"]}, ("trash: expected [Feast], found []",))
+    assert "differs: trash: expected \\[Feast], found \\[]" in (prose.trace_result(records) or "")

@@ -340,6 +340,25 @@ def scenario_block(data: Data, scenario: Scenario, proves: bool = True, files: b
     return ".. container:: arbiter-scenario\n\n" + indent("".join(out)) + "\n\n"
 
 
+def scenario_line(data: Data, scenario: Scenario) -> str:
+    """One line for a scenario told in full elsewhere: its title, result and where."""
+    where = (
+        "proves " + ", ".join(ruling_link(data, r) for r in scenario.rulings)
+        if scenario.rulings
+        else "on " + card_link(card_of(data, scenario))
+        if card_of(data, scenario)
+        else f"``{scenario.id}``"
+    )
+    return f"* {esc(scenario.title)} ({status_role(data.outcome(scenario))}): {where}\n"
+
+
+def card_of(data: Data, scenario: Scenario) -> str | None:
+    """The card whose page a scenario's id names (``base/feast/...`` is Feast's)."""
+    parts = scenario.id.split("/")
+    names = {slug(n): n for n in data.by_name}
+    return names.get(parts[1]) if len(parts) > 2 else None
+
+
 def ruling_block(data: Data, ruling: Ruling, files: bool = True) -> str:
     """A ruling as one FAQ entry: its text, its source, the scenarios that prove it (with
     their files one click away when ``files``)."""
@@ -627,9 +646,17 @@ def card_page(data: Data, name: str, colours: Mapping[str, str]) -> str:
         for s in data.scenarios
         if name in s.cards and not proven & set(s.rulings) and not s.id.startswith("rules/")
     ]
-    if extra:
+    # A scenario is told in full under each ruling it proves; one that proves none is told
+    # on the page of the card its id names. Elsewhere it is one line with links.
+    told = [s for s in extra if not s.rulings and card_of(data, s) == name]
+    mentioned = [s for s in extra if s not in told]
+    if told:
         out.append(heading("Other scenarios about this card", "~"))
-        out.append("".join(scenario_block(data, s) for s in extra))
+        out.append("".join(scenario_block(data, s) for s in told))
+    if mentioned:
+        out.append(heading("Scenarios of other rulings that use it", "~"))
+        out.extend(scenario_line(data, s) for s in mentioned)
+        out.append("\n")
     out.append(interactions(data, name))
     out.append(neighbourhood(data, name, colours))
     return "".join(out)

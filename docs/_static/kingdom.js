@@ -29,6 +29,12 @@
       return el("a", {href: base + node.slug + ".html"}, parent, node.id);
     }
 
+    function rulingLink(id, parent, index) {  // base/feast/2 is stated on Feast's page
+      if (index) { el("span", {}, parent, ", "); }
+      var parts = id.split("/"), page = parts[0] === "rules" ? "rules/" + parts[1] : base + parts[1];
+      el("a", {href: page + ".html#ruling-" + id.replace(/\//g, "-")}, parent, id);
+    }
+
     function draw() {
       var names = box.value.split(/[,\n]/).map(function (s) { return s.trim(); })
         .filter(Boolean);
@@ -62,13 +68,26 @@
         var h = el("h3", {}, section); link(card, h);
         var list = rows[card] || [];
         if (!list.length) { el("p", {}, section, "No interaction with the other cards on the table."); return; }
-        var ul = el("ul", {}, section);
-        list.forEach(function (e) {
-          var li = el("li", {"class": "interaction"}, ul), other = e.source === card ? e.target : e.source;
-          el("span", {}, li, (e.source === card ? "→ " : "← "));
+        var ul = el("ul", {}, section), pairs = {};
+        list.forEach(function (e) {  // one line per other card, all its kinds in it
+          var other = e.source === card ? e.target : e.source;
+          (pairs[other] = pairs[other] || []).push(e);
+        });
+        Object.keys(pairs).sort().forEach(function (other) {
+          var li = el("li", {"class": "interaction"}, ul), seen = {};
+          el("span", {}, li, pairs[other][0].source === card ? "→ " : "← ");
           link(other, li);
-          el("span", {}, li, " (" + e.kind + "): " + (e.reason || (kinds[e.kind] || {}).why || ""));
-          if (e.rulings.length) { el("span", {"class": "rulings"}, li, " Rulings: " + e.rulings.join(", ") + "."); }
+          pairs[other].forEach(function (e, i) {
+            el("span", {}, li, (i ? "; " : ": ") + e.kind + " – " +
+               (e.reason || (kinds[e.kind] || {}).why || ""));
+            e.rulings.forEach(function (r) { seen[r] = true; });
+          });
+          var rulings = Object.keys(seen).sort();
+          if (rulings.length) {
+            el("span", {}, li, ". Rulings: ");
+            rulings.forEach(function (r, i) { rulingLink(r, li, i); });
+          }
+          el("span", {}, li, ".");
           total += 1;
         });
       });
@@ -79,7 +98,10 @@
       }
     }
 
-    var fragment = decodeURIComponent(window.location.hash.replace(/^#/, ""));
+    var fragment = "";
+    try { fragment = decodeURIComponent(window.location.hash.replace(/^#/, "")); } catch (e) {
+      fragment = "";  // a mangled address: start from the sample Kingdom
+    }
     if (fragment) { box.value = fragment.split(",").join(", "); }
     button.addEventListener("click", draw);
     draw();
