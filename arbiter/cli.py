@@ -210,6 +210,19 @@ def _run_files(files: Sequence[Path], engine: str, keyword: str | None) -> list[
     return runner.run_files(files, _factory(engine), select=_selector(keyword))
 
 
+def _traced_run(
+    files: Sequence[Path], engine: str, keyword: str | None, human: TextIO
+) -> list[Result]:
+    """Run with ``--trace``: each scenario's play-by-play printed before the summary."""
+    from scenarios.trace import render_trace, trace_files
+
+    traces, results = trace_files(files, _factory(engine), _selector(keyword))
+    for trace in traces:
+        lines = render_trace(trace).splitlines()
+        print("\n".join(map(printable, lines)) + "\n", file=human)
+    return results
+
+
 def run_check(args: argparse.Namespace) -> int:
     if args.compare:
         _factory(args.compare)  # an unknown engine is bad input, before the long run
@@ -218,14 +231,17 @@ def run_check(args: argparse.Namespace) -> int:
     targets = output.plan(
         [("--json", args.json), ("--junit", args.junit)], inputs=[*files, *catalogue_files()]
     )
-    results = _run_files(files, args.engine, args.k)
+    # A report on standard output leaves the human summary to standard error.
+    human = sys.stderr if any(target.is_stdout for target in targets) else sys.stdout
+    if args.trace:
+        results = _traced_run(files, args.engine, args.k, human)
+    else:
+        results = _run_files(files, args.engine, args.k)
     if not results:
         where = ", ".join(map(printable, args.paths)) or "the bundled scenarios"
         selection = f" matching {printable(args.k)!r}" if args.k else ""
         raise UsageError(f"no scenarios{selection} found in {where}")
     summary = summarize(results)
-    # A report on standard output leaves the human summary to standard error.
-    human = sys.stderr if any(target.is_stdout for target in targets) else sys.stdout
     if args.compare:
         return _run_compare(args, files, results, summary, targets, human)
     # Reports first: a reader that closes the pipe early must not cost the files.
@@ -343,6 +359,12 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
         "--junit", metavar="FILE", help="write JUnit XML to FILE (- for standard output)"
     )
     parser.add_argument("-k", metavar="TEXT", help="only scenarios whose id or file contains TEXT")
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="print each scenario's play-by-play: commands, decisions asked, answers, "
+        "events and the state at each checkpoint",
+    )
     parser.add_argument(
         "--engine",
         default="reference",

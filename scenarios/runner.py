@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from scenarios.adapters.base import Adapter, AdapterError, Rejected, Unsupported
 from scenarios.loader import ScenarioError, load_many
@@ -259,16 +259,24 @@ def final_expectation(scenario: Scenario) -> Mapping[str, Any]:
 
 def describe_decision(pending: Mapping[str, Any]) -> str:
     """A pending decision in plain words: who is asked, what kind, by which card, and the
-    legal answers (``choices`` as the adapter reports them, with how many to pick)."""
+    legal answers: ``p2 is asked by Militia (cards), pick 2 of [Copper, ...]``."""
     player, kind, source = (pending.get(key, "?") for key in ("player", "kind", "source"))
-    text = f"{player} is asked by {source} ({kind})"
-    choices = pending.get("choices")
+    legal = legal_answers(pending)
+    if kind == "react":  # its source is what the Reactions respond to
+        return f"{player} may react to {source} ({kind})" + (f": {legal}" if legal else "")
+    return f"{player} is asked by {source} ({kind})" + (f", {legal}" if legal else "")
+
+
+def legal_answers(pending: Mapping[str, Any]) -> str:
+    """The answers a pending decision allows (its ``choices``, with how many to pick), in
+    words; empty when the adapter did not list them."""
+    choices = list(pending.get("choices") or ())
     if not choices:
-        return text
+        return ""
     low, high = pending.get("min"), pending.get("max")
-    if kind == "react":
-        return f"{text}: reveal {' or '.join(map(str, dict.fromkeys(choices)))}, or decline"
-    if kind in ("yes_no", "order") or low is None or high is None:
+    if pending.get("kind") == "react":
+        return f"reveal {' or '.join(map(str, dict.fromkeys(choices)))}, or decline"
+    if pending.get("kind") in ("yes_no", "order") or low is None or high is None:
         count = "answers "
     elif low == high:
         count = f"pick {low} of "
@@ -276,7 +284,22 @@ def describe_decision(pending: Mapping[str, Any]) -> str:
         count = f"pick up to {high} of "
     else:
         count = f"pick {low} to {high} of "
-    return f"{text}, {count}{_fmt(list(choices))}"
+    return f"{count}{_fmt(choices)}"
+
+
+class RunObserver(Protocol):
+    """Told of each thing a run does, after it is done (``scenarios.trace`` records them).
+
+    ``sent`` comes once per command or answer sent, with the Rejected reason when the
+    engine refused it, else None; ``checked`` once per checkpoint (``step`` None for the
+    final ``expect``) with every mismatch found.
+    """
+
+    def loaded(self) -> None: ...
+    def sent(self, step: Step, arg: Any, refused: str | None) -> None: ...
+    def checked(
+        self, step: Step | None, expected: Mapping[str, Any], problems: Sequence[str]
+    ) -> None: ...
 
 
 class _Stop(Exception):
@@ -302,9 +325,12 @@ def _command(adapter: Adapter, verb: str, arg: Any) -> Callable[[], None]:
 class _Run:
     """The state of one scenario run: where we are, and where the last checkpoint was."""
 
-    def __init__(self, scenario: Scenario, adapter: Adapter) -> None:
+    def __init__(
+        self, scenario: Scenario, adapter: Adapter, observer: RunObserver | None = None
+    ) -> None:
         self.scenario = scenario
         self.adapter = adapter
+        self.observer = observer
         self.where = "setup"
         self.line: int | None = scenario.lines.get(("setup",), scenario.line)
         self.mark = 0  # events before this index belong to an earlier checkpoint
@@ -315,29 +341,36 @@ class _Run:
     def start(self) -> None:
         self.adapter.load(copy.deepcopy(dict(self.scenario.setup)))
         self.mark = len(self.adapter.events())
+        if self.observer:
+            self.observer.loaded()
 
     def step(self, step: Step) -> None:
         self.where, self.line = step.label, step.line
         if step.verb == "expect":
-            self.checkpoint(step.arg)
+            self.checkpoint(step.arg, step)
             return
         calls = self.calls(step)
         if step.rejected:  # the loader allows `rejected` only with a single call
-            self.expect_rejected(*calls[0])
+            self.expect_rejected(step, *calls[0])
             return
-        for what, action in calls:
-            self.expect_accepted(what, action)
+        for call in calls:
+            self.expect_accepted(step, *call)
 
-    def calls(self, step: Step) -> list[tuple[str, Callable[[], None]]]:
-        """What a step sends to the adapter, checking first who is to act."""
+    def sent(self, step: Step, arg: Any, refused: str | None) -> None:
+        if self.observer:
+            self.observer.sent(step, arg, refused)
+
+    def calls(self, step: Step) -> list[tuple[Any, str, Callable[[], None]]]:
+        """What a step sends to the adapter (argument, words, call), checking first who
+        is to act."""
         adapter = self.adapter
         if step.verb == "choose":
             self.check_decider(step)
             answer = copy.deepcopy(step.arg)  # the adapter must not alter the scenario
-            return [(_describe("choose", step.arg), lambda: adapter.answer(answer))]
+            return [(step.arg, _describe("choose", step.arg), lambda: adapter.answer(answer))]
         self.check_active(step)
         args = step.arg if step.verb == "play" else [step.arg]
-        return [(_describe(step.verb, arg), _command(adapter, step.verb, arg)) for arg in args]
+        return [(arg, _describe(step.verb, arg), _command(adapter, step.verb, arg)) for arg in args]
 
     def check_active(self, step: Step) -> None:
         if step.player is None:
@@ -359,16 +392,18 @@ class _Run:
             if wanted is not None and pending.get(key) != wanted:
                 raise self.stop(Status.FAIL, _mismatch(key, wanted, pending.get(key)))
 
-    def expect_accepted(self, what: str, action: Callable[[], None]) -> None:
+    def expect_accepted(self, step: Step, arg: Any, what: str, action: Callable[[], None]) -> None:
         try:
             action()
         except Rejected as exc:
+            self.sent(step, arg, str(exc) or "refused")
             pending = self.adapter.pending()
             asked = (
                 {key: pending.get(key) for key in ("player", "kind", "source")} if pending else None
             )
             waiting = f" (the engine waits for: {_fmt(asked)})" if asked else ""
             raise self.stop(Status.FAIL, f"{what} was rejected: {exc}{waiting}") from None
+        self.sent(step, arg, None)
 
     def snapshot(self) -> tuple[Any, Any, list[str]]:
         # Deep copies: an in-process engine may hand out structures it later mutates.
@@ -379,11 +414,12 @@ class _Run:
             list(adapter.events()),
         )
 
-    def expect_rejected(self, what: str, action: Callable[[], None]) -> None:
+    def expect_rejected(self, step: Step, arg: Any, what: str, action: Callable[[], None]) -> None:
         before = self.snapshot()
         try:
             action()
-        except Rejected:
+        except Rejected as exc:
+            self.sent(step, arg, str(exc) or "refused")
             after = self.snapshot()
             changed = [
                 name
@@ -397,14 +433,17 @@ class _Run:
                     Status.FAIL, f"{what} was rejected but the {' and '.join(changed)} changed"
                 ) from None
             return
+        self.sent(step, arg, None)
         raise self.stop(Status.FAIL, f"{what} should be rejected, but it was accepted")
 
-    def checkpoint(self, expect: Mapping[str, Any]) -> None:
+    def checkpoint(self, expect: Mapping[str, Any], step: Step | None = None) -> None:
         events = self.adapter.events()
         problems = compare(
             expect, self.adapter.observe(), self.adapter.pending(), events[self.mark :]
         )
         self.mark = len(events)
+        if self.observer:
+            self.observer.checked(step, expect, problems)
         if problems:
             raise self.stop(Status.FAIL, "; ".join(problems))
 
@@ -455,8 +494,12 @@ class _Run:
         return f"setup.{player}.shuffles" if player else "setup.shuffles"
 
 
-def run_scenario(scenario: Scenario, adapter: Adapter) -> Result:
-    """Play ``scenario`` on ``adapter`` and judge it; never raises for adapter trouble."""
+def run_scenario(
+    scenario: Scenario, adapter: Adapter, observer: RunObserver | None = None
+) -> Result:
+    """Play ``scenario`` on ``adapter`` and judge it; never raises for adapter trouble.
+
+    ``observer`` (``scenarios.trace``) is told of every step as it is played."""
 
     def result(status: Status, message: str = "", line: int | None = None) -> Result:
         return Result(scenario.id, str(scenario.file), status, message, scenario.rulings, line)
@@ -467,7 +510,7 @@ def run_scenario(scenario: Scenario, adapter: Adapter) -> Result:
         return result(Status.ERROR, f"unsupported_reason: {type(exc).__name__}: {exc}")
     if reason:
         return result(Status.SKIP, reason)
-    run = _Run(scenario, adapter)
+    run = _Run(scenario, adapter, observer)
     try:
         run.start()
         for step in scenario.steps:
@@ -485,8 +528,15 @@ def run_scenario(scenario: Scenario, adapter: Adapter) -> Result:
     return result(Status.PASS)
 
 
-def run_all(scenarios: Iterable[Scenario], make_adapter: AdapterFactory) -> list[Result]:
-    """Run each scenario on one adapter (each ``load`` starts a fresh game)."""
+RunOne = Callable[[Scenario, Adapter], Result]
+
+
+def run_all(
+    scenarios: Iterable[Scenario], make_adapter: AdapterFactory, run_one: RunOne = run_scenario
+) -> list[Result]:
+    """Run each scenario on one adapter (each ``load`` starts a fresh game).
+
+    ``run_one`` plays one scenario (``scenarios.trace`` passes one that also records)."""
     scenarios = list(scenarios)
     if not scenarios:
         return []
@@ -498,7 +548,7 @@ def run_all(scenarios: Iterable[Scenario], make_adapter: AdapterFactory) -> list
             Result(s.id, str(s.file), Status.ERROR, message, s.rulings, s.line) for s in scenarios
         ]
     try:
-        return [run_scenario(scenario, adapter) for scenario in scenarios]
+        return [run_one(scenario, adapter) for scenario in scenarios]
     finally:
         adapter.close()
 
@@ -508,6 +558,7 @@ def run_files(
     make_adapter: AdapterFactory = reference_adapter,
     cards: CardIndex | None = None,
     select: Callable[[str, str], bool] | None = None,
+    run_one: RunOne = run_scenario,
 ) -> list[Result]:
     """Load and run ``files``; malformed files are error results. Ordered by file.
 
@@ -515,6 +566,6 @@ def run_files(
     """
     loaded, failures = load_many(files, cards)
     keep = select or (lambda _id, _file: True)
-    results = run_all([s for s in loaded if keep(s.id, str(s.file))], make_adapter)
+    results = run_all([s for s in loaded if keep(s.id, str(s.file))], make_adapter, run_one)
     results += [error_result(f) for f in failures if keep(f.scenario_id or "", f.file)]
     return sorted(results, key=lambda result: (result.file, result.line or 0))

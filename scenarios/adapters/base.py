@@ -52,7 +52,9 @@ Observation
     ``pending()`` returns ``None`` or ``{"player", "kind", "source", "choices", "min",
     "max"}``: ``kind`` is one of ``cards``, ``gain``, ``option``, ``yes_no``, ``order``,
     ``name``, ``react``; ``source`` the card whose effect asks; ``choices`` the legal
-    answers as labels (card names, option labels). ``events()`` returns every event line
+    answers as labels (card names, option labels). It may also give ``prompt``: the
+    question in a few plain words ("discard down to 3 cards"), which only narration
+    (``arbiter check --trace``) shows. ``events()`` returns every event line
     since ``load`` in the grammar of ``SCENARIOS.md`` (``p1 plays Smithy``, ``p2 gains
     Curse``...), in the order things happened.
 

@@ -53,6 +53,7 @@ class ReferenceAdapter(Adapter):
             "choices": decision.labels(),
             "min": decision.min,
             "max": decision.max,
+            "prompt": decision.prompt,
         }
 
     def observe(self) -> dict[str, Any]:
