@@ -163,8 +163,21 @@ def _in_order(text: str, parts: list[str]) -> None:
         at = found + len(part)
 
 
+def traced(data: gen.Data, scenario_id: str) -> tuple[gen.Data, Any]:
+    """``data`` with one scenario run on the reference engine and traced."""
+    import dataclasses
+
+    from scenarios.runner import reference_adapter
+    from scenarios.trace import trace_scenario
+
+    scenario = _scenario(data, scenario_id)
+    trace = trace_scenario(scenario, reference_adapter())
+    return dataclasses.replace(data, traces={scenario.id: tuple(trace.records)}), scenario
+
+
 def test_prose_of_a_throne_room_feast_scenario(data: gen.Data) -> None:
-    block = gen.scenario_block(data, _scenario(data, "base/feast/throne-room"))
+    traced_data, scenario = traced(data, "base/feast/throne-room")
+    block = gen.scenario_block(traced_data, scenario)
     _in_order(
         block,
         [
@@ -172,12 +185,15 @@ def test_prose_of_a_throne_room_feast_scenario(data: gen.Data) -> None:
             "Base set cards in their first edition",
             "p1 has Throne Room, Feast, Copper in hand",
             "**What happens.**",
-            "#. p1 plays Throne Room.",
-            "Duchy",
-            "Duchy",
+            "#. p1 plays Throne Room. Then p1 plays Feast; p1 trashes Feast.",
+            "*Asked:* Feast asks p1: gain a card costing up to 5 (gain;",
+            "#. p1 answers Duchy. Then p1 gains Duchy; p1 plays Feast.",
+            "*Asked:* Feast asks p1: gain a card costing up to 5",
+            "#. p1 answers Duchy. Then p1 gains Duchy.",
             "**Result.** p1 has Copper in hand; p1 has 2 Duchies in the discard pile",
             "the trash holds Feast",
             "6 left in the Duchy pile",
+            "The reference engine's state at the end matches every expectation.",
             "**Proves**",
             "base/feast/2",
             "<details",
@@ -187,21 +203,29 @@ def test_prose_of_a_throne_room_feast_scenario(data: gen.Data) -> None:
 
 
 def test_prose_of_a_masquerade_scenario(data: gen.Data) -> None:
-    block = gen.scenario_block(data, _scenario(data, "intrigue/masquerade/pass-then-trash"))
+    traced_data, scenario = traced(data, "intrigue/masquerade/pass-then-trash")
+    block = gen.scenario_block(traced_data, scenario)
     _in_order(
         block,
         [
             "p1 has Masquerade, Estate in hand; Copper, Silver in the deck",
             "p2 has Curse in hand",
-            "#. p1 plays Masquerade.",
-            "#. p1 answers Estate.",
-            "p1 passes Estate to p2; p2 passes Curse to p1",
-            "the rules are waiting for p1 to pick cards for Masquerade",
-            "Curse",
+            "#. p1 plays Masquerade. Then p1 draws Copper; p1 draws Silver.",
+            "*Asked:* Masquerade asks p1: pass a card to p2 (cards; pick 1 of",
+            "#. p1 answers Estate. Then p1 passes Estate to p2; p2 passes Curse to p1.",
+            "*Asked:* Masquerade asks p1: you may trash a card from your hand",
+            "#. Checked at this point:",
+            "(it holds)",
+            "#. p1 answers Curse. Then p1 trashes Curse.",
             "**Result.** p1 has Copper, Silver in hand; p2 has Estate in hand",
             "the trash holds Curse",
         ],
     )
+
+
+def test_prose_without_a_play_by_play_tells_the_file(data: gen.Data) -> None:
+    block = gen.scenario_block(data, _scenario(data, "base/feast/throne-room"))
+    _in_order(block, ["#. p1 plays Throne Room.", "#. The answer to Feast's question: Duchy."])
 
 
 def test_card_page_states_what_changed_between_editions(data: gen.Data) -> None:
@@ -395,7 +419,7 @@ def test_prose_from_a_play_by_play() -> None:
     ]
     steps = prose.trace_steps(records)
     assert steps == [
-        "p1 plays Throne Room. Then p1 plays Throne Room; p1 plays Feast; p1 trashes Feast. "
+        "p1 plays Throne Room. Then p1 plays Feast; p1 trashes Feast. "
         "*Asked:* Feast asks p1 (gain; up to $5).",
         "p1 answers Gold: the rules refuse it (Gold costs 6).",
         "p1 answers Duchy. Then p1 gains Duchy; p1 plays Feast. "

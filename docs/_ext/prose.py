@@ -279,13 +279,23 @@ def _asked(decision: Any) -> str:
     return f"*Asked:* {esc(decision.question())}."
 
 
+def _event_of(record: Any) -> str | None:
+    """The event line a command reports itself by (``p1 plays Throne Room``)."""
+    if type(record).__name__ == "Command" and record.verb in VERB_WORDS:
+        return f"{record.player} {VERB_WORDS[record.verb]} {record.card}"
+    return None
+
+
 def trace_steps(records: Sequence[Any]) -> list[str]:
     """The numbered steps of *What happens* from a scenario's trace records: each command
     or answer, then what it caused and the decision it left the player, and each
     checkpoint on the way (the final checkpoint is the *Result*)."""
     steps: list[str] = []
+    last = None  # the command whose events come next
     for record in records:
         kind = type(record).__name__
+        if kind in ("Command", "Answer"):
+            last = record
         if kind == "Start":
             opening = []
             if record.events:
@@ -301,7 +311,11 @@ def trace_steps(records: Sequence[Any]) -> list[str]:
                 _refusal(f"{esc(record.player)} answers {answer_text(record.value)}", record)
             )
         elif kind == "Happened" and steps:
-            steps[-1] += " Then " + "; ".join(map(esc, record.lines)) + "."
+            lines = list(record.lines)
+            if lines and last is not None and lines[0] == _event_of(last):
+                lines = lines[1:]  # "p1 plays Throne Room" has just been said
+            if lines:
+                steps[-1] += " Then " + "; ".join(map(esc, lines)) + "."
         elif kind == "Asked" and steps:
             steps[-1] += " " + _asked(record.decision)
         elif kind == "Checkpoint" and record.step is not None:
