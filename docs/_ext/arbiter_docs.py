@@ -47,7 +47,6 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
-    from checks.graph import Neighbour
     from engine.model import Card
     from scenarios.catalogue import Ruling
     from scenarios.model import Scenario
@@ -544,68 +543,108 @@ def card_text(defs: Sequence[Card]) -> str:
     return "".join(out)
 
 
-def edge_reason(kind: str, found: Neighbour, descriptions: Mapping[str, str]) -> str:
-    """Why two cards meet, in words (the graph's reason for the pair when it has one)."""
-    reason = found.data.get("reason")
-    if isinstance(reason, str) and reason:
-        return esc(reason)
-    return esc(descriptions.get(kind, ""))
+def editions_note(row: Any) -> str:
+    """Which printings an interaction needs, when not every edition of both cards (a
+    first-edition Goons meets a second-edition Diplomat)."""
+    notes = []
+    for variant in row.variants:
+        source, target = variant["source_editions"], variant["target_editions"]
+        if len(row.variants) > 1 or list(source) != [1, 2] or list(target) != [1, 2]:
+            first, second = (
+                (row.card, row.other) if row.direction == "out" else (row.other, row.card)
+            )
+            notes.append(f"{esc(first)} {_printings(source)}, {esc(second)} {_printings(target)}")
+    return "; ".join(notes)
+
+
+def _printings(editions: Sequence[int]) -> str:
+    if list(editions) == [1, 2]:
+        return "either edition"
+    return " or ".join(EDITION_WORDS.get(e, f"edition {e}") for e in editions)
+
+
+EDITION_WORDS = {1: "first edition", 2: "second edition"}
+
+
+def interaction_line(data: Data, row: Any) -> str:
+    """One interaction of the graph's data API: the other card, why, when, what backs it."""
+    arrow = "→" if row.direction == "out" else "←"
+    other = f"another {card_link(row.other)}" if row.other == row.card else card_link(row.other)
+    reasons = list(dict.fromkeys(v["reason"] for v in row.variants)) or [row.reason]
+    text = f"* {arrow} {other}: " + " / ".join(esc(r) for r in reasons if r)
+    note = editions_note(row)
+    if note:
+        text += f" ({note})"
+    if row.rulings:
+        text += ". Rulings: " + ", ".join(ruling_link(data, r) for r in row.rulings)
+    if row.scenarios:
+        text += ". Scenarios: " + ", ".join(f"``{sid}``" for sid in row.scenarios)
+    return text + ".\n"
 
 
 def interactions(data: Data, name: str) -> str:
-    from checks.graph import neighbours
+    from checks.graph import card_interactions, non_interactions
 
-    found = neighbours(data.graph, name)
-    descriptions = kind_descriptions()
+    groups = card_interactions(data.graph, name)
     out = [heading("Interactions", "-")]
-    others = {row.card for rows in found.values() for row in rows if row.card != name}
-    if not found:
-        return "".join(out) + "No interaction with another card is declared or ruled yet.\n\n"
-    out.append(
-        f"{len(others)} other card(s), in {len(found)} kind(s) of interaction. "
-        "→ this card acts on the other; ← the other acts on this one.\n\n"
-    )
-    for kind, rows in found.items():
-        rows = [row for row in rows if row.card != name] or rows
+    others = {row.other for group in groups for row in group.rows if row.other != name}
+    if not groups:
+        out.append("No interaction with another card is declared or ruled yet.\n\n")
+    else:
+        out.append(
+            f"{len(others)} other card(s), in {len(groups)} kind(s) of interaction, each with "
+            "its reason. → this card's instructions reach the other; ← the reverse.\n\n"
+        )
+    for group in groups:
         out.append(
             raw_html(
-                f'<details class="arbiter-kind"{" open" if len(rows) <= OPEN_KIND else ""}>'
-                f"<summary><strong>{html_text(kind)}</strong> ({len(rows)}): "
-                f"{html_text(descriptions.get(kind, ''))}</summary>"
+                f'<details class="arbiter-kind"{" open" if group.count <= OPEN_KIND else ""}>'
+                f"<summary><strong>{html_text(group.title)}</strong> ({group.count}): "
+                f"{html_text(group.means)}</summary>"
             )
         )
-        for row in rows:
-            arrow = "→" if row.direction == "out" else "←"
-            rulings = ", ".join(ruling_link(data, r) for r in row.data.get("rulings", []))
-            reason = edge_reason(kind, row, descriptions)
-            extra = f" {rulings}." if rulings else ""
-            out.append(
-                f"* {arrow} {card_link(row.card)}"
-                + (f": {reason}." if reason and reason != esc(descriptions.get(kind)) else ".")
-                + extra
-                + "\n"
-            )
+        out.extend(interaction_line(data, row) for row in group.rows)
         out.append("\n" + raw_html("</details>"))
+    clarified = non_interactions(data.graph, name)
+    if clarified:
+        out.append(heading("Clarified: no interaction", "~"))
+        for non in clarified:
+            other = non.cards[1] if non.cards[0] == name else non.cards[0]
+            out.append(
+                f"* {card_link(other)}: does not interact, because {esc(non.reason)} "
+                f"({ruling_link(data, non.ruling)})\n"
+            )
+        out.append("\n")
     return "".join(out)
 
 
-def neighbourhood(data: Data, name: str, colours: Mapping[str, str]) -> str:
-    from checks.graph import neighbours
+# Cards a neighbourhood picture draws at most (the strongest); the others are listed.
+PICTURE_LIMIT = 48
 
-    joined: dict[str, list[str]] = defaultdict(list)
-    for kind, rows in neighbours(data.graph, name).items():
-        for row in rows:
-            if row.card != name and kind not in joined[row.card]:
-                joined[row.card].append(kind)
+
+def neighbourhood(data: Data, name: str, colours: Mapping[str, str]) -> str:
+    from checks.graph import neighbourhood as graph_neighbourhood
+
+    found = graph_neighbourhood(data.graph, name, limit=PICTURE_LIMIT)
     svg = neighbourhood_svg(
-        name, [(other, slug(other), kinds) for other, kinds in joined.items()], colours
+        name,
+        [(card, slug(card), [kind]) for card, kind in found.shown],
+        colours,
     )
-    return (
-        heading("Neighbourhood", "-")
-        + "The cards joined to this one, grouped by kind of interaction; click a name to open "
-        "its page, or see it in the :doc:`explorer </generated/explorer>`.\n\n"
-        + raw_html(f'<div class="arbiter-figure">{svg}</div>')
-    )
+    out = [
+        heading("Neighbourhood", "-"),
+        "The cards joined to this one, grouped by the first kind of interaction; click a name "
+        "to open its page, or see it in the :doc:`explorer </generated/explorer>`.\n\n",
+        raw_html(f'<div class="arbiter-figure">{svg}</div>'),
+    ]
+    rest = [(group, card) for group in found.groups for card in group.rest]
+    if rest:
+        out.append(
+            f"Not drawn ({len(rest)} more, with fewer rulings and scenarios): "
+            + ", ".join(card_link(card) for _, card in rest)
+            + ".\n\n"
+        )
+    return "".join(out)
 
 
 def card_page(data: Data, name: str, colours: Mapping[str, str]) -> str:
