@@ -679,7 +679,7 @@ TALISMAN = _kingdom(
     triggers=(Trigger("buy", "in_play", _talisman_copy, condition=_talisman_applies),),
     declares=tags("+coins", "while-in-play", "when-buy", "gains", "tests-cost"),
     targets=Targets(
-        gains=(Gain(when="watch"),),
+        gains=(Gain(max_cost=4, when="watch"),),
         watches=(
             Watch(
                 "buy", WHILE_IN_PLAY, "gains another copy of it", excluded=of(VICTORY), max_cost=4
