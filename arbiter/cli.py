@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from arbiter import output
 from arbiter.output import OutputError, Target, printable
 from arbiter.report import junit_xml, shown_path
+from engine.sets import ALL_SETS
 from scenarios import runner
 from scenarios.catalogue import Ruling, catalogue, catalogue_files, rulings_for_card
 from scenarios.loader import bundled_dir, discover, load_many
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 WIDTH = 88
 TYPE_ORDER = ("Action", "Treasure", "Victory", "Curse", "Attack", "Reaction")
-CARD_SETS = ("basic", "base", "intrigue", "prosperity")
+CARD_SETS = ALL_SETS
 
 
 class UsageError(Exception):

@@ -4,11 +4,36 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from engine.errors import IllegalAnswer
 
-KINDS = ("cards", "gain", "option", "yes_no", "order", "name", "react")
+# What a decision asks for: cards among some, a Supply pile to gain, labelled options, yes
+# or no, an order of cards, a card name, or whether to react (an optional trigger).
+DecisionKind = Literal["cards", "gain", "option", "yes_no", "order", "name", "react"]
+KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
+
+# What a decision is for, as data (bots and adapters read this, never the prompt text):
+# the cards picked are trashed, discarded, put on the deck, played, gained, passed,
+# revealed, taken into hand or returned; "choose" picks among a card's options; "name"
+# names a card; "react" uses an optional trigger; "order_triggers" orders simultaneous
+# triggers.
+Purpose = Literal[
+    "trash",
+    "discard",
+    "topdeck",
+    "play",
+    "gain",
+    "pass",
+    "reveal",
+    "take",
+    "return",
+    "choose",
+    "name",
+    "react",
+    "order_triggers",
+]
+PURPOSES: tuple[Purpose, ...] = get_args(Purpose)
 
 
 @dataclass(frozen=True)
@@ -25,16 +50,17 @@ class Decision:
 
     For ``order`` every choice must be picked, in the order wanted (top first). For
     ``yes_no`` the choices are yes and no. ``source`` is the name of the card whose
-    effect asks.
+    effect asks; ``purpose`` what the picks are for (``prompt`` is for people only).
     """
 
     player: int
-    kind: str
+    kind: DecisionKind
     source: str
     prompt: str
     choices: tuple[Choice, ...]
     min: int
     max: int
+    purpose: Purpose = "choose"
 
     def labels(self) -> list[str]:
         return [choice.label for choice in self.choices]
