@@ -844,6 +844,21 @@ def run_engines(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- fuzz (differential fuzzing against the reference engine: arbiter/fuzz.py) ----------
+
+
+def configure_fuzz(parser: argparse.ArgumentParser) -> None:
+    from arbiter.fuzz import configure
+
+    configure(parser)
+
+
+def run_fuzz(args: argparse.Namespace) -> int:
+    from arbiter.fuzz import run
+
+    return run(args)
+
+
 # --- the parser and main ------------------------------------------------------------------
 
 COMMANDS: tuple[Command, ...] = (
@@ -899,6 +914,12 @@ COMMANDS: tuple[Command, ...] = (
         "check an engine's wire protocol behaviour (handshake, shapes, errors)",
         configure_wire_test,
         run_wire_test,
+    ),
+    Command(
+        "fuzz",
+        "random games on the reference and an engine, compared step by step",
+        configure_fuzz,
+        run_fuzz,
     ),
 )
 
