@@ -36,6 +36,7 @@ from scenarios.model import (
     Step,
     reference_cards,
 )
+from scenarios.names import did_you_mean
 from scenarios.yamlread import Document, KeyPath, YamlError, read_yaml, read_yaml_file
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -292,7 +293,7 @@ class _Checker:
         if name in self.cards.names:
             self.named.setdefault(name)
         else:
-            self.problem(path, f"unknown card {name!r}{_suggest(name, self.cards.names)}")
+            self.problem(path, f"unknown card {name!r}{did_you_mean(name, self.cards.names)}")
 
     def card_list(self, path: KeyPath, names: list[str]) -> None:
         for index, name in enumerate(names):
@@ -371,7 +372,7 @@ class _Checker:
         elif verb in ("play", "buy"):
             self.card((*path, verb), value)
         elif verb == "choose":
-            self.check_answer((*path, verb), value)
+            self.check_answer((*path, verb), value, step.get("source"))
         elif verb == "expect":
             self.check_expect((*path, verb), value)
 
@@ -389,7 +390,7 @@ class _Checker:
         if step.get("rejected") and isinstance(plays, list) and len(plays) > 1:
             self.problem((*path, "rejected"), "write a rejected play as its own step")
 
-    def check_answer(self, path: KeyPath, value: Any) -> None:
+    def check_answer(self, path: KeyPath, value: Any, source: str | None = None) -> None:
         if isinstance(value, bool) or (isinstance(value, str) and value.lower() in ("yes", "no")):
             return
         for index, item in enumerate(value if isinstance(value, list) else [value]):
@@ -397,8 +398,19 @@ class _Checker:
             if item in self.cards.names:
                 self.named.setdefault(item)
             elif not self.cards.is_option(item):
-                hint = _suggest(item, self.cards.names)
-                self.problem(where, f"{item!r} is neither a card nor an option label{hint}")
+                hint = did_you_mean(item, self.cards.names | self.cards.option_labels())
+                labels = self.labels_here(source)
+                self.problem(where, f"{item!r} is neither a card nor an option label{hint}{labels}")
+
+    def labels_here(self, source: str | None) -> str:
+        """The option labels of the asking card (``source``), or of every card named so
+        far that has some: what a mistyped label was probably meant to be."""
+        asking = [source] if source is not None and source in self.cards.labels else []
+        cards = asking or [name for name in self.named if name in self.cards.labels]
+        if not cards:
+            return ""
+        listed = "; ".join(f"{name}: {', '.join(self.cards.labels[name])}" for name in cards)
+        return f"; the labels {'it accepts' if asking else 'of the cards here'}: {listed}"
 
     def check_expect(self, path: KeyPath, expect: dict[str, Any]) -> None:
         for key, value in expect.items():

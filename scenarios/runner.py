@@ -378,7 +378,11 @@ class _Run:
         turn = _field(self.adapter.observe(), "turn", "turn")
         active = _field(turn, "player", "turn.player")
         if active != step.player:
-            raise self.stop(Status.FAIL, _mismatch("player", step.player, active))
+            raise self.stop(
+                Status.FAIL,
+                f"player expected {step.player} found {active}: it is {active}'s turn, and"
+                f" {step.verb} is a command of the player whose turn it is",
+            )
 
     def check_decider(self, step: Step) -> None:
         pending = self.adapter.pending()
@@ -390,7 +394,8 @@ class _Run:
         for key in ("player", "source"):
             wanted = getattr(step, key)
             if wanted is not None and pending.get(key) != wanted:
-                raise self.stop(Status.FAIL, _mismatch(key, wanted, pending.get(key)))
+                asked = describe_decision(pending)
+                raise self.stop(Status.FAIL, f"{_mismatch(key, wanted, pending.get(key))}: {asked}")
 
     def expect_accepted(self, step: Step, arg: Any, what: str, action: Callable[[], None]) -> None:
         try:
