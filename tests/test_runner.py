@@ -218,7 +218,7 @@ def test_wrong_decider_fails_naming_the_step() -> None:
     result = run(MILITIA.replace("player: p2\n    source: Moat", "player: p3\n    source: Moat"))
     assert result.status is Status.FAIL
     assert result.message == (
-        "step 3 (choose): player expected p3 found p2: p2 is asked by Moat (react),"
+        "step 3 (choose): player expected p3 found p2: p2 may react to Moat (react):"
         " reveal Moat, or decline"
     )
     assert result.line == scenario(MILITIA).steps[2].line
