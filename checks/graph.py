@@ -1,39 +1,36 @@
-"""The card interaction graph, built from what card definitions declare.
+"""The card interaction graph: which cards interact under the rules, why, and where it is ruled.
 
-Nothing here knows a pair of cards. Every edge comes from one of three sources:
+An edge joins two cards when the outcome of one card's instructions depends on the other
+(a player could ask how they work together, and the answer is a ruling). Edges come from
+the cards' declarations only, through the kinds of :mod:`checks.interactions`; each has a
+kind, a one-sentence reason specific to the pair, the editions of each card for which it
+holds, and the rulings and scenarios that back it:
 
-``declared``
-    A card's *facets* (its ``declares`` tags, its types, its triggers' events and places,
-    whether it has a play effect, a ``cost_modifier``, a ``self_cost_modifier``, a
-    ``buy_restriction``, a ``vp_counter``) are matched against :data:`MEETINGS`, a table
-    (data, not code) saying which thing a card *does* meets which thing another card
-    *responds to or depends on*. Each match is an edge labelled with the meeting's kind.
-``ruling``
-    A ruling of the catalogue that names two or more cards (its ``card`` plus its
-    ``cards``) joins them, labelled with the ruling ids.
-``scenario``
-    A scenario about two or more cards (its ``cards``, by default the kingdom cards it
-    names) joins them, labelled with the scenario ids and the rulings they prove. A
-    scenario under ``rules/`` only counts when it lists its ``cards`` explicitly: a setup
-    scenario with a ten-card Kingdom is about pile sizes, not about those cards' pairs.
+* a ruling of the catalogue that names two cards attaches to the edges between them; one
+  whose ``unrelated`` list names a card is a *clarified non-interaction* instead ("does
+  not interact, because ..."), never an edge; a ruling that names a pair no declaration
+  covers becomes a ``ruled`` edge whose reason is the ruling (listed by ``--stats`` so that
+  the declarations can catch up);
+* a scenario attaches to the edges it tests: those whose rulings it cites, and those
+  between its subject card (the card its id names) and another card it is about.
 
-The graph is a :class:`networkx.MultiDiGraph` keyed by kind: at most one edge of a kind
-from one card to another. Direction runs from the card that does something to the card
-that responds (for rulings, from the ruling's card to the cards it names). Queries that
-ask about closeness (paths, communities, most connected) use the undirected view.
+Nodes are card names; every edge keeps, per variant, the editions of its source and its
+target definition, so a table mixing editions (1st-edition Goons with 2nd-edition
+Diplomat) has all its interactions, and :func:`select` keeps only what holds for a choice
+of editions. The graph is a :class:`networkx.MultiDiGraph` keyed by kind, directed from
+the card whose instructions reach the other.
 
-Editions: a node lists the editions its definitions are printed in; a declared edge lists
-the editions in which both ends, as printed then, make the meeting (edition *n* meaning
-every set in its *n*-th edition), so a filter on an edition keeps exactly what holds there.
+The functions documented as *data API* (:func:`card_interactions`,
+:func:`non_interactions`, :func:`pair_report`, :func:`neighbourhood`, and
+:mod:`checks.rulings_sheet`) are what the docs and the CLI render; their names and fields
+are kept stable.
 """
 
 from __future__ import annotations
 
-import argparse
 import difflib
 import itertools
 import json
-import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -42,196 +39,89 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 import networkx as nx  # type: ignore[import-untyped]
 
-from arbiter import output
+from checks.interactions import ALL_KINDS, KIND_BY_ID, KINDS, RULED, Kind, derive
 
 if TYPE_CHECKING:
     from engine.model import Card
     from scenarios.catalogue import Ruling
     from scenarios.model import Scenario
 
-CARD_KINDS = frozenset({"Action", "Treasure", "Victory", "Curse"})
 DECLARED = "declared"
 RULING = "ruling"
 SCENARIO = "scenario"
+EDITIONS = (1, 2)
 
-# --- facets: what the graph reads of a card definition -----------------------------------
-
-# Structure of a definition that implies a tag even when ``declares`` forgets it. Keys are
-# the structural facets computed in :func:`facets`; values the tags they imply.
-IMPLIED: Mapping[str, frozenset[str]] = {
-    "trigger:attack:hand": frozenset({"reacts-to-attack"}),
-    "trigger:gain:hand": frozenset({"reacts-to-gain"}),
-    "trigger:gain:self": frozenset({"when-gain"}),
-    "trigger:buy:self": frozenset({"when-buy"}),
-    "trigger:gain:in_play": frozenset({"while-in-play"}),
-    "trigger:buy:in_play": frozenset({"while-in-play"}),
-    "trigger:cleanup:in_play": frozenset({"while-in-play"}),
-    "has:cost_modifier": frozenset({"reduces-costs", "while-in-play"}),
-    # 2nd-edition Quarry: the reduction lasts the turn, wherever the card goes.
-    "has:lasting_cost_modifier": frozenset({"reduces-costs"}),
-    "has:buy_restriction": frozenset({"restricts-buys"}),
-    "has:vp_counter": frozenset({"counts-cards"}),
-    "gains-to-hand": frozenset({"gains"}),
-    "gains-to-deck": frozenset({"gains"}),
-    "gains-from-trash": frozenset({"gains"}),
-    "gives-curses": frozenset({"gives-cards"}),
-    "trashes-self": frozenset({"trashes"}),
-}
-
-
-def structure(card: Card) -> set[str]:
-    """The facets a definition has by its shape, not by its ``declares``."""
-    found = {f"type:{kind}" for kind in card.types}
-    found |= {f"trigger:{t.event}:{t.where}" for t in card.triggers}
-    for attribute in (
-        "effect",
-        "self_cost_modifier",
-        "buy_restriction",
-        "vp_counter",
-    ):
-        if getattr(card, attribute) is not None:
-            found.add(f"has:{attribute}")
-    if card.cost_modifier is not None:
-        found.add("has:lasting_cost_modifier" if card.cost_modifier_lasts else "has:cost_modifier")
-    # Several of the kinds that counting effects test (not Attack or Reaction, which
-    # most Actions of these sets carry beside Action): Great Hall, Harem, Nobles, Mill.
-    if len(card.types & CARD_KINDS) >= 2:
-        found.add("multi-type")
-    if card.effect is not None and "Action" in card.types:
-        found.add("action-with-effect")
-    in_play = (
-        any(t.where == "in_play" for t in card.triggers)
-        or (card.cost_modifier is not None and not card.cost_modifier_lasts)
-        or "while-in-play" in card.declares
-    )
-    if "Treasure" in card.types and (card.effect is not None or card.triggers or in_play):
-        found.add("treasure-with-ability")
-    if "Action" in card.types and in_play:
-        found.add("action-while-in-play")
-    if card.self_cost_modifier is not None:
-        found.add("cost-varies")
-    return found
-
-
-def facets(card: Card) -> frozenset[str]:
-    """Everything the meeting table may read of ``card``: tags, types and structure."""
-    found = set(card.declares) | structure(card)
-    changed = True
-    while changed:  # implied tags may imply more (gains-to-hand -> gains)
-        before = len(found)
-        for key in list(found):
-            found |= IMPLIED.get(key, frozenset())
-        changed = len(found) != before
-    return frozenset(found)
-
-
-# --- the meeting table -------------------------------------------------------------------
+# --- what each kind reads, for the docs' mechanics page ------------------------------------
 
 
 @dataclass(frozen=True)
 class Meeting:
-    """What one card does (any of ``does``) meets what another responds to (any of ``meets``)."""
+    """A kind of interaction as a row of the docs' table: what it reads on either side."""
 
     kind: str
     does: frozenset[str]
     meets: frozenset[str]
     why: str
-    self_loops: bool = True  # whether a card meets itself (Throne Room on Throne Room)
 
 
-def _m(kind: str, does: str, meets: str, why: str, self_loops: bool = True) -> Meeting:
-    return Meeting(kind, frozenset(does.split()), frozenset(meets.split()), why, self_loops)
+_READS: Mapping[str, tuple[str, str]] = {
+    "double-play": ("plays", "moves itself, counts, lasting, in play, gains, trashes, plays"),
+    "played-from-deck": ("plays", "counts, plays, reveals"),
+    "attack-reaction": ("attack", "reaction"),
+    "reactions": ("reaction", "reaction"),
+    "gain-reaction": ("gains", "watches"),
+    "same-gain": ("watches", "watches"),
+    "gained-ability": ("gains", "watches"),
+    "watched-type": ("watches", "types"),
+    "several-types": ("asks", "types"),
+    "counted-after-leaving": ("counts", "trashes"),
+    "type-change": ("changes types", "asks"),
+    "cost-change": ("reduces", "tests cost"),
+    "variable-cost": ("cost varies", "tests cost"),
+    "names": ("names", "card"),
+    "trashed-from-play": ("trashes", "in play"),
+    "from-trash": ("gains", "trashes"),
+    "ruled": ("ruling", "ruling"),
+}
 
-
-MEETINGS: tuple[Meeting, ...] = (
-    _m(
-        "attack-reaction",
-        "attacks",
-        "reacts-to-attack blocks-attack",
-        "an Attack meets a card that reacts to Attacks (revealing it, being unaffected)",
-        self_loops=False,
-    ),
-    _m("curse-giving", "gives-curses", "type:Curse", "the card hands out Curses"),
-    _m(
-        "gain-reaction",
-        "gains gives-curses",
-        "reacts-to-gain",
-        "a gain (one's own or a Curse given to another player) meets a card that reacts "
-        "to gains from hand or play",
-    ),
-    _m(
-        "gain-trigger",
-        "gains",
-        "when-gain",
-        "a gain other than a buy meets a card with a when-gain ability",
-    ),
-    _m(
-        "gain-not-buy",
-        "gains",
-        "when-buy restricts-buys",
-        "gaining is not buying: when-buy abilities and buy restrictions do not apply",
-    ),
-    _m(
-        "passing-not-gaining",
-        "passes-cards",
-        "reacts-to-gain when-gain",
-        "a passed card moves to another player but is not gained",
-    ),
-    _m(
-        "card-count",
-        "gains gives-curses trashes passes-cards",
-        "counts-cards",
-        "changing how many cards a player has changes what a counting card is worth",
-    ),
-    _m(
-        "multi-type",
-        "counts-types",
-        "multi-type",
-        "a card of several kinds (Action, Treasure, Victory) counts as each of them",
-        self_loops=False,
-    ),
-    _m(
-        "multi-play",
-        "plays-actions",
-        "action-with-effect counts-plays",
-        "an Action played more than once: each play resolves in full and counts as a play",
-    ),
-    _m(
-        "multi-play-in-play",
-        "plays-actions",
-        "action-while-in-play",
-        "a card played twice is still one copy in play: while-in-play effects fire once",
-    ),
-    _m(
-        "treasure-play",
-        "plays-treasures",
-        "treasure-with-ability",
-        "a Treasure played by another card's effect still does what it does when played",
-    ),
-    _m(
-        "cost-change",
-        "reduces-costs",
-        "has:self_cost_modifier cost-varies restricts-buys tests-cost",
-        "a reduced cost changes what a card that compares costs can gain, trash or score",
-    ),
-    _m(
-        "trash-pool",
-        "trashes",
-        "gains-from-trash trigger:trash:self",
-        "a trashed card can be gained back from the trash or fires its when-trash ability",
-    ),
-    _m(
-        "in-play-removal",
-        "trashes-self",
-        "plays-actions",
-        "a card that leaves play can no longer be found by effects that want it in play",
-        self_loops=False,
-    ),
+MEETINGS: tuple[Meeting, ...] = tuple(
+    Meeting(
+        kind.id,
+        frozenset(_READS[kind.id][0].split(", ")),
+        frozenset(_READS[kind.id][1].split(", ")),
+        kind.means,
+    )
+    for kind in ALL_KINDS
 )
+IMPLIED: Mapping[str, frozenset[str]] = {}
+
+
+def facets(card: Card) -> frozenset[str]:
+    """The words of :data:`MEETINGS` that ``card``'s definition gives the graph to read."""
+    targets = card.targets
+    found = {
+        word
+        for word, present in (
+            ("plays", targets.plays is not None),
+            ("gains", bool(targets.gains)),
+            ("watches", bool(targets.watches)),
+            ("counts", bool(targets.counts)),
+            ("asks", bool(targets.asks)),
+            ("names", bool(targets.names)),
+            ("reduces", targets.reduces is not None),
+            ("trashes", bool(targets.trashes or targets.trashes_when_gained)),
+            ("cost varies", card.self_cost_modifier is not None),
+            ("changes types", bool(card.changes_in_game)),
+            ("attack", "Attack" in card.types),
+            ("reaction", any(t.event == "attack" and t.where == "hand" for t in card.triggers)),
+        )
+        if present
+    }
+    return frozenset(found)
 
 
 def meeting_vocabulary() -> frozenset[str]:
-    """Every facet the meeting table reads, on either side."""
+    """Every word the kinds read of a definition (see :func:`facets`)."""
     return frozenset(itertools.chain.from_iterable(m.does | m.meets for m in MEETINGS))
 
 
@@ -263,6 +153,12 @@ class ScenarioInfo:
         else:
             cards = _used_cards(scenario)
         return cls(scenario.id, cards, tuple(scenario.rulings), str(scenario.file))
+
+    @property
+    def subject(self) -> str | None:
+        """The slug of the card its id names (``base/throne-room/feast`` -> ``throne-room``)."""
+        parts = self.id.split("/")
+        return parts[1] if len(parts) > 2 else None
 
 
 def _strings(value: Any) -> Iterable[str]:
@@ -339,24 +235,55 @@ def _node_attributes(defs: Sequence[Card]) -> dict[str, Any]:
     }
 
 
-def _add(graph: nx.MultiDiGraph, source: str, target: str, kind: str, **attributes: Any) -> None:
-    """Add an edge, or merge list attributes into the existing edge of that kind."""
-    if graph.has_edge(source, target, key=kind):
-        data = graph.edges[source, target, kind]
-        for name, value in attributes.items():
-            if isinstance(value, list):
-                data[name] = sorted(set(data.get(name, [])) | set(value))
-        return
-    graph.add_edge(source, target, key=kind, kind=kind, **attributes)
+def _variant(reason: str, source: Iterable[int], target: Iterable[int]) -> dict[str, Any]:
+    return {"reason": reason, "source_editions": sorted(source), "target_editions": sorted(target)}
+
+
+def _merge_variants(variants: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One variant per reason, with the editions of each end joined."""
+    by_reason: dict[str, tuple[set[int], set[int]]] = {}
+    for variant in variants:
+        source, target = by_reason.setdefault(variant["reason"], (set(), set()))
+        source.update(variant["source_editions"])
+        target.update(variant["target_editions"])
+    return [_variant(reason, s, t) for reason, (s, t) in by_reason.items()]
+
+
+def _set_edge(
+    graph: nx.MultiDiGraph,
+    source: str,
+    target: str,
+    kind: str,
+    variants: list[dict[str, Any]],
+    family: str,
+) -> None:
+    variants = _merge_variants(variants)
+    graph.add_edge(
+        source,
+        target,
+        key=kind,
+        kind=kind,
+        family=family,
+        reason=variants[0]["reason"],
+        variants=variants,
+        source_editions=sorted({e for v in variants for e in v["source_editions"]}),
+        target_editions=sorted({e for v in variants for e in v["target_editions"]}),
+        editions=sorted(
+            {e for v in variants for e in (*v["source_editions"], *v["target_editions"])}
+        ),
+        rulings=[],
+        scenarios=[],
+    )
 
 
 def build_graph(
     cards: Iterable[Card],
     rulings: Iterable[Ruling] = (),
     scenarios: Iterable[ScenarioInfo] = (),
-    meetings: Sequence[Meeting] = MEETINGS,
+    kinds: Sequence[Kind] = KINDS,
 ) -> nx.MultiDiGraph:
-    """The interaction graph of ``cards``, plus the edges rulings and scenarios make."""
+    """The interaction graph of ``cards`` with the rulings and scenarios that back it."""
+    cards = list(cards)
     by_name: dict[str, list[Card]] = defaultdict(list)
     for card in cards:
         by_name[card.name].append(card)
@@ -364,86 +291,74 @@ def build_graph(
     for name, defs in by_name.items():
         graph.add_node(name, **_node_attributes(defs))
 
-    card_facets = {id(card): facets(card) for defs in by_name.values() for card in defs}
-    for meeting in meetings:
-        doers = [
-            (name, card)
-            for name, defs in by_name.items()
-            for card in defs
-            if card_facets[id(card)] & meeting.does
-        ]
-        takers = [
-            (name, card)
-            for name, defs in by_name.items()
-            for card in defs
-            if card_facets[id(card)] & meeting.meets
-        ]
-        for (source, doer), (target, taker) in itertools.product(doers, takers):
-            if source == target and not meeting.self_loops:
-                continue
-            if source == target and doer is not taker:
-                continue  # one edition of a card never meets the other edition
-            editions = sorted(set(doer.editions) & set(taker.editions))
-            if not editions:
-                continue
-            because = sorted(card_facets[id(doer)] & meeting.does)
-            meets = sorted(card_facets[id(taker)] & meeting.meets)
-            _add(
-                graph,
-                source,
-                target,
-                meeting.kind,
-                family=DECLARED,
-                editions=editions,
-                why=f"{'/'.join(because)} -> {'/'.join(meets)}",
-            )
+    grouped: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for found in derive(cards, kinds):
+        key = (found.doer.name, found.taker.name, found.kind)
+        grouped[key].append(_variant(found.reason, found.doer.editions, found.taker.editions))
+    for (source, target, kind), variants in grouped.items():
+        _set_edge(graph, source, target, kind, variants, DECLARED)
 
+    _attach_rulings(graph, list(rulings))
+    _attach_scenarios(graph, list(scenarios))
+    graph.graph["kinds"] = [kind.id for kind in (*kinds, RULED)]
+    return graph
+
+
+def _ruled_pairs(ruling: Ruling, graph: nx.MultiDiGraph) -> list[tuple[str, str]]:
+    named = [n for n in dict.fromkeys((ruling.card, *ruling.cards)) if n is not None and n in graph]
+    if ruling.card is not None:
+        return [(ruling.card, other) for other in named[1:]] if ruling.card in graph else []
+    return list(itertools.combinations(named, 2))
+
+
+def _edges_between(graph: nx.MultiDiGraph, a: str, b: str) -> list[tuple[str, str, str]]:
+    found = [(a, b, k) for k in graph.get_edge_data(a, b, default={})]
+    if a != b:
+        found += [(b, a, k) for k in graph.get_edge_data(b, a, default={})]
+    return found
+
+
+def _attach_rulings(graph: nx.MultiDiGraph, rulings: list[Ruling]) -> None:
+    non: list[dict[str, Any]] = []
     for ruling in rulings:
-        if ruling.card is not None and ruling.card not in graph:
-            continue  # a ruling about a card the engine does not have yet
-        named = [
-            name
-            for name in dict.fromkeys((ruling.card, *ruling.cards))
-            if name is not None and name in graph
-        ]
-        if len(named) < 2:
-            continue
-        pairs = (
-            [(named[0], other) for other in named[1:]]
-            if ruling.card is not None
-            else list(itertools.combinations(named, 2))
-        )
-        for source, target in pairs:
-            _add(
-                graph,
-                source,
-                target,
-                RULING,
-                family=RULING,
-                rulings=[ruling.id],
-                editions=sorted(ruling.editions),
-                why="a ruling names both cards",
-            )
+        for a, b in _ruled_pairs(ruling, graph):
+            if a in ruling.examples or b in ruling.examples:
+                continue  # named to illustrate a general rule, not about this pair
+            if b in ruling.unrelated or a in ruling.unrelated:
+                non.append({"cards": [a, b], "ruling": ruling.id, "reason": ruling.text})
+                continue
+            edges = _edges_between(graph, a, b)
+            if not edges:
+                editions = graph.nodes[b]["editions"]
+                _set_edge(
+                    graph,
+                    a,
+                    b,
+                    RULED.id,
+                    [_variant(ruling.text, ruling.editions, editions)],
+                    RULING,
+                )
+                edges = [(a, b, RULED.id)]
+            for edge in edges:
+                data = graph.edges[edge]
+                data["rulings"] = sorted({*data["rulings"], ruling.id})
+    graph.graph["non_interactions"] = non
+    graph.graph["ruling_texts"] = {ruling.id: ruling.text for ruling in rulings}
 
+
+def _attach_scenarios(graph: nx.MultiDiGraph, scenarios: list[ScenarioInfo]) -> None:
     proven: set[str] = set()
     for scenario in scenarios:
         proven.update(scenario.rulings)
-        named = [name for name in scenario.cards if name in graph]
-        for source, target in itertools.combinations(named, 2):
-            _add(
-                graph,
-                source,
-                target,
-                SCENARIO,
-                family=SCENARIO,
-                scenarios=[scenario.id],
-                rulings=list(scenario.rulings),
-                editions=[1, 2],
-                why="a scenario is about both cards",
-            )
-    graph.graph["kinds"] = [m.kind for m in meetings] + [RULING, SCENARIO]
+        cited = set(scenario.rulings)
+        about = set(scenario.cards)
+        for source, target, data in graph.edges(data=True):
+            by_ruling = bool(cited & set(data["rulings"]))
+            ends = {slug(source), slug(target)}
+            by_cards = {source, target} <= about and scenario.subject in ends
+            if by_ruling or by_cards:
+                data["scenarios"] = sorted({*data["scenarios"], scenario.id})
     graph.graph["proven_rulings"] = sorted(proven)
-    return graph
 
 
 def default_graph(with_scenarios: bool = True) -> nx.MultiDiGraph:
@@ -451,11 +366,76 @@ def default_graph(with_scenarios: bool = True) -> nx.MultiDiGraph:
     return build_graph(inputs.cards, inputs.rulings, inputs.scenarios)
 
 
-# --- queries -----------------------------------------------------------------------------
+# --- editions ----------------------------------------------------------------------------
 
 
 class GraphQueryError(ValueError):
-    """A query names something the graph does not have."""
+    """A query names something the graph does not have, or is malformed."""
+
+
+EditionChoice = Mapping[str, int]
+
+
+def parse_editions(text: str | None) -> EditionChoice | None:
+    """``both`` (or nothing): every definition; ``1`` / ``2``: that edition of every set;
+    ``base=1,intrigue=2``: per set (sets not named keep both)."""
+    if text is None or text.strip().lower() in ("", "both", "all"):
+        return None
+    from engine.model import SETS
+
+    sets = [s for s in SETS if s != "basic"]
+    if text.strip() in ("1", "2"):
+        return {s: int(text) for s in sets}
+    choice: dict[str, int] = {}
+    for part in text.split(","):
+        name, _, number = part.partition("=")
+        name, number = name.strip().lower(), number.strip()
+        if name not in sets or number not in ("1", "2"):
+            raise GraphQueryError(
+                f"bad --editions part {part.strip()!r}: use both, 1, 2 or SET=N,... "
+                f"with SET one of {', '.join(sets)} and N 1 or 2"
+            )
+        choice[name] = int(number)
+    return choice
+
+
+def _allowed(
+    graph: nx.MultiDiGraph, card: str, editions: Sequence[int], choice: EditionChoice
+) -> bool:
+    wanted = choice.get(graph.nodes[card]["set"])
+    return wanted is None or wanted in editions
+
+
+def select(graph: nx.MultiDiGraph, editions: EditionChoice | None) -> nx.MultiDiGraph:
+    """The graph for a choice of editions: nodes of cards printed then, edge variants whose
+    two definitions are both chosen (every edge when ``editions`` is None)."""
+    if editions is None:
+        return graph
+    chosen = nx.MultiDiGraph()
+    chosen.graph.update(graph.graph)
+    for node, data in graph.nodes(data=True):
+        if _allowed(graph, node, data["editions"], editions):
+            chosen.add_node(node, **data)
+    for source, target, key, data in graph.edges(keys=True, data=True):
+        if source not in chosen or target not in chosen:
+            continue
+        kept = [
+            v
+            for v in data["variants"]
+            if _allowed(graph, source, v["source_editions"], editions)
+            and _allowed(graph, target, v["target_editions"], editions)
+        ]
+        if kept:
+            chosen.add_edge(
+                source, target, key=key, **{**data, "variants": kept, "reason": kept[0]["reason"]}
+            )
+    chosen.graph["non_interactions"] = [
+        n for n in graph.graph.get("non_interactions", []) if all(c in chosen for c in n["cards"])
+    ]
+    return chosen
+
+
+# --- queries -----------------------------------------------------------------------------
 
 
 def resolve(graph: nx.MultiDiGraph, name: str) -> str:
@@ -475,14 +455,14 @@ def resolve(graph: nx.MultiDiGraph, name: str) -> str:
 class Neighbour:
     card: str
     kind: str
-    direction: str  # "out": this card does, the other responds; "in": the reverse
+    direction: str  # "out": this card's instructions reach the other; "in": the reverse
     data: Mapping[str, Any]
 
 
 def neighbours(
     graph: nx.MultiDiGraph, card: str, kind: str | None = None
 ) -> dict[str, list[Neighbour]]:
-    """The cards joined to ``card``, grouped by kind, sorted by name."""
+    """The cards joined to ``card``, grouped by kind (in the order of the kinds), by name."""
     card = resolve(graph, card)
     found: dict[str, list[Neighbour]] = defaultdict(list)
     for _, other, key, data in graph.out_edges(card, keys=True, data=True):
@@ -490,11 +470,193 @@ def neighbours(
     for other, _, key, data in graph.in_edges(card, keys=True, data=True):
         if other != card:
             found[key].append(Neighbour(other, key, "in", data))
+    order = {k.id: i for i, k in enumerate(ALL_KINDS)}
     return {
         k: sorted(v, key=lambda n: (n.card, n.direction))
-        for k, v in sorted(found.items())
+        for k, v in sorted(found.items(), key=lambda item: (order.get(item[0], 99), item[0]))
         if kind is None or k == kind
     }
+
+
+@dataclass(frozen=True)
+class Row:
+    """One interaction as the data API gives it: the other card, which way it goes, why,
+    per-edition variants (each with ``reason``, ``source_editions``, ``target_editions``),
+    the ruling ids and scenario ids that back it."""
+
+    card: str
+    other: str
+    kind: str
+    direction: str
+    reason: str
+    variants: tuple[Mapping[str, Any], ...]
+    rulings: tuple[str, ...]
+    scenarios: tuple[str, ...]
+
+    @property
+    def strength(self) -> int:
+        """How well established: rulings and scenarios count double, a variant once."""
+        return 2 * (len(self.rulings) + len(self.scenarios)) + len(self.variants)
+
+
+@dataclass(frozen=True)
+class KindGroup:
+    """The interactions of one kind for a card: ``title`` and ``means`` explain the kind."""
+
+    kind: str
+    title: str
+    means: str
+    rows: tuple[Row, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.rows)
+
+
+def _row(card: str, neighbour: Neighbour) -> Row:
+    data = neighbour.data
+    return Row(
+        card,
+        neighbour.card,
+        neighbour.kind,
+        neighbour.direction,
+        str(data.get("reason", "")),
+        tuple(data.get("variants", ())),
+        tuple(data.get("rulings", ())),
+        tuple(data.get("scenarios", ())),
+    )
+
+
+def card_interactions(
+    graph: nx.MultiDiGraph,
+    card: str,
+    editions: EditionChoice | None = None,
+    kind: str | None = None,
+) -> list[KindGroup]:
+    """*Data API.* The interactions of ``card`` grouped by kind, each group with its count
+    and every row's reason, editions, rulings and scenarios. A self-interaction (Throne
+    Room playing a Throne Room) is a row whose ``other`` is the card itself."""
+    chosen = select(graph, editions)
+    name = resolve(chosen, card)
+    groups = []
+    for key, rows in neighbours(chosen, name, kind).items():
+        described = KIND_BY_ID.get(key)
+        groups.append(
+            KindGroup(
+                key,
+                described.title if described else key,
+                described.means if described else "",
+                tuple(_row(name, row) for row in rows),
+            )
+        )
+    return groups
+
+
+@dataclass(frozen=True)
+class NonInteraction:
+    """*Data API.* Two cards a ruling says do not interact, and the ruling's words."""
+
+    cards: tuple[str, str]
+    ruling: str
+    reason: str
+
+    def sentence(self) -> str:
+        return f"{self.cards[0]} does not interact with {self.cards[1]}, because: {self.reason}"
+
+
+def non_interactions(
+    graph: nx.MultiDiGraph, card: str, other: str | None = None
+) -> list[NonInteraction]:
+    """*Data API.* The clarified non-interactions of ``card`` (with ``other`` only, if given)."""
+    name = resolve(graph, card)
+    second = resolve(graph, other) if other is not None else None
+    found = []
+    for entry in graph.graph.get("non_interactions", []):
+        a, b = entry["cards"]
+        if name not in (a, b) or (second is not None and second not in (a, b)):
+            continue
+        found.append(NonInteraction((a, b), entry["ruling"], entry["reason"]))
+    return found
+
+
+@dataclass(frozen=True)
+class PairReport:
+    """*Data API.* Everything about two cards: their interactions and non-interactions."""
+
+    cards: tuple[str, str]
+    interactions: tuple[Row, ...]
+    non_interactions: tuple[NonInteraction, ...]
+
+
+def pair_report(
+    graph: nx.MultiDiGraph, a: str, b: str, editions: EditionChoice | None = None
+) -> PairReport:
+    """*Data API.* How ``a`` and ``b`` interact (for ``explain A B`` and the card pages)."""
+    chosen = select(graph, editions)
+    first, second = resolve(chosen, a), resolve(chosen, b)
+    rows = [
+        row
+        for group in card_interactions(chosen, first)
+        for row in group.rows
+        if row.other == second
+    ]
+    return PairReport((first, second), tuple(rows), tuple(non_interactions(graph, first, second)))
+
+
+@dataclass(frozen=True)
+class NeighbourhoodGroup:
+    kind: str
+    title: str
+    count: int
+    shown: tuple[str, ...]
+    rest: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Neighbourhood:
+    """*Data API.* A card's neighbours for a picture that stays legible for hubs: at most
+    ``limit`` cards are ``shown`` (the strongest: most rulings and scenarios), grouped by
+    the kind that joins them first; the others are listed by name in ``rest``."""
+
+    centre: str
+    total: int
+    groups: tuple[NeighbourhoodGroup, ...]
+
+    @property
+    def shown(self) -> list[tuple[str, str]]:
+        """(card, kind) for every card to draw."""
+        return [(card, g.kind) for g in self.groups for card in g.shown]
+
+
+def neighbourhood(
+    graph: nx.MultiDiGraph, card: str, limit: int = 16, editions: EditionChoice | None = None
+) -> Neighbourhood:
+    """*Data API.* See :class:`Neighbourhood`."""
+    groups = card_interactions(graph, card, editions)
+    first_kind: dict[str, str] = {}
+    strength: Counter[str] = Counter()
+    for group in groups:
+        for row in group.rows:
+            if row.other == row.card:
+                continue
+            first_kind.setdefault(row.other, group.kind)
+            strength[row.other] += row.strength
+    ranked = sorted(first_kind, key=lambda c: (-strength[c], c))
+    drawn = set(ranked[:limit])
+    out = []
+    for group in groups:
+        members = sorted(c for c, k in first_kind.items() if k == group.kind)
+        if members:
+            out.append(
+                NeighbourhoodGroup(
+                    group.kind,
+                    group.title,
+                    len(members),
+                    tuple(c for c in members if c in drawn),
+                    tuple(c for c in members if c not in drawn),
+                )
+            )
+    return Neighbourhood(resolve(graph, card), len(first_kind), tuple(out))
 
 
 def undirected(graph: nx.MultiDiGraph, kinds: Iterable[str] | None = None) -> nx.Graph:
@@ -513,15 +675,36 @@ def undirected(graph: nx.MultiDiGraph, kinds: Iterable[str] | None = None) -> nx
     return simple
 
 
-def path(graph: nx.MultiDiGraph, first: str, second: str) -> list[tuple[str, str, list[str]]]:
-    """The shortest chain of interactions from one card to another: (card, next, kinds)."""
+@dataclass(frozen=True)
+class Step:
+    """One step of a path: from ``card`` to ``next`` by these interactions."""
+
+    card: str
+    next: str
+    rows: tuple[Row, ...]
+
+
+def path_steps(graph: nx.MultiDiGraph, first: str, second: str) -> list[Step]:
+    """The shortest chain of interactions from one card to another, each step with the
+    interactions (reason, rulings) that join its two cards."""
     a, b = resolve(graph, first), resolve(graph, second)
     simple = undirected(graph)
     try:
         nodes = nx.shortest_path(simple, a, b)
     except nx.NetworkXNoPath:
         return []
-    return [(x, y, sorted(simple.edges[x, y]["kinds"])) for x, y in itertools.pairwise(nodes)]
+    steps = []
+    for x, y in itertools.pairwise(nodes):
+        rows = [row for g in card_interactions(graph, x) for row in g.rows if row.other == y]
+        steps.append(Step(x, y, tuple(rows)))
+    return steps
+
+
+def path(graph: nx.MultiDiGraph, first: str, second: str) -> list[tuple[str, str, list[str]]]:
+    """The shortest chain as (card, next, kinds)."""
+    return [
+        (s.card, s.next, sorted({r.kind for r in s.rows})) for s in path_steps(graph, first, second)
+    ]
 
 
 def most_connected(graph: nx.MultiDiGraph, count: int = 10) -> list[tuple[str, int, int]]:
@@ -531,6 +714,34 @@ def most_connected(graph: nx.MultiDiGraph, count: int = 10) -> list[tuple[str, i
         (str(n), simple.degree(n), graph.degree(n) - 2 * graph.number_of_edges(n, n)) for n in graph
     ]
     return sorted(rows, key=lambda row: (-row[1], -row[2], row[0]))[:count]
+
+
+@dataclass(frozen=True)
+class Community:
+    """A group of closely linked cards, named by the kind most of its inner links have."""
+
+    name: str
+    kind: str
+    cards: tuple[str, ...]
+
+
+def named_communities(graph: nx.MultiDiGraph) -> list[Community]:
+    """Communities (greedy modularity on the undirected graph), largest first, each named
+    by its dominant mechanic and its most connected card."""
+    simple = undirected(graph)
+    found = []
+    for group in communities(graph):
+        inner = Counter(
+            kind
+            for x, y in itertools.combinations(group, 2)
+            if simple.has_edge(x, y)
+            for kind in simple.edges[x, y]["kinds"]
+        )
+        kind = inner.most_common(1)[0][0] if inner else ""
+        hub = max(group, key=lambda c: (simple.subgraph(group).degree(c), c))
+        title = KIND_BY_ID[kind].title if kind in KIND_BY_ID else "Linked cards"
+        found.append(Community(f"{title} (around {hub})", kind, tuple(group)))
+    return found
 
 
 def communities(graph: nx.MultiDiGraph) -> list[list[str]]:
@@ -544,13 +755,8 @@ def communities(graph: nx.MultiDiGraph) -> list[list[str]]:
 
 
 def tested_pairs(graph: nx.MultiDiGraph) -> set[frozenset[str]]:
-    """Pairs of cards some scenario is about, or whose ruling some scenario proves."""
-    proven = set(graph.graph.get("proven_rulings", []))
-    return {
-        frozenset((s, t))
-        for s, t, k, data in graph.edges(keys=True, data=True)
-        if k == SCENARIO or proven & set(data.get("rulings", []))
-    }
+    """Pairs of cards joined by an edge that some scenario tests."""
+    return {frozenset((s, t)) for s, t, data in graph.edges(data=True) if data.get("scenarios")}
 
 
 @dataclass(frozen=True)
@@ -569,15 +775,15 @@ class Untested:
 
 
 def untested(graph: nx.MultiDiGraph) -> list[Untested]:
-    """Interactions (declared or ruled) that no scenario is about yet: the worklist.
+    """Interactions that no scenario tests yet: the worklist.
 
-    Pairs a ruling names come first (the ruling is written, only its proof is missing),
-    Kingdom pairs before those with a basic card, then the declared ones, each by name.
+    Pairs a ruling backs come first (the ruling is written, only its proof is missing),
+    Kingdom pairs before those with a basic card, then the others, each by name.
     """
     tested = tested_pairs(graph)
     found: dict[tuple[str, str], tuple[set[str], set[str]]] = {}
     for source, target, key, data in graph.edges(keys=True, data=True):
-        if key == SCENARIO or frozenset((source, target)) in tested:
+        if source == target or frozenset((source, target)) in tested:
             continue
         ordered = (target, source) if (target, source) in found else (source, target)
         kinds, rulings = found.setdefault(ordered, (set(), set()))
@@ -592,32 +798,28 @@ def untested(graph: nx.MultiDiGraph) -> list[Untested]:
     return sorted(rows, key=lambda row: (row.priority, row.cards))
 
 
+def ruled_only(graph: nx.MultiDiGraph) -> list[tuple[str, str, list[str]]]:
+    """Pairs a ruling joins that no declaration covers: (card, other, rulings)."""
+    return sorted(
+        (s, t, list(d["rulings"]))
+        for s, t, k, d in graph.edges(keys=True, data=True)
+        if k == RULED.id
+    )
+
+
 def stats(graph: nx.MultiDiGraph) -> dict[str, Any]:
-    """Counts for a summary: nodes by set, edges by kind, unread tags."""
+    """Counts for a summary: nodes by set, edges by kind, linked pairs, ruled-only pairs."""
     by_kind = Counter(key for _, _, key in graph.edges(keys=True))
     by_set = Counter(data["set"] for _, data in graph.nodes(data=True))
-    read = meeting_vocabulary()
-    unread = sorted(
-        {tag for _, data in graph.nodes(data=True) for tag in data["declares"]}
-        - read
-        - set(IMPLIED)
-        - {"while-in-play"}  # read through structure(): action-while-in-play, treasures
-    )
-    silent = sorted(
-        n
-        for n, data in graph.nodes(data=True)
-        if data["kingdom"]
-        and not data["declares"]
-        and any(f in data["facets"] for f in ("has:effect",))
-        and not any(f.startswith("trigger:") for f in data["facets"])
-    )
+    simple = undirected(graph)
     return {
         "nodes": graph.number_of_nodes(),
         "edges": graph.number_of_edges(),
+        "linked_pairs": simple.number_of_edges(),
         "nodes_by_set": dict(sorted(by_set.items())),
-        "edges_by_kind": dict(sorted(by_kind.items())),
-        "tags_no_meeting_reads": unread,
-        "cards_with_effects_but_no_declares": silent,
+        "edges_by_kind": {k.id: by_kind[k.id] for k in ALL_KINDS if by_kind[k.id]},
+        "non_interactions": len(graph.graph.get("non_interactions", [])),
+        "ruled_without_declaration": [f"{s} / {t}" for s, t, _ in ruled_only(graph)],
     }
 
 
@@ -638,17 +840,28 @@ LIST_SEPARATOR = ";"
 
 
 def to_graphml(graph: nx.MultiDiGraph, out: Path | str | BinaryIO) -> None:
-    """GraphML has no lists: list attributes are written joined by ``;``."""
+    """GraphML has no lists: list attributes are written joined by ``;``, and the edition
+    variants (a list of mappings) as JSON text."""
     flat = nx.MultiDiGraph()
     flat.graph.update(
-        {k: LIST_SEPARATOR.join(v) if isinstance(v, list) else v for k, v in graph.graph.items()}
+        {
+            k: LIST_SEPARATOR.join(map(str, v))
+            if isinstance(v, list) and all(isinstance(i, str) for i in v)
+            else json.dumps(v)
+            for k, v in graph.graph.items()
+        }
     )
 
     def flatten(data: Mapping[str, Any]) -> dict[str, Any]:
-        return {
-            k: LIST_SEPARATOR.join(map(str, v)) if isinstance(v, (list, tuple, set)) else v
-            for k, v in data.items()
-        }
+        out: dict[str, Any] = {}
+        for k, v in data.items():
+            if k == "variants":
+                out[k] = json.dumps(v, sort_keys=True)
+            elif isinstance(v, (list, tuple, set)):
+                out[k] = LIST_SEPARATOR.join(map(str, v))
+            else:
+                out[k] = v
+        return out
 
     for node, data in graph.nodes(data=True):
         flat.add_node(node, **flatten(data))
@@ -657,18 +870,32 @@ def to_graphml(graph: nx.MultiDiGraph, out: Path | str | BinaryIO) -> None:
     nx.write_graphml(flat, out if hasattr(out, "write") else str(out))
 
 
+_LISTS = {
+    "types",
+    "editions",
+    "declares",
+    "facets",
+    "rulings",
+    "scenarios",
+    "source_editions",
+    "target_editions",
+}
+_NUMBERS = {"editions", "source_editions", "target_editions"}
+
+
 def from_graphml(path: Path | str) -> nx.MultiDiGraph:
     """Read what :func:`to_graphml` wrote, turning joined strings back into lists."""
     flat = nx.read_graphml(str(path), force_multigraph=True)
-    lists = {"types", "editions", "declares", "facets", "rulings", "scenarios"}
     graph = nx.MultiDiGraph()
 
     def unflatten(data: Mapping[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for k, v in data.items():
-            if k in lists:
+            if k == "variants":
+                out[k] = json.loads(v)
+            elif k in _LISTS:
                 items = [item for item in str(v).split(LIST_SEPARATOR) if item]
-                out[k] = [int(i) for i in items] if k == "editions" else items
+                out[k] = [int(i) for i in items] if k in _NUMBERS else items
             else:
                 out[k] = v
         return out
@@ -680,137 +907,8 @@ def from_graphml(path: Path | str) -> nx.MultiDiGraph:
     return graph
 
 
-# --- command line ------------------------------------------------------------------------
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # one clear line, exit 2
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def parser(prog: str = "arbiter graph") -> argparse.ArgumentParser:
-    p = _Parser(prog=prog, description="Export or query the card interaction graph.")
-    p.add_argument(
-        "--format",
-        choices=("json", "graphml"),
-        help="export the whole graph in this format (to --out, or stdout)",
-    )
-    p.add_argument("--out", type=Path, help="file to write the export to")
-    p.add_argument(
-        "--neighbors", "--neighbours", metavar="CARD", help="the cards CARD interacts with, by kind"
-    )
-    p.add_argument("--kind", help="with --neighbors: only this kind of interaction")
-    p.add_argument(
-        "--path", nargs=2, metavar=("A", "B"), help="the shortest chain of interactions from A to B"
-    )
-    p.add_argument(
-        "--untested",
-        action="store_true",
-        help="interactions no scenario is about yet (the worklist)",
-    )
-    p.add_argument("--top", type=int, metavar="N", help="the N most connected cards")
-    p.add_argument("--communities", action="store_true", help="groups of closely linked cards")
-    p.add_argument("--stats", action="store_true", help="counts by set and by kind (default)")
-    return p
-
-
-def _print_neighbours(graph: nx.MultiDiGraph, card: str, kind: str | None) -> None:
-    name = resolve(graph, card)
-    found = neighbours(graph, name, kind)
-    total = sum(len(v) for v in found.values())
-    print(f"{name}: {total} interaction(s)")
-    for key, rows in found.items():
-        print(f"  {key}:")
-        for row in rows:
-            arrow = "->" if row.direction == "out" else "<-"
-            label = ", ".join(row.data.get("rulings", [])) or row.data.get("why", "")
-            print(f"    {arrow} {row.card}  ({label})")
-
-
-def _graphml_text(graph: nx.MultiDiGraph) -> str:
-    import io
-
-    buffer = io.BytesIO()
-    to_graphml(graph, buffer)
-    return buffer.getvalue().decode()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """``arbiter graph``: 0 on success, 1 when a path does not exist, 2 on bad input."""
-    args = parser().parse_args(argv)
-    if args.top is not None and args.top < 1:
-        print("arbiter graph: error: --top needs a positive number", file=sys.stderr)
-        return 2
-    if args.out is not None and args.format is None:
-        args.format = "graphml" if args.out.suffix.lower() == ".graphml" else "json"
-    if args.kind is not None and args.neighbors is None:
-        print("arbiter graph: error: --kind goes with --neighbors", file=sys.stderr)
-        return 2
-    try:  # checked before the graph is built (arbiter.output: the rules for every output)
-        where = args.out if args.out is not None else output.STDOUT
-        targets = output.plan([("--out", where if args.format else None)])
-    except output.OutputError as exc:
-        print(f"arbiter graph: error: {exc}", file=sys.stderr)
-        return 2
-    graph = default_graph()
-    if args.kind is not None and args.kind not in graph.graph["kinds"]:
-        known = ", ".join(graph.graph["kinds"])
-        print(f"arbiter graph: error: unknown kind {args.kind!r} (one of {known})", file=sys.stderr)
-        return 2
-    code = 0
-    try:
-        if args.format:
-            text = (
-                json.dumps(to_json(graph), indent=1, sort_keys=True) + "\n"
-                if args.format == "json"
-                else _graphml_text(graph)
-            )
-            output.write(targets[0], text)
-        if args.format and args.out is not None:
-            print(
-                f"wrote {args.out} ({graph.number_of_nodes()} cards, "
-                f"{graph.number_of_edges()} interactions)",
-                file=sys.stderr,
-            )
-        if args.neighbors:
-            _print_neighbours(graph, args.neighbors, args.kind)
-        if args.path:
-            hops = path(graph, *args.path)
-            a, b = resolve(graph, args.path[0]), resolve(graph, args.path[1])
-            if not hops and a != b:
-                print(f"no chain of interactions joins {a} and {b}")
-                code = 1
-            for x, y, kinds in hops:
-                print(f"{x} -- {', '.join(kinds)} -- {y}")
-        if args.untested:
-            rows = untested(graph)
-            print(f"{len(rows)} interaction(s) without a scenario")
-            for row in rows:
-                extra = f"  rulings: {', '.join(row.rulings)}" if row.rulings else ""
-                print(f"  {row.cards[0]} / {row.cards[1]}: {', '.join(row.kinds)}{extra}")
-        if args.top is not None:
-            for name, distinct, edges in most_connected(graph, args.top):
-                print(f"{name:20} {distinct:3} cards  {edges:3} edges")
-        if args.communities:
-            for number, group in enumerate(communities(graph), 1):
-                print(f"{number:2}. {', '.join(group)}")
-        if args.stats or not any(
-            (args.format, args.neighbors, args.path, args.untested, args.top, args.communities)
-        ):
-            print(json.dumps(stats(graph), indent=2))
-    except (GraphQueryError, output.OutputError) as exc:
-        print(f"arbiter graph: error: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # `arbiter graph --untested | head`
-        sys.stderr.close()
-        return code
-    except OSError as exc:
-        print(
-            f"arbiter graph: error: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr
-        )
-        return 2
-    return code
+    """``arbiter graph`` (see :mod:`checks.graph_cli`)."""
+    from checks.graph_cli import main as run
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    return run(argv)

@@ -561,7 +561,7 @@ def prove_costs(current_cost: CurrentCost = rules.current_cost) -> Outcome:
             ("rises with one more Quarry", cost(q=quarries + 1) <= base),
             ("rises with one more Action in play", cost(a=actions + 1) <= base),
             ("rises with a further reduction", cost(o=other + extra) <= base),
-            # Buying as Game._check_buy allows it (a Buy left, the current cost at most
+            # Buying as Turn._check_buy allows it (a Buy left, the current cost at most
             # the coins) keeps the turn's counters as checks.invariants wants them.
             (
                 "buying it leaves a negative count",

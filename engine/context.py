@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.api import CardAPI
     from engine.model import Card
 
 
@@ -30,7 +30,7 @@ class Happening:
 class Context:
     """The context of a played card's effect."""
 
-    game: Game
+    game: CardAPI
     player: int
     card: int
     # The players an Attack cannot touch this time (revealed Moat, ...).
@@ -49,7 +49,7 @@ class Context:
 class TriggerContext:
     """The context of a trigger: its owner, the card it belongs to, and the happening."""
 
-    game: Game
+    game: CardAPI
     owner: int
     card: int
     happening: Happening

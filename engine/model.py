@@ -6,9 +6,11 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.targets import Targets
+
 if TYPE_CHECKING:
+    from engine.api import CardAPI
     from engine.context import Context, TriggerContext
-    from engine.game import Game
 
 ACTION = "Action"
 TREASURE = "Treasure"
@@ -78,18 +80,21 @@ class Card:
     # While this card is in play: how much cheaper it makes a given card (1st-edition
     # Quarry). With ``cost_modifier_lasts`` the change lasts for the rest of the turn
     # from each play of the card instead, wherever the card goes (2nd-edition Quarry).
-    cost_modifier: Callable[[Game, Card], int] | None = None
+    cost_modifier: Callable[[CardAPI, Card], int] | None = None
     cost_modifier_lasts: bool = False
     # How much cheaper this card is right now by its own text (Peddler in the Buy phase).
-    self_cost_modifier: Callable[[Game], int] | None = None
+    self_cost_modifier: Callable[[CardAPI], int] | None = None
     # Why the active player may not buy this card now, or None (Grand Market).
-    buy_restriction: Callable[[Game, int], str | None] | None = None
+    buy_restriction: Callable[[CardAPI, int], str | None] | None = None
     # Definitions that replace a card's own for the whole game when this card is in the
     # Kingdom (Charlatan: Curse is also a Treasure worth $1). Kept out of the catalogue.
     changes_in_game: tuple[Card, ...] = ()
     options: tuple[str, ...] = ()
     # What the card does and responds to, as data for the interaction graph and docs.
     declares: frozenset[str] = field(default_factory=frozenset)
+    # What its instructions reach on other cards, precisely (engine/targets.py): data for
+    # the interaction graph, never read by the engine.
+    targets: Targets = field(default_factory=Targets)
     kingdom: bool = True
 
     def is_(self, card_type: str) -> bool:

@@ -32,6 +32,13 @@ class Ruling:
     topic: str | None = None  # general rules
     editions: tuple[int, ...] = (1, 2)
     cards: tuple[str, ...] = ()  # other cards the ruling names
+    # Of ``cards``, those the ruling says do not interact with its card (Moat and
+    # Masquerade: Masquerade is not an Attack): the interaction graph shows them as
+    # clarified non-interactions, never as edges.
+    unrelated: tuple[str, ...] = ()
+    # Of ``cards``, those named only as an example of a general rule (a Duchy that
+    # Workshop can gain after Bridge): neither an interaction nor a non-interaction.
+    examples: tuple[str, ...] = ()
 
     @property
     def subject(self) -> str:
@@ -45,7 +52,7 @@ def _ruling(entry: object, set_name: str, where: str) -> Ruling:
     if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
         raise CatalogueError(f"{where}: every ruling needs an id")
     try:
-        return Ruling(
+        ruling = Ruling(
             id=entry["id"],
             set=set_name,
             text=" ".join(str(entry["text"]).split()),
@@ -54,9 +61,18 @@ def _ruling(entry: object, set_name: str, where: str) -> Ruling:
             topic=entry.get("topic"),
             editions=tuple(entry.get("editions", (1, 2))),
             cards=tuple(entry.get("cards", ())),
+            unrelated=tuple(entry.get("unrelated", ())),
+            examples=tuple(entry.get("examples", ())),
         )
     except KeyError as exc:
         raise CatalogueError(f"{where}: ruling {entry['id']} lacks {exc.args[0]}") from None
+    for label, listed in (("unrelated", ruling.unrelated), ("examples", ruling.examples)):
+        stray = sorted(set(listed) - set(ruling.cards))
+        if stray:
+            raise CatalogueError(
+                f"{where}: ruling {ruling.id} lists {', '.join(stray)} in {label} but not in cards"
+            )
+    return ruling
 
 
 def catalogue_files(directory: Path = RULINGS_DIR) -> list[Path]:

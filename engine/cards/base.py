@@ -29,6 +29,7 @@ from engine.model import (
     Trigger,
 )
 from engine.state import TRASH
+from engine.targets import DECK, HAND, Count, Gain, Plays, Targets, of
 
 BASE = "base"
 
@@ -97,6 +98,7 @@ CHAPEL = _kingdom(
     "Trash up to 4 cards from your hand.",
     effect=_chapel,
     declares=tags("trashes"),
+    targets=Targets(trashes=of("hand")),
 )
 
 WORKSHOP = _kingdom(
@@ -106,6 +108,7 @@ WORKSHOP = _kingdom(
     "Gain a card costing up to 4.",
     effect=gain_costing_up_to(4),
     declares=tags("gains", "tests-cost"),
+    targets=Targets(gains=(Gain(max_cost=4),)),
 )
 
 
@@ -122,6 +125,7 @@ FEAST = _kingdom(
     editions=(1,),
     effect=_feast,
     declares=tags("gains", "trashes", "trashes-self", "tests-cost"),
+    targets=Targets(gains=(Gain(max_cost=5),), trashes=of("self")),
 )
 
 
@@ -172,6 +176,7 @@ WITCH = _kingdom(
     cards=2,
     effect=_witch,
     declares=tags("attacks", "gives-curses", "draws"),
+    targets=Targets(gains=(Gain(names=of("Curse"), receiver="others"),)),
 )
 
 
@@ -212,6 +217,7 @@ THRONE_ROOM_1 = _kingdom(
     editions=(1,),
     effect=play_an_action(2, optional=False),
     declares=tags("plays-actions"),
+    targets=Targets(plays=Plays(of(ACTION), HAND, 2)),
 )
 THRONE_ROOM_2 = _kingdom(
     "Throne Room",
@@ -221,6 +227,7 @@ THRONE_ROOM_2 = _kingdom(
     editions=(2,),
     effect=play_an_action(2, optional=True),
     declares=tags("plays-actions"),
+    targets=Targets(plays=Plays(of(ACTION), HAND, 2)),
 )
 
 
@@ -234,6 +241,7 @@ GARDENS_1, GARDENS_2 = reworded(
         "Worth 1 VP for every 10 cards in your deck (round down).",
         vp_counter=lambda owned: len(owned) // 10,
         declares=tags("counts-cards"),
+        targets=Targets(counts=(Count("owned"),)),
     ),
     "Worth 1 VP for every 10 cards you have (round down).",
 )
@@ -375,6 +383,11 @@ MINE_1 = _kingdom(
     editions=(1,),
     effect=_mine(optional=False),
     declares=tags("trashes", "gains", "gains-to-hand", "tests-cost"),
+    targets=Targets(
+        gains=(Gain(types=of(TREASURE), relative=True, to=HAND),),
+        asks=of(TREASURE),
+        trashes=of("hand"),
+    ),
 )
 MINE_2 = _kingdom(
     "Mine",
@@ -385,6 +398,11 @@ MINE_2 = _kingdom(
     editions=(2,),
     effect=_mine(optional=True),
     declares=tags("trashes", "gains", "gains-to-hand", "tests-cost"),
+    targets=Targets(
+        gains=(Gain(types=of(TREASURE), relative=True, to=HAND),),
+        asks=of(TREASURE),
+        trashes=of("hand"),
+    ),
 )
 
 
@@ -412,6 +430,9 @@ MONEYLENDER_1 = _kingdom(
     editions=(1,),
     effect=_moneylender(optional=False),
     declares=tags("trashes", "+coins"),
+    targets=Targets(
+        names=(("Copper", "trashes a Copper from hand for +3 coins"),), trashes=of("hand")
+    ),
 )
 MONEYLENDER_2 = _kingdom(
     "Moneylender",
@@ -421,6 +442,9 @@ MONEYLENDER_2 = _kingdom(
     editions=(2,),
     effect=_moneylender(optional=True),
     declares=tags("trashes", "+coins"),
+    targets=Targets(
+        names=(("Copper", "trashes a Copper from hand for +3 coins"),), trashes=of("hand")
+    ),
 )
 
 
@@ -437,6 +461,7 @@ REMODEL_1, REMODEL_2 = reworded(
         "trashed card.",
         effect=_remodel,
         declares=tags("trashes", "gains", "tests-cost"),
+        targets=Targets(gains=(Gain(relative=True),), trashes=of("hand")),
     ),
     "Trash a card from your hand; gain a card costing up to 2 more than it.",
 )
@@ -470,6 +495,7 @@ BUREAUCRAT_1, BUREAUCRAT_2 = reworded(
         "card from their hand and puts it on their deck, or reveals a hand with none.",
         effect=_bureaucrat,
         declares=tags("gains", "gains-to-deck", "attacks", "reveals", "topdecks"),
+        targets=Targets(gains=(Gain(names=of("Silver"), to=DECK),), asks=of(VICTORY)),
     ),
     "Gain a Silver onto your deck. Each other player reveals a Victory card from hand and "
     "puts it onto their deck, or reveals a hand without one.",
@@ -545,6 +571,7 @@ THIEF = _kingdom(
     declares=frozenset(
         {"attacks", "reveals", "trashes", "gains", "gains-from-trash", "discards-others"}
     ),
+    targets=Targets(gains=(Gain(types=of(TREASURE)),), asks=of(TREASURE), trashes=of("others")),
 )
 
 
@@ -574,6 +601,7 @@ ADVENTURER = _kingdom(
     editions=(1,),
     effect=_adventurer,
     declares=tags("reveals", "discards"),
+    targets=Targets(asks=of(TREASURE)),
 )
 
 
@@ -599,6 +627,7 @@ ARTISAN = _kingdom(
     editions=(2,),
     effect=_artisan,
     declares=tags("gains", "gains-to-hand", "topdecks", "tests-cost"),
+    targets=Targets(gains=(Gain(max_cost=5, to=HAND),)),
 )
 
 
@@ -627,6 +656,12 @@ BANDIT = _kingdom(
     editions=(2,),
     effect=_bandit,
     declares=tags("gains", "attacks", "reveals", "trashes", "discards-others"),
+    targets=Targets(
+        gains=(Gain(names=of("Gold")),),
+        asks=of(TREASURE),
+        names=(("Copper", "never trashes a Copper"),),
+        trashes=of("others"),
+    ),
 )
 
 
@@ -685,6 +720,7 @@ MERCHANT = _kingdom(
     lasting=_merchant,
     triggers=(Trigger("play", "turn", _merchant_silver, _first_silver_played),),
     declares=tags("draws", "+actions", "+coins", "counts-plays"),
+    targets=Targets(names=(("Silver", "gives +1 coin for the first Silver played this turn"),)),
 )
 
 
@@ -748,6 +784,7 @@ SENTRY = _kingdom(
     actions=1,
     effect=_sentry,
     declares=tags("draws", "+actions", "trashes", "discards", "topdecks"),
+    targets=Targets(trashes=of("deck")),
 )
 
 
@@ -772,6 +809,7 @@ VASSAL = _kingdom(
     coins=2,
     effect=_vassal,
     declares=tags("+coins", "discards", "plays-actions"),
+    targets=Targets(plays=Plays(of(ACTION), DECK, 1)),
 )
 
 CARDS: tuple[Card, ...] = (

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from engine.model import TREASURE, Card, Effect, PlayEffect
 
 if TYPE_CHECKING:
+    from engine.api import CardAPI
     from engine.context import Context
-    from engine.game import Game
 
 # What a card may declare that it does or responds to (read by the interaction graph and
 # the docs). A closed list, so that a misspelt tag fails at import instead of silently
@@ -54,22 +54,22 @@ def kingdom_maker(set_name: str) -> Callable[..., Card]:
 # --- looking at cards -------------------------------------------------------------------
 
 
-def treasures_among(game: Game, cards: list[int]) -> list[int]:
+def treasures_among(game: CardAPI, cards: list[int]) -> list[int]:
     return [card for card in cards if game.definition(card).is_(TREASURE)]
 
 
-def costs_up_to(game: Game, limit: int) -> Callable[[Card], bool]:
+def costs_up_to(game: CardAPI, limit: int) -> Callable[[Card], bool]:
     return lambda card: game.cost(card) <= limit
 
 
-def costs_exactly(game: Game, cost: int) -> Callable[[Card], bool]:
+def costs_exactly(game: CardAPI, cost: int) -> Callable[[Card], bool]:
     return lambda card: game.cost(card) == cost
 
 
 # --- revealing from the deck --------------------------------------------------------------
 
 
-def reveal_top(game: Game, player: int, count: int, verb: str = "reveals") -> list[int]:
+def reveal_top(game: CardAPI, player: int, count: int, verb: str = "reveals") -> list[int]:
     """Reveal (or, with ``verb=""``, look at) up to ``count`` cards from the top of a deck.
 
     The cards go to the player's ``revealed`` zone; the caller must move each one out.
@@ -85,7 +85,7 @@ def reveal_top(game: Game, player: int, count: int, verb: str = "reveals") -> li
     return revealed
 
 
-def reveal_until_treasure(game: Game, player: int) -> tuple[list[int], int | None]:
+def reveal_until_treasure(game: CardAPI, player: int) -> tuple[list[int], int | None]:
     """Reveal from the deck (shuffling when needed) until a Treasure: (the other revealed
     cards, the Treasure or None). The cards stay revealed for the caller to move."""
     others: list[int] = []
@@ -98,12 +98,12 @@ def reveal_until_treasure(game: Game, player: int) -> tuple[list[int], int | Non
         others.append(card)
 
 
-def still_revealed(game: Game, player: int, cards: list[int]) -> list[int]:
+def still_revealed(game: CardAPI, player: int, cards: list[int]) -> list[int]:
     zone = game.player(player).revealed
     return [card for card in cards if card in zone]
 
 
-def discard_revealed(game: Game, player: int, cards: list[int]) -> None:
+def discard_revealed(game: CardAPI, player: int, cards: list[int]) -> None:
     for card in still_revealed(game, player, cards):
         game.discard(player, card, "revealed")
 

@@ -50,6 +50,7 @@ from engine.model import (
     Trigger,
 )
 from engine.state import TRASH
+from engine.targets import HAND, Count, Gain, Targets, of
 
 INTRIGUE = "intrigue"
 
@@ -128,6 +129,10 @@ BARON_1, BARON_2 = reworded(
         buys=1,
         effect=_baron,
         declares=tags("+buys", "+coins", "discards", "gains"),
+        targets=Targets(
+            gains=(Gain(names=of("Estate")),),
+            names=(("Estate", "gives +4 coins for discarding an Estate"),),
+        ),
     ),
     "+1 Buy. You may discard an Estate for +4 coins. If you don't, gain an Estate.",
 )
@@ -151,6 +156,7 @@ BRIDGE = _kingdom(
     coins=1,
     lasting=_bridge,
     declares=tags("+buys", "+coins", "reduces-costs"),
+    targets=Targets(reduces=of()),
 )
 
 
@@ -177,6 +183,7 @@ CONSPIRATOR = _kingdom(
     coins=2,
     effect=_conspirator,
     declares=tags("+coins", "draws", "+actions", "counts-plays"),
+    targets=Targets(counts=(Count("played", of(ACTION)),), asks=of(ACTION)),
 )
 
 
@@ -207,6 +214,7 @@ COPPERSMITH = _kingdom(
     lasting=_coppersmith,
     triggers=(Trigger("play", "turn", _coppersmith_bonus, _copper_played),),
     declares=tags("+coins", "boosts-treasures"),
+    targets=Targets(names=(("Copper", "makes each Copper played this turn give 1 coin more"),)),
 )
 
 
@@ -243,6 +251,10 @@ DUKE = _kingdom(
     "Worth 1 VP for each Duchy you have.",
     vp_counter=lambda owned: sum(1 for card in owned if card.name == "Duchy"),
     declares=tags("victory", "counts-cards"),
+    targets=Targets(
+        counts=(Count("owned", names=of("Duchy")),),
+        names=(("Duchy", "is worth 1 VP for each Duchy its owner has"),),
+    ),
 )
 GREAT_HALL = _kingdom(
     "Great Hall",
@@ -293,6 +305,9 @@ IRONWORKS_1, IRONWORKS_2 = reworded(
         "card, +1 coin; a Victory card, +1 Card.",
         effect=_ironworks,
         declares=tags("gains", "+actions", "+coins", "draws", "counts-types", "tests-cost"),
+        targets=Targets(
+            gains=(Gain(max_cost=4, inspected=True),), asks=of(ACTION, TREASURE, VICTORY)
+        ),
     ),
     "Gain a card costing up to 4 coins. For each of the gained card's types: Action, +1 "
     "Action; Treasure, +1 coin; Victory, +1 Card.",
@@ -347,6 +362,7 @@ MASQUERADE_1 = _kingdom(
     cards=2,
     effect=_masquerade(skip_empty_hands=False),
     declares=tags("draws", "passes-cards", "trashes"),
+    targets=Targets(trashes=of("hand")),
 )
 MASQUERADE_2 = _kingdom(
     "Masquerade",
@@ -358,6 +374,7 @@ MASQUERADE_2 = _kingdom(
     cards=2,
     effect=_masquerade(skip_empty_hands=True),
     declares=tags("draws", "passes-cards", "trashes"),
+    targets=Targets(trashes=of("hand")),
 )
 
 
@@ -385,6 +402,7 @@ MINING_VILLAGE_1, MINING_VILLAGE_2 = reworded(
         actions=2,
         effect=_mining_village,
         declares=tags("draws", "+actions", "+coins", "trashes-self"),
+        targets=Targets(trashes=of("self")),
     ),
     "+1 Card, +2 Actions. You may trash this for +2 coins.",
 )
@@ -522,6 +540,7 @@ SABOTEUR = _kingdom(
     editions=(1,),
     effect=_saboteur,
     declares=tags("attacks", "reveals", "gains", "tests-cost"),
+    targets=Targets(gains=(Gain(relative=True, receiver="others"),), trashes=of("others")),
 )
 
 
@@ -537,6 +556,7 @@ SCOUT = _kingdom(
     actions=1,
     effect=_reveal_four_keep(lambda card: card.is_(VICTORY)),
     declares=tags("+actions", "reveals", "topdecks"),
+    targets=Targets(asks=of(VICTORY)),
 )
 PATROL = _kingdom(
     "Patrol",
@@ -548,6 +568,10 @@ PATROL = _kingdom(
     cards=3,
     effect=_reveal_four_keep(lambda card: card.is_(VICTORY) or card.is_(CURSE)),
     declares=tags("draws", "reveals", "topdecks"),
+    targets=Targets(
+        asks=of(VICTORY),
+        names=(("Curse", "puts revealed Curses into the hand with the Victory cards"),),
+    ),
 )
 
 
@@ -613,6 +637,7 @@ SHANTY_TOWN = _kingdom(
     actions=2,
     effect=_shanty_town,
     declares=tags("+actions", "reveals", "draws", "counts-types"),
+    targets=Targets(counts=(Count("hand", of(ACTION)),), asks=of(ACTION)),
 )
 
 
@@ -640,6 +665,7 @@ STEWARD = _kingdom(
     effect=_steward,
     options=STEWARD_OPTIONS,
     declares=tags("draws", "+coins", "trashes"),
+    targets=Targets(trashes=of("hand")),
 )
 
 
@@ -677,6 +703,7 @@ SWINDLER_1, SWINDLER_2 = reworded(
         coins=2,
         effect=_swindler,
         declares=tags("+coins", "attacks", "trashes", "tests-cost"),
+        targets=Targets(gains=(Gain(relative=True, receiver="others"),), trashes=of("others")),
     ),
     "+2 coins. Each other player trashes the top card of their deck and gains a card of the "
     "same cost that you choose.",
@@ -712,6 +739,7 @@ TORTURER_1, TORTURER_2 = reworded(
         effect=_torturer,
         options=TORTURER_OPTIONS,
         declares=tags("draws", "attacks", "discards-others", "gives-curses"),
+        targets=Targets(gains=(Gain(names=of("Curse"), to=HAND, receiver="others"),)),
     ),
     "+3 Cards. Each other player either discards 2 cards or gains a Curse to their hand, "
     "their choice; they may choose one they cannot carry out.",
@@ -735,6 +763,7 @@ TRADING_POST_1, TRADING_POST_2 = reworded(
         "Trash 2 cards from your hand. If you do, gain a Silver and put it into your hand.",
         effect=_trading_post,
         declares=tags("trashes", "gains", "gains-to-hand"),
+        targets=Targets(gains=(Gain(names=of("Silver"), to=HAND),), trashes=of("hand")),
     ),
     "Trash 2 cards from your hand. If you trashed 2, gain a Silver to your hand.",
 )
@@ -774,6 +803,7 @@ TRIBUTE = _kingdom(
     editions=(1,),
     effect=_tribute,
     declares=tags("reveals", "+actions", "+coins", "draws", "counts-types"),
+    targets=Targets(asks=of(ACTION, TREASURE, VICTORY)),
 )
 
 
@@ -794,6 +824,7 @@ UPGRADE = _kingdom(
     actions=1,
     effect=_upgrade,
     declares=tags("draws", "+actions", "trashes", "gains", "tests-cost"),
+    targets=Targets(gains=(Gain(relative=True),), trashes=of("hand")),
 )
 
 
@@ -860,6 +891,7 @@ COURTIER = _kingdom(
     effect=_courtier,
     options=COURTIER_OPTIONS,
     declares=tags("reveals", "counts-types", "+actions", "+buys", "+coins", "gains"),
+    targets=Targets(gains=(Gain(names=of("Gold")),), asks=of("types")),
 )
 
 
@@ -956,6 +988,9 @@ LURKER = _kingdom(
     effect=_lurker,
     options=LURKER_OPTIONS,
     declares=tags("+actions", "trashes", "gains", "gains-from-trash"),
+    targets=Targets(
+        gains=(Gain(types=of(ACTION), from_trash=True),), asks=of(ACTION), trashes=of("supply")
+    ),
 )
 
 
@@ -1013,7 +1048,12 @@ REPLACE = _kingdom(
     "player gains a Curse.",
     editions=(2,),
     effect=_replace,
-    declares=tags("trashes", "gains", "gains-to-deck", "attacks", "gives-curses", "tests-cost"),
+    declares=tags("trashes", "gains", "topdecks", "attacks", "gives-curses", "tests-cost"),
+    targets=Targets(
+        gains=(Gain(relative=True, inspected=True), Gain(names=of("Curse"), receiver="others")),
+        asks=of(ACTION, TREASURE, VICTORY),
+        trashes=of("hand"),
+    ),
 )
 
 

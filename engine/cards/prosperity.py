@@ -58,9 +58,24 @@ from engine.model import (
     Trigger,
 )
 from engine.state import Zone
+from engine.targets import (
+    DECK,
+    FROM_HAND,
+    HAND,
+    SELF,
+    SETUP,
+    TURN,
+    WHILE_IN_PLAY,
+    Count,
+    Gain,
+    Plays,
+    Targets,
+    Watch,
+    of,
+)
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.api import CardAPI
 
 PROSPERITY = "prosperity"
 
@@ -78,6 +93,7 @@ PLATINUM = Card(
     "Worth 5 coins.",
     coins=5,
     kingdom=False,
+    targets=Targets(names=(("Colony", "enters a game together with Colony or not at all"),)),
 )
 COLONY = Card(
     "Colony",
@@ -87,6 +103,7 @@ COLONY = Card(
     "Worth 10 VP.",
     vp=10,
     kingdom=False,
+    targets=Targets(names=(("Province", "adds an end condition beside the empty Province pile"),)),
 )
 
 # Curse in a game with Charlatan: still a Curse worth -1 VP, also a Treasure worth $1.
@@ -161,7 +178,7 @@ WORKERS_VILLAGE = _kingdom(
 )
 
 
-def _grand_market_restriction(game: Game, player: int) -> str | None:
+def _grand_market_restriction(game: CardAPI, player: int) -> str | None:
     if any(game.name_of(card) == "Copper" for card in game.player(player).in_play):
         return "Grand Market cannot be bought while you have a Copper in play"
     return None
@@ -178,6 +195,10 @@ GRAND_MARKET = _kingdom(
     coins=2,
     buy_restriction=_grand_market_restriction,
     declares=tags("draws", "+actions", "+buys", "+coins", "restricts-buys"),
+    targets=Targets(
+        counts=(Count("in_play", names=of("Copper")),),
+        names=(("Copper", "cannot be bought while its buyer has a Copper in play"),),
+    ),
 )
 
 
@@ -197,7 +218,7 @@ MONUMENT = _kingdom(
 )
 
 
-def _peddler_discount(game: Game) -> int:
+def _peddler_discount(game: CardAPI) -> int:
     in_play = game.player(game.active).in_play
     actions = sum(1 for card in in_play if game.definition(card).is_(ACTION))
     # The amount is rules.peddler_reduction, which checks.proofs proves with the rest.
@@ -216,6 +237,7 @@ PEDDLER = _kingdom(
     coins=1,
     self_cost_modifier=_peddler_discount,
     declares=tags("draws", "+actions", "+coins", "reduces-costs", "counts-types"),
+    targets=Targets(counts=(Count("in_play", of(ACTION)),)),
 )
 
 
@@ -262,6 +284,7 @@ BANK = _kingdom(
     "When played, +1 coin for each Treasure you have in play, this one included.",
     effect=_bank,
     declares=tags("+coins", "counts-types"),
+    targets=Targets(counts=(Count("in_play", of(TREASURE)),), asks=of(TREASURE)),
 )
 
 
@@ -284,6 +307,7 @@ VENTURE = _kingdom(
     coins=1,
     effect=_venture,
     declares=tags("+coins", "reveals", "discards", "plays-treasures"),
+    targets=Targets(plays=Plays(of(TREASURE), DECK, 1), asks=of(TREASURE)),
 )
 
 
@@ -313,6 +337,7 @@ LOAN = _kingdom(
     effect=_loan,
     options=("discard", "trash"),
     declares=tags("+coins", "reveals", "discards", "trashes"),
+    targets=Targets(asks=of(TREASURE), trashes=of("deck")),
 )
 
 
@@ -341,6 +366,7 @@ BISHOP = _kingdom(
     coins=1,
     effect=_bishop,
     declares=tags("+coins", "vp-tokens", "trashes", "tests-cost"),
+    targets=Targets(trashes=of("hand")),
 )
 
 
@@ -355,6 +381,7 @@ EXPAND = _kingdom(
     "Trash a card from your hand; if you do, gain a card costing up to 3 coins more than it.",
     effect=_expand,
     declares=tags("trashes", "gains", "tests-cost"),
+    targets=Targets(gains=(Gain(relative=True),), trashes=of("hand")),
 )
 
 
@@ -381,6 +408,7 @@ FORGE = _kingdom(
     "total of their costs in coins.",
     effect=_forge,
     declares=tags("trashes", "gains", "tests-cost"),
+    targets=Targets(gains=(Gain(relative=True),), trashes=of("hand")),
 )
 
 
@@ -401,6 +429,18 @@ TRADE_ROUTE = _kingdom(
     buys=1,
     effect=_trade_route,
     declares=tags("+buys", "+coins", "trashes", "when-gain"),
+    targets=Targets(
+        watches=(
+            Watch(
+                "gain",
+                SETUP,
+                "moves the pile's coin token to the Trade Route mat",
+                types=of(VICTORY),
+                turns="any",
+            ),
+        ),
+        trashes=of("hand"),
+    ),
 )
 
 
@@ -428,6 +468,7 @@ COUNTING_HOUSE = _kingdom(
     editions=(1,),
     effect=_counting_house,
     declares=tags("reveals"),
+    targets=Targets(names=(("Copper", "puts Coppers from the discard pile into the hand"),)),
 )
 
 
@@ -461,6 +502,12 @@ MINT_1 = _kingdom(
     effect=_mint,
     triggers=(Trigger("buy", "self", _trash_treasures_in_play),),
     declares=tags("reveals", "gains", "when-buy", "trashes"),
+    targets=Targets(
+        gains=(Gain(types=of(TREASURE)),),
+        watches=(Watch("buy", SELF, "trashes all Treasures in play"),),
+        asks=of(TREASURE),
+        trashes_when_gained=of("in_play"),
+    ),
 )
 MINT_2 = _kingdom(
     "Mint",
@@ -472,6 +519,12 @@ MINT_2 = _kingdom(
     effect=_mint,
     triggers=(Trigger("gain", "self", _trash_treasures_in_play),),
     declares=tags("reveals", "gains", "when-gain", "trashes"),
+    targets=Targets(
+        gains=(Gain(types=of(TREASURE)),),
+        watches=(Watch("gain", SELF, "trashes all Treasures in play"),),
+        asks=of(TREASURE),
+        trashes_when_gained=of("in_play"),
+    ),
 )
 
 
@@ -498,6 +551,7 @@ GOONS = _kingdom(
     declares=tags(
         "+buys", "+coins", "attacks", "discards-others", "while-in-play", "when-buy", "vp-tokens"
     ),
+    targets=Targets(watches=(Watch("buy", WHILE_IN_PLAY, "gives +1 VP token"),)),
 )
 
 
@@ -524,6 +578,10 @@ MOUNTEBANK = _kingdom(
     coins=2,
     effect=_mountebank,
     declares=tags("+coins", "attacks", "gives-curses", "discards-others"),
+    targets=Targets(
+        gains=(Gain(names=of("Curse", "Copper"), receiver="others"),),
+        names=(("Curse", "lets a player discard a Curse to avoid the attack"),),
+    ),
 )
 
 
@@ -560,6 +618,7 @@ RABBLE = _kingdom(
     cards=3,
     effect=_rabble,
     declares=tags("draws", "attacks", "reveals", "discards-others", "topdecks"),
+    targets=Targets(asks=of(ACTION, TREASURE)),
 )
 
 
@@ -576,6 +635,10 @@ HOARD_1 = _kingdom(
         Trigger("buy", "in_play", _gain_gold, condition=lambda c: _happening_card(c).is_(VICTORY)),
     ),
     declares=tags("+coins", "while-in-play", "when-buy", "gains"),
+    targets=Targets(
+        gains=(Gain(names=of("Gold"), when="watch"),),
+        watches=(Watch("buy", WHILE_IN_PLAY, "gains a Gold", types=of(VICTORY)),),
+    ),
 )
 HOARD_2 = _kingdom(
     "Hoard",
@@ -586,7 +649,11 @@ HOARD_2 = _kingdom(
     coins=2,
     lasting=_lasting_trigger(0),
     triggers=(Trigger("gain", "turn", _gain_gold, condition=_bought_victory),),
-    declares=tags("+coins", "when-gain", "gains"),
+    declares=tags("+coins", "when-buy", "gains"),
+    targets=Targets(
+        gains=(Gain(names=of("Gold"), when="watch"),),
+        watches=(Watch("gain", TURN, "gains a Gold", types=of(VICTORY), bought_only=True),),
+    ),
 )
 
 
@@ -611,6 +678,14 @@ TALISMAN = _kingdom(
     coins=1,
     triggers=(Trigger("buy", "in_play", _talisman_copy, condition=_talisman_applies),),
     declares=tags("+coins", "while-in-play", "when-buy", "gains", "tests-cost"),
+    targets=Targets(
+        gains=(Gain(when="watch"),),
+        watches=(
+            Watch(
+                "buy", WHILE_IN_PLAY, "gains another copy of it", excluded=of(VICTORY), max_cost=4
+            ),
+        ),
+    ),
 )
 
 ROYAL_SEAL = _kingdom(
@@ -630,10 +705,13 @@ ROYAL_SEAL = _kingdom(
         ),
     ),
     declares=tags("+coins", "while-in-play", "reacts-to-gain", "topdecks"),
+    targets=Targets(
+        watches=(Watch("gain", WHILE_IN_PLAY, "may put the gained card onto the deck", moves=True),)
+    ),
 )
 
 
-def _quarry_discount(_game: Game, card: Card) -> int:
+def _quarry_discount(_game: CardAPI, card: Card) -> int:
     reduction: int = rules.quarry_reduction(1, card.is_(ACTION))
     return reduction
 
@@ -647,6 +725,7 @@ QUARRY_1 = _kingdom(
     coins=1,
     cost_modifier=_quarry_discount,
     declares=tags("+coins", "while-in-play", "reduces-costs"),
+    targets=Targets(reduces=of(ACTION)),
 )
 QUARRY_2 = _kingdom(
     "Quarry",
@@ -659,6 +738,7 @@ QUARRY_2 = _kingdom(
     cost_modifier_lasts=True,
     lasting=lambda ctx: ctx.game.start_lasting_cost(ctx),
     declares=tags("+coins", "reduces-costs"),
+    targets=Targets(reduces=of(ACTION)),
 )
 
 
@@ -671,6 +751,7 @@ KINGS_COURT = _kingdom(
     "You may play an Action card from your hand three times.",
     effect=play_an_action(3, optional=True),
     declares=tags("plays-actions"),
+    targets=Targets(plays=Plays(of(ACTION), HAND, 3)),
 )
 
 
@@ -751,6 +832,17 @@ WATCHTOWER_1, WATCHTOWER_2 = reworded(
         ),
         options=("trash", "topdeck"),
         declares=tags("draws", "reacts-to-gain", "trashes", "topdecks", "reveals"),
+        targets=Targets(
+            watches=(
+                Watch(
+                    "gain",
+                    FROM_HAND,
+                    "may trash the gained card or put it onto the deck",
+                    turns="any",
+                    moves=True,
+                ),
+            )
+        ),
     ),
     "Draw until you have 6 cards in hand. When you gain a card, you may reveal this from "
     "your hand to trash that card or to put it onto your deck.",
@@ -802,6 +894,7 @@ ANVIL = _kingdom(
     coins=1,
     effect=_anvil,
     declares=tags("+coins", "discards", "gains", "tests-cost"),
+    targets=Targets(gains=(Gain(max_cost=4),), asks=of(TREASURE)),
 )
 
 
@@ -821,6 +914,7 @@ CHARLATAN = _kingdom(
     effect=_charlatan,
     changes_in_game=(CURSE_AS_TREASURE,),
     declares=tags("+coins", "attacks", "gives-curses"),
+    targets=Targets(gains=(Gain(names=of("Curse"), receiver="others"),)),
 )
 
 
@@ -851,7 +945,7 @@ CLERK = _kingdom(
     coins=2,
     effect=_clerk,
     triggers=(Trigger("start", "hand", _clerk_at_start, optional=True),),
-    declares=tags("+coins", "attacks", "topdecks", "plays-actions"),
+    declares=tags("+coins", "attacks", "topdecks"),
 )
 
 
@@ -868,6 +962,7 @@ COLLECTION = _kingdom(
         Trigger("gain", "turn", _one_vp_token, condition=lambda c: _happening_card(c).is_(ACTION)),
     ),
     declares=tags("+coins", "+buys", "when-gain", "vp-tokens"),
+    targets=Targets(watches=(Watch("gain", TURN, "gives +1 VP token", types=of(ACTION)),)),
 )
 
 
@@ -906,6 +1001,7 @@ CRYSTAL_BALL = _kingdom(
     effect=_crystal_ball,
     options=("trash", "discard", "play", "keep"),
     declares=tags("+coins", "trashes", "discards", "plays-actions", "plays-treasures"),
+    targets=Targets(plays=Plays(of(ACTION, TREASURE), DECK, 1), trashes=of("deck")),
 )
 
 
@@ -939,6 +1035,9 @@ INVESTMENT = _kingdom(
     effect=_investment,
     options=("+$1", "trash"),
     declares=tags("+coins", "trashes", "trashes-self", "reveals", "vp-tokens", "counts-types"),
+    targets=Targets(
+        counts=(Count("hand", of(TREASURE)),), asks=of(TREASURE), trashes=of("hand", "self")
+    ),
 )
 
 
@@ -958,6 +1057,7 @@ MAGNATE = _kingdom(
     editions=(2,),
     effect=_magnate,
     declares=tags("draws", "reveals", "counts-types"),
+    targets=Targets(counts=(Count("hand", of(TREASURE)),), asks=of(TREASURE)),
 )
 
 
@@ -990,6 +1090,10 @@ TIARA = _kingdom(
         ),
     ),
     declares=tags("+buys", "reacts-to-gain", "topdecks", "plays-treasures"),
+    targets=Targets(
+        plays=Plays(of(TREASURE), HAND, 2),
+        watches=(Watch("gain", TURN, "may put the gained card onto the deck", moves=True),),
+    ),
 )
 
 
@@ -1017,6 +1121,7 @@ WAR_CHEST = _kingdom(
     editions=(2,),
     effect=_war_chest,
     declares=tags("gains", "names-a-card", "tests-cost"),
+    targets=Targets(gains=(Gain(max_cost=5),)),
 )
 
 

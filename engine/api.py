@@ -1,0 +1,148 @@
+"""The card API: everything a card's effect may ask of the game, and nothing else.
+
+A card effect is handed a :class:`~engine.context.Context` whose ``game`` is a
+:class:`CardAPI`: the look-ups, the costs, the shared verbs and the decision helpers. The
+driver's side of the game (``command``, ``answer``, ``pending``) is not part of it, so a
+card that tried to drive the game would not type-check. ``engine.verbs.Verbs`` (and so
+``Game``) implements it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from engine.context import Context
+    from engine.model import Card, Effect
+    from engine.state import GameState, PlayerState, Zone
+
+
+class CardAPI(Protocol):
+    """The verbs cards use (implemented by ``engine.verbs.Verbs``)."""
+
+    # --- look-ups
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def active(self) -> int: ...
+
+    def player(self, index: int) -> PlayerState: ...
+
+    def turn_order(self, start: int | None = None) -> list[int]: ...
+
+    def others(self, player: int) -> list[int]: ...
+
+    def definition(self, card: int) -> Card: ...
+
+    def definition_by_name(self, name: str) -> Card: ...
+
+    def name_of(self, card: int) -> str: ...
+
+    def cost(self, card: Card) -> int: ...
+
+    def cost_of(self, name: str) -> int: ...
+
+    # --- moving cards
+
+    def top_of_deck(self, player: int) -> int | None: ...
+
+    def shuffle(self, player: int) -> None: ...
+
+    def draw(self, player: int, count: int = 1) -> list[int]: ...
+
+    def reveal_top(self, player: int, verb: str = "reveals") -> int | None: ...
+
+    def reveal(self, player: int, cards: Iterable[int]) -> None: ...
+
+    def discard(self, player: int, card: int, source: str = "hand") -> bool: ...
+
+    def topdeck(self, player: int, card: int, source: str = "hand") -> bool: ...
+
+    def set_aside(self, player: int, card: int, source: str = "hand") -> bool: ...
+
+    def put(
+        self, player: int, card: int, source: Zone, destination: str, *, depth: int = 0
+    ) -> bool: ...
+
+    def trash(self, player: int, card: int, source: Zone) -> Effect: ...
+
+    def pass_card(self, giver: int, card: int, receiver: int) -> bool: ...
+
+    def return_to_supply(self, player: int, card: int, source: Zone) -> bool: ...
+
+    def gain(
+        self,
+        player: int,
+        pile: str,
+        to: str = "discard",
+        *,
+        bought: bool = False,
+        besides: int | None = None,
+    ) -> Effect: ...
+
+    def gain_card(
+        self, player: int, card: int, source: Zone, to: str = "discard", *, bought: bool = False
+    ) -> Effect: ...
+
+    # --- counters
+
+    def add_coins(self, amount: int) -> None: ...
+
+    def add_vp_tokens(self, player: int, amount: int) -> None: ...
+
+    # --- playing
+
+    def play(self, player: int, card: int, source: str = "hand") -> Effect: ...
+
+    def play_again(self, player: int, card: int) -> Effect: ...
+
+    def attacked(self, context: Context) -> list[int]: ...
+
+    def start_lasting(self, context: Context, trigger_index: int) -> None: ...
+
+    def start_lasting_cost(self, context: Context) -> None: ...
+
+    # --- decisions
+
+    def choose_cards(
+        self,
+        player: int,
+        source: str,
+        candidates: Iterable[int],
+        minimum: int,
+        maximum: int,
+        prompt: str,
+        kind: str = "cards",
+    ) -> Effect: ...
+
+    def choose_order(self, player: int, source: str, cards: list[int], prompt: str) -> Effect: ...
+
+    def choose_gain(
+        self,
+        player: int,
+        source: str,
+        fits: Callable[[Card], bool],
+        prompt: str,
+        *,
+        optional: bool = False,
+    ) -> Effect: ...
+
+    def choose_option(
+        self,
+        player: int,
+        source: str,
+        labels: Iterable[str],
+        prompt: str,
+        minimum: int = 1,
+        maximum: int = 1,
+    ) -> Effect: ...
+
+    def yes_no(self, player: int, source: str, prompt: str) -> Effect: ...
+
+    def name_a_card(self, player: int, source: str, prompt: str) -> Effect: ...

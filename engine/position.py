@@ -1,0 +1,221 @@
+"""The position: a setup in the scenario format's terms <-> the game state.
+
+The engine's equivalent of a FEN. :func:`build_state` turns a setup (what a scenario's
+``setup`` says, or what :func:`new_game_setup` makes for the standard start) into a
+:class:`GameState`; :func:`snapshot` describes a game's state in the same terms again.
+Nothing here plays: the table (``engine.table``) holds the state this builds.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from engine import cards as catalogue
+from engine import rules
+from engine.errors import BadPosition
+from engine.model import VICTORY, Card
+from engine.state import GameState, PlayerState, TurnState
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+BASIC_PILES = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
+COLONY_PILES = ("Platinum", "Colony")
+PHASES = ("action", "buy")
+
+# Looks a card's definition up by name (and caches it): the table's ``definition_by_name``.
+Define = Callable[[str], Card]
+
+
+def new_game_setup(
+    players: int,
+    kingdom: Iterable[str] | None,
+    seed: int,
+    editions: Mapping[str, int] | None,
+    colony: bool | None,
+    sets: Iterable[str],
+) -> dict[str, Any]:
+    """The setup of the standard start: 7 Coppers and 3 Estates each, to be shuffled and
+    5 drawn (``deal``); a random kingdom from ``sets`` unless ``kingdom`` is given."""
+    chosen_editions = {**catalogue.DEFAULT_EDITIONS, **(editions or {})}
+    rng = random.Random(seed)
+    names = list(kingdom) if kingdom is not None else random_kingdom(rng, chosen_editions, sets)
+    if colony is None and names:
+        # The Prosperity rule: as if one of the Kingdom cards were picked at random,
+        # Colony and Platinum are used when it is a Prosperity card.
+        colony = rng.randrange(len(names)) < _prosperity_share(names, chosen_editions)
+    start = {"discard": ["Copper"] * rules.STARTING_COPPERS + ["Estate"] * rules.STARTING_ESTATES}
+    setup: dict[str, Any] = {
+        "players": players,
+        "kingdom": names,
+        "colony": bool(colony),
+        "editions": chosen_editions,
+        "seed": seed,
+        "deal": True,
+    }
+    setup.update({f"p{i + 1}": dict(start) for i in range(players)})
+    return setup
+
+
+def changes_in_game(kingdom: Iterable[str], editions: Mapping[str, int]) -> dict[str, Card]:
+    """The definitions that Kingdom cards change for the whole game (Charlatan: Curse is
+    also a Treasure), by name: what a game's definition cache starts with."""
+    changed: dict[str, Card] = {}
+    for name in kingdom:
+        for card in catalogue.lookup(name, editions).changes_in_game:
+            changed[card.name] = card
+    return changed
+
+
+def build_state(setup: Mapping[str, Any], editions: dict[str, int], define: Define) -> GameState:
+    """The state ``setup`` describes; BadPosition if it cannot be set up."""
+    players = int(setup.get("players", 2))
+    if not 2 <= players <= 6:
+        raise BadPosition(f"players must be 2 to 6, not {players}")
+    kingdom = list(setup.get("kingdom", []))
+    colony = bool(setup.get("colony", False))
+    state = GameState(
+        names=[],
+        players=[PlayerState() for _ in range(players)],
+        supply={},
+        kingdom=kingdom,
+        editions=editions,
+        colony=colony,
+    )
+    piles = list(BASIC_PILES) + (list(COLONY_PILES) if colony else []) + kingdom
+    sizes = dict(setup.get("supply", {}) or {})
+    unknown = sorted(set(sizes) - set(piles))
+    if unknown:
+        raise BadPosition(f"supply: {', '.join(unknown)} is not a pile of this game")
+    for pile in piles:
+        definition = define(pile)
+        size = sizes.get(
+            pile, _pile_size(pile, definition.is_(VICTORY), definition.kingdom, players)
+        )
+        # One pile's cards in one go: ids are consecutive (what _new_card gives).
+        first = len(state.names)
+        state.names.extend([pile] * int(size))
+        state.supply[pile] = list(range(first, len(state.names)))
+    for index in range(players):
+        _build_player(state, index, setup.get(f"p{index + 1}", {}) or {}, define)
+    state.trash = [_new_card(state, name, define) for name in setup.get("trash", []) or []]
+    _build_turn(state, setup, players, define)
+    for card in state.players[state.turn.player].in_play:
+        state.turn.plays.append(state.names[card])
+    return state
+
+
+def shuffle_orders(setup: Mapping[str, Any], players: int) -> list[list[list[str]]]:
+    """Each player's fixed orders for their next shuffles (``pN.shuffles``), first first."""
+    return [
+        [list(order) for order in setup.get(f"p{i + 1}", {}).get("shuffles", [])]
+        for i in range(players)
+    ]
+
+
+def _build_player(state: GameState, index: int, zones: Mapping[str, Any], define: Define) -> None:
+    player = state.players[index]
+    for zone in ("hand", "discard", "in_play", "set_aside", "deck"):
+        names = zones.get(zone, []) or []
+        # The scenario lists the deck top first; the engine keeps the top last.
+        for name in reversed(names) if zone == "deck" else names:
+            player.zone(zone).append(_new_card(state, name, define))
+    player.vp_tokens = int(zones.get("vp_tokens", 0))
+
+
+def _build_turn(state: GameState, setup: Mapping[str, Any], players: int, define: Define) -> None:
+    turn = dict(setup.get("turn", {}) or {})
+    active = _player_index(turn.get("player", "p1"), players)
+    phase = turn.get("phase", "action")
+    if phase not in PHASES:
+        raise BadPosition(f"turn.phase must be action or buy, not {phase!r}")
+    state.turn = TurnState(
+        player=active,
+        phase=phase,
+        actions=int(turn.get("actions", 1)),
+        buys=int(turn.get("buys", 1)),
+        coins=int(turn.get("coins", 0)),
+    )
+    for name, count in (setup.get("turns_taken", {}) or {}).items():
+        state.players[_player_index(name, players)].turns_taken = int(count)
+    trade_route = setup.get("trade_route")
+    if trade_route is not None:
+        state.trade_route_mat = int(trade_route.get("mat", 0))
+        state.trade_route_tokens = list(trade_route.get("piles", []))
+    elif "Trade Route" in state.kingdom:
+        state.trade_route_tokens = [pile for pile in state.supply if define(pile).is_(VICTORY)]
+
+
+def _new_card(state: GameState, name: str, define: Define) -> int:
+    define(name)  # an unknown name fails here, before the card exists
+    state.names.append(name)
+    return len(state.names) - 1
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """The visible state in scenario terms (what the adapters report)."""
+    turn = game.state.turn
+    names_of = game.names_of
+    return {
+        "players": {
+            f"p{index + 1}": {
+                "hand": names_of(state.hand),
+                "deck": names_of(reversed(state.deck)),
+                "discard": names_of(state.discard),
+                "in_play": names_of(state.in_play),
+                "set_aside": names_of(state.set_aside),
+                "revealed": names_of(state.revealed),
+                "vp_tokens": state.vp_tokens,
+                "score": game.score(index),
+                "turns_taken": state.turns_taken,
+            }
+            for index, state in enumerate(game.state.players)
+        },
+        "supply": {pile: len(cards) for pile, cards in game.state.supply.items()},
+        "trash": names_of(game.state.trash),
+        "trade_route": game.state.trade_route_mat,
+        "turn": {
+            "player": f"p{turn.player + 1}",
+            "phase": turn.phase,
+            "actions": turn.actions,
+            "buys": turn.buys,
+            "coins": turn.coins,
+        },
+        "game_over": game.state.game_over,
+        "winners": [f"p{p + 1}" for p in game.winners()],
+    }
+
+
+# rules.pile_size is pure and set-up asks it the same questions game after game.
+_pile_size = functools.cache(rules.pile_size)
+
+
+def _player_index(name: Any, players: int) -> int:
+    text = str(name)
+    if not (text.startswith("p") and text[1:].isdigit() and 1 <= int(text[1:]) <= players):
+        raise BadPosition(f"unknown player {name!r} (players are p1 to p{players})")
+    return int(text[1:]) - 1
+
+
+def random_kingdom(
+    rng: random.Random, editions: Mapping[str, int], sets: Iterable[str]
+) -> list[str]:
+    """Ten distinct kingdom cards from the chosen sets, each in its chosen edition."""
+    pool = sorted(
+        {
+            card.name
+            for set_name in sets
+            for card in catalogue.kingdom_cards(set_name, editions.get(set_name, 2))
+        }
+    )
+    if len(pool) < 10:
+        raise BadPosition(f"only {len(pool)} kingdom cards in the chosen sets")
+    return rng.sample(pool, 10)
+
+
+def _prosperity_share(kingdom: list[str], editions: Mapping[str, int]) -> int:
+    """How many of the kingdom cards are from Prosperity (the chance of Colony, in tenths)."""
+    return sum(1 for name in kingdom if catalogue.lookup(name, editions).set == "prosperity")

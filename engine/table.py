@@ -1,0 +1,250 @@
+"""The table: the game state, the look-ups, the one move primitive and the decisions.
+
+:class:`Table` holds what is on the table (the :class:`GameState` that
+``engine.position`` builds from a setup) and the questions effects ask. The shared verbs
+cards use are built on it (``engine.verbs``), the turn on those (``engine.turn``), and
+the driver on the turn (``engine.game``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from engine import cards as catalogue
+from engine import position
+from engine.decisions import Choice, Decision
+from engine.model import ATTACK, Card, Effect
+from engine.state import PLAYER_ZONES, EventRecord, PlayerState, Zone, event_line
+
+
+class Table:
+    """The state of one game and the primitives every rule and card is built from."""
+
+    def __init__(self, setup: Mapping[str, Any]) -> None:
+        """Set up the position ``setup`` describes (``engine.position``)."""
+        self.setup: dict[str, Any] = dict(setup)
+        self.rng = random.Random(int(setup.get("seed", 0)))
+        self.editions: dict[str, int] = {**catalogue.DEFAULT_EDITIONS, **setup.get("editions", {})}
+        # The definition cache starts with what Kingdom cards change for the whole game
+        # (Charlatan: Curse is also a Treasure).
+        self._definitions: dict[str, Card] = position.changes_in_game(
+            setup.get("kingdom", []), self.editions
+        )
+        self.state = position.build_state(setup, self.editions, self.definition_by_name)
+        self._index_cards()
+        self._shuffle_orders = position.shuffle_orders(setup, len(self.state.players))
+
+    def _index_cards(self) -> None:
+        """Work out the speed indexes (docs/guides/performance.rst). Every physical card
+        exists from set-up on and keeps its name, and the Supply's piles are fixed, so
+        these hold for the whole game."""
+        state = self.state
+        # Set-up looked up the definition of every card it created.
+        self._by_id: list[Card] = list(map(self._definitions.__getitem__, state.names))
+        in_game = {name: self._definitions[name] for name in dict.fromkeys(state.names)}
+        listening: dict[str, set[str]] = {}
+        for name, definition in in_game.items():
+            for trigger in definition.triggers:
+                if trigger.where in ("hand", "in_play"):
+                    listening.setdefault(trigger.event, set()).add(name)
+        # Event kind -> names of this game's cards with a hand or in-play trigger for it.
+        self._zone_listening = {kind: frozenset(names) for kind, names in listening.items()}
+        # Names of its cards with a cost_modifier: ``cost`` looks only at those in play.
+        self._cost_modifiers = frozenset(
+            name for name, definition in in_game.items() if definition.cost_modifier is not None
+        )
+        # Names of its cards whose play is only their vanilla bonuses, unless a trigger
+        # set up for the turn listens; none when a card may listen to plays from a hand or
+        # from play.
+        self._plain_plays = frozenset(
+            ()
+            if "play" in listening
+            else (name for name, definition in in_game.items() if _vanilla_play(definition))
+        )
+        self._turn_end_listened = "cleanup" in listening or "start" in listening
+        # Zone kind -> owner -> its list of cards: what ``move`` reads (no zone list is ever
+        # replaced). Two look-ups by str and int are cheaper than one by a (kind, owner) tuple.
+        self._zones: dict[str, list[list[int]] | dict[Any, list[int]]] = {
+            "trash": {None: state.trash},
+            "supply": state.supply,
+        }
+        for kind in PLAYER_ZONES:
+            self._zones[kind] = [player.zone(kind) for player in state.players]
+        piles = list(state.supply)
+        self._pile_lists = list(state.supply.values())
+        self._province = piles.index("Province")
+        self._colony = piles.index("Colony") if "Colony" in piles else None
+
+    # ------------------------------------------------------------------ look-ups
+
+    def definition_by_name(self, name: str) -> Card:
+        card = self._definitions.get(name)
+        if card is None:
+            card = catalogue.lookup(name, self.editions)
+            self._definitions[name] = card
+        return card
+
+    def definition(self, card: int) -> Card:
+        return self._by_id[card]
+
+    def name_of(self, card: int) -> str:
+        return self.state.names[card]
+
+    def names_of(self, cards: Iterable[int]) -> list[str]:
+        return [self.state.names[card] for card in cards]
+
+    @property
+    def players(self) -> int:
+        return len(self.state.players)
+
+    @property
+    def active(self) -> int:
+        return self.state.turn.player
+
+    def player(self, index: int) -> PlayerState:
+        return self.state.players[index]
+
+    def turn_order(self, start: int | None = None) -> list[int]:
+        """Every player in turn order from ``start`` (default: the active player)."""
+        first = self.active if start is None else start
+        return [(first + step) % self.players for step in range(self.players)]
+
+    def others(self, player: int) -> list[int]:
+        return self.turn_order(player)[1:]
+
+    # ------------------------------------------------------------------ the move primitive
+
+    def move(
+        self,
+        card: int,
+        source: Zone,
+        destination: Zone,
+        event: EventRecord | None = None,
+        *,
+        bottom: bool = False,
+        depth: int = 0,
+    ) -> bool:
+        """Move ``card`` from ``source`` to ``destination``; the only way a card moves.
+
+        A card that is no longer in ``source`` stays where it is and nothing is logged
+        (the Stop-Moving rule); the return value says whether it moved. ``depth`` puts
+        it under that many cards of the destination (Secret Passage); ``bottom`` under all.
+        """
+        zones = self._zones
+        kind, owner = source
+        cards = zones[kind][owner]
+        if cards and cards[-1] == card:
+            cards.pop()
+        else:
+            try:
+                cards.remove(card)
+            except ValueError:
+                return False
+        kind, owner = destination
+        target = zones[kind][owner]
+        if bottom:
+            target.insert(0, card)
+        elif depth > 0:
+            target.insert(max(0, len(target) - depth), card)
+        else:
+            target.append(card)
+        if event is not None:
+            self.state.events.append(event)  # Game.log, inlined: the hottest call
+        return True
+
+    def log(self, event: EventRecord) -> None:
+        self.state.events.append(event)
+
+    def event_lines(self) -> list[str]:
+        return [event_line(event) for event in self.state.events]
+
+    # ------------------------------------------------------------------ decisions
+
+    def ask(self, decision: Decision) -> Effect:
+        """Ask a decision and return the list of chosen values."""
+        answer = yield decision
+        return answer
+
+    def choose_cards(
+        self,
+        player: int,
+        source: str,
+        candidates: Iterable[int],
+        minimum: int,
+        maximum: int,
+        prompt: str,
+        kind: str = "cards",
+    ) -> Effect:
+        """Pick between ``minimum`` and ``maximum`` of ``candidates``; returns card ids."""
+        options = tuple(Choice(card, self.name_of(card)) for card in candidates)
+        high = min(maximum, len(options))
+        low = min(minimum, high)
+        picked = yield from self.ask(Decision(player, kind, source, prompt, options, low, high))
+        return picked
+
+    def choose_order(self, player: int, source: str, cards: list[int], prompt: str) -> Effect:
+        """Put ``cards`` in an order (first = top); returns them in that order."""
+        options = tuple(Choice(card, self.name_of(card)) for card in cards)
+        ordered = yield from self.ask(
+            Decision(player, "order", source, prompt, options, len(options), len(options))
+        )
+        return ordered
+
+    def choose_gain(
+        self,
+        player: int,
+        source: str,
+        fits: Callable[[Card], bool],
+        prompt: str,
+        *,
+        optional: bool = False,
+    ) -> Effect:
+        """Pick a non-empty Supply pile whose card ``fits``; returns its name or None."""
+        piles = tuple(
+            Choice(pile, pile)
+            for pile, cards in self.state.supply.items()
+            if cards and fits(self.definition_by_name(pile))
+        )
+        if not piles:
+            return None
+        minimum = 0 if optional else 1
+        picked = yield from self.ask(Decision(player, "gain", source, prompt, piles, minimum, 1))
+        return picked[0] if picked else None
+
+    def choose_option(
+        self,
+        player: int,
+        source: str,
+        labels: Iterable[str],
+        prompt: str,
+        minimum: int = 1,
+        maximum: int = 1,
+    ) -> Effect:
+        """Pick labelled options; returns the labels picked, in the order given."""
+        options = tuple(Choice(label, label) for label in labels)
+        picked = yield from self.ask(
+            Decision(player, "option", source, prompt, options, minimum, maximum)
+        )
+        return picked
+
+    def yes_no(self, player: int, source: str, prompt: str) -> Effect:
+        options = (Choice(True, "yes"), Choice(False, "no"))
+        picked = yield from self.ask(Decision(player, "yes_no", source, prompt, options, 1, 1))
+        return bool(picked[0])
+
+    def name_a_card(self, player: int, source: str, prompt: str) -> Effect:
+        options = tuple(Choice(name, name) for name in sorted(catalogue.card_names()))
+        picked = yield from self.ask(Decision(player, "name", source, prompt, options, 1, 1))
+        return str(picked[0])
+
+
+def _vanilla_play(definition: Card) -> bool:
+    """Whether a play of this card is its vanilla bonuses alone, when nobody else listens."""
+    return (
+        definition.effect is None
+        and definition.lasting is None
+        and ATTACK not in definition.types
+        and not any(t.where == "self" and t.event == "play" for t in definition.triggers)
+    )

@@ -1,0 +1,303 @@
+"""The shared verbs: costs, drawing, gaining, trashing, playing and the rest.
+
+Every card effect is written with these (``engine.api.CardAPI`` lists them); each one
+moves cards only through the table's move primitive and reports what happened, and the
+ones that can set off triggers are effects (``yield from``) that fire them
+(``engine.triggers``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+from engine import rules, triggers
+from engine.context import Context, Happening
+from engine.errors import BadPosition
+from engine.model import Card, Effect
+from engine.state import TRASH, Event, Zone
+from engine.table import Table
+
+
+class Verbs(Table):
+    """The table and the verbs cards use: the whole card API."""
+
+    # ------------------------------------------------------------------ costs
+
+    def cost(self, card: Card) -> int:
+        """The current cost of ``card``: printed cost less every active reduction.
+
+        The reductions are collected here and combined by ``rules.current_cost``, the
+        function ``checks.proofs`` proves never negative and never rising with more."""
+        turn = self.state.turn
+        reductions = [turn.cost_reduction]
+        modifiers = self._cost_modifiers
+        for source in self.state.players[turn.player].in_play if modifiers else ():
+            if self.state.names[source] not in modifiers:
+                continue
+            definition = self._by_id[source]
+            if definition.cost_modifier is not None and not definition.cost_modifier_lasts:
+                reductions.append(definition.cost_modifier(self, card))
+        for source in turn.cost_sources:
+            modifier = self._by_id[source].cost_modifier
+            if modifier is not None:
+                reductions.append(modifier(self, card))
+        if card.self_cost_modifier is not None:
+            reductions.append(card.self_cost_modifier(self))
+        result: int = rules.current_cost(card.cost, reductions)
+        return result
+
+    def cost_of(self, name: str) -> int:
+        return self.cost(self._definitions.get(name) or self.definition_by_name(name))
+
+    # ------------------------------------------------------------------ the deck
+
+    def top_of_deck(self, player: int) -> int | None:
+        """The top card of the deck, shuffling the discard pile in if the deck is empty."""
+        deck = self.player(player).deck
+        if not deck:
+            self.shuffle(player)
+        return deck[-1] if deck else None
+
+    def shuffle(self, player: int) -> None:
+        """Shuffle the discard pile to form the deck (only when the deck is empty)."""
+        state = self.player(player)
+        if not state.discard:
+            return
+        order = self._shuffle_orders[player].pop(0) if self._shuffle_orders[player] else None
+        cards = list(state.discard)
+        if order is None:
+            shuffle_in_place(cards, self.rng)
+        else:
+            cards = self._arrange(cards, order, player)
+            cards.reverse()
+        state.discard.clear()
+        state.deck[:0] = cards
+        self.log(Event(player, "shuffles"))
+
+    def _arrange(self, cards: list[int], order: list[str], player: int) -> list[int]:
+        if Counter(order) != Counter(self.names_of(cards)):
+            raise BadPosition(
+                f"p{player + 1}.shuffles: {order} is not a rearrangement of the cards "
+                f"shuffled: {sorted(self.names_of(cards))}"
+            )
+        remaining = list(cards)
+        arranged = []
+        for name in order:
+            card = next(c for c in remaining if self.state.names[c] == name)
+            remaining.remove(card)
+            arranged.append(card)
+        return arranged
+
+    def draw(self, player: int, count: int = 1) -> list[int]:
+        """Draw up to ``count`` cards one at a time; returns the cards drawn."""
+        drawn = []
+        deck, names = self.state.players[player].deck, self.state.names
+        source, destination = ("deck", player), ("hand", player)
+        for _ in range(count):
+            card = deck[-1] if deck else self.top_of_deck(player)
+            if card is None:
+                break
+            self.move(card, source, destination, (player, "draws", names[card], None))
+            drawn.append(card)
+        return drawn
+
+    def reveal_top(self, player: int, verb: str = "reveals") -> int | None:
+        """Take the top card of the deck into the revealed (or looked-at) area."""
+        card = self.top_of_deck(player)
+        if card is None:
+            return None
+        event = Event(player, verb, self.name_of(card)) if verb else None
+        self.move(card, ("deck", player), ("revealed", player), event)
+        return card
+
+    # ------------------------------------------------------------------ moving cards
+
+    def reveal(self, player: int, cards: Iterable[int]) -> None:
+        """Reveal cards where they are (from hand, say): only the event is logged."""
+        for card in cards:
+            self.log(Event(player, "reveals", self.name_of(card)))
+
+    def discard(self, player: int, card: int, source: str = "hand") -> bool:
+        return self.move(
+            card,
+            (source, player),
+            ("discard", player),
+            (player, "discards", self.state.names[card], None),
+        )
+
+    def topdeck(self, player: int, card: int, source: str = "hand") -> bool:
+        return self.move(
+            card, (source, player), ("deck", player), Event(player, "topdecks", self.name_of(card))
+        )
+
+    def set_aside(self, player: int, card: int, source: str = "hand") -> bool:
+        return self.move(
+            card,
+            (source, player),
+            ("set_aside", player),
+            Event(player, "sets aside", self.name_of(card)),
+        )
+
+    def put(
+        self, player: int, card: int, source: Zone, destination: str, *, depth: int = 0
+    ) -> bool:
+        """Move a card without a named verb (revealed cards going back, say); ``depth``
+        puts it under that many cards (of the deck, say)."""
+        return self.move(card, source, (destination, player), depth=depth)
+
+    def trash(self, player: int, card: int, source: Zone) -> Effect:
+        """Trash ``card`` from ``source``; yields to the when-trash triggers."""
+        moved = self.move(card, source, TRASH, Event(player, "trashes", self.name_of(card)))
+        if moved:
+            yield from triggers.fire(self, Happening("trash", player, card))
+        return moved
+
+    def pass_card(self, giver: int, card: int, receiver: int) -> bool:
+        """Give a card from hand to another player's hand: neither trashing nor gaining."""
+        return self.move(
+            card,
+            ("hand", giver),
+            ("hand", receiver),
+            Event(giver, "passes", self.name_of(card), target=receiver),
+        )
+
+    def return_to_supply(self, player: int, card: int, source: Zone) -> bool:
+        pile = self.name_of(card)
+        if pile not in self.state.supply:
+            return False
+        return self.move(card, source, ("supply", pile), Event(player, "returns", pile))
+
+    # ------------------------------------------------------------------ gaining
+
+    def gain(
+        self,
+        player: int,
+        pile: str,
+        to: str = "discard",
+        *,
+        bought: bool = False,
+        besides: int | None = None,
+    ) -> Effect:
+        """Gain the top card of a Supply pile; returns the card, or None if none was gained.
+
+        ``besides`` is a card of the pile that must stay there (the card being bought,
+        still on its pile while "when you buy" abilities such as Talisman's resolve).
+        """
+        cards = [card for card in self.state.supply.get(pile, []) if card != besides]
+        if not cards:
+            return None
+        card = cards[-1]
+        gained = yield from self.gain_card(player, card, ("supply", pile), to, bought=bought)
+        return gained
+
+    def gain_card(
+        self,
+        player: int,
+        card: int,
+        source: Zone,
+        to: str = "discard",
+        *,
+        bought: bool = False,
+    ) -> Effect:
+        """Gain a particular card (from the Supply or the trash) straight to ``to``."""
+        if not self._move_gained(player, card, source, to):
+            return None
+        if triggers.listeners_of(self, "gain", player, card):
+            yield from triggers.fire(
+                self, Happening("gain", player, card, bought=bought, data={"to": to})
+            )
+        return card
+
+    def _move_gained(self, player: int, card: int, source: Zone, to: str) -> bool:
+        """A gain's move, before its triggers; whether the card moved."""
+        destination: Zone = ("deck", player) if to == "deck" else (to, player)
+        gains = (player, "gains", self.state.names[card], None)
+        if not self.move(card, source, destination, gains):
+            return False
+        if source[0] == "supply" and source[1] in self.state.trade_route_tokens:
+            # Trade Route: the first gain from a pile with a token moves it to the mat.
+            self.state.trade_route_tokens.remove(source[1])
+            self.state.trade_route_mat += 1
+        return True
+
+    # ------------------------------------------------------------------ counters
+
+    def add_coins(self, amount: int) -> None:
+        self.state.turn.coins += amount
+
+    def add_vp_tokens(self, player: int, amount: int) -> None:
+        """Victory tokens from the common supply (unlimited, public, scored at the end)."""
+        self.player(player).vp_tokens += amount
+
+    # ------------------------------------------------------------------ playing cards
+
+    def play(self, player: int, card: int, source: str = "hand") -> Effect:
+        """Put ``card`` into play from ``source`` and resolve it."""
+        if not self.move(
+            card,
+            (source, player),
+            ("in_play", player),
+            (player, "plays", self.state.names[card], None),
+        ):
+            return False
+        yield from self._resolve(player, card)
+        return True
+
+    def play_again(self, player: int, card: int) -> Effect:
+        """Resolve a card once more wherever it now is (Throne Room's second play)."""
+        self.log(Event(player, "plays", self.name_of(card)))
+        yield from self._resolve(player, card)
+
+    def _resolve(self, player: int, card: int) -> Effect:
+        definition = self.definition(card)
+        self.state.turn.plays.append(definition.name)
+        # "When you play ..." listeners (Merchant's Silver bonus), before the card resolves.
+        if triggers.listeners_of(self, "play", player, card):
+            yield from triggers.fire(self, Happening("play", player, card))
+        context = Context(self, player, card)
+        if definition.is_("Attack"):
+            happening = Happening("attack", player, card, data={"unaffected": set()})
+            yield from triggers.fire(self, happening)
+            context.unaffected = happening.data["unaffected"]
+        self._vanilla_bonuses(player, definition)
+        if definition.lasting is not None:
+            definition.lasting(context)
+        if definition.effect is not None:
+            yield from definition.effect(context)
+
+    def _vanilla_bonuses(self, player: int, definition: Card) -> None:
+        turn = self.state.turn
+        if definition.cards:
+            self.draw(player, definition.cards)
+        turn.actions += definition.actions
+        turn.buys += definition.buys
+        turn.coins += definition.coins
+
+    def attacked(self, context: Context) -> list[int]:
+        """The other players an Attack affects, in turn order (not those a Moat shields)."""
+        return [p for p in self.others(context.player) if p not in context.unaffected]
+
+    def start_lasting(self, context: Context, trigger_index: int) -> None:
+        """Set up one of the card's ``where='turn'`` triggers for the rest of the turn."""
+        self.state.turn.lasting.append((context.player, context.card, trigger_index))
+
+    def start_lasting_cost(self, context: Context) -> None:
+        """Make the card's ``cost_modifier`` apply for the rest of the turn, wherever the
+        card goes (2nd-edition Quarry); once per call, so two plays reduce twice."""
+        self.state.turn.cost_sources.append(context.card)
+
+
+def shuffle_in_place(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, card for card (the same Fisher-Yates swaps drawing the same
+    random bits, so a seed gives the same game), twice as fast: it draws each index with
+    ``getrandbits`` inline instead of calling ``Random._randbelow`` per card."""
+    getrandbits = rng.getrandbits
+    for top in range(len(cards) - 1, 0, -1):
+        choices = top + 1
+        bits = choices.bit_length()
+        pick = getrandbits(bits)
+        while pick >= choices:  # rejection sampling: each index equally likely
+            pick = getrandbits(bits)
+        cards[top], cards[pick] = cards[pick], cards[top]
