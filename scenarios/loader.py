@@ -36,7 +36,7 @@ from scenarios.model import (
     Step,
     reference_cards,
 )
-from scenarios.names import did_you_mean
+from scenarios.names import canonical, did_you_mean
 from scenarios.yamlread import Document, KeyPath, YamlError, read_yaml, read_yaml_file
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -285,15 +285,26 @@ class _Checker:
         self.named: dict[str, None] = {}  # an ordered set: first appearance wins
         self.piles: list[tuple[KeyPath, str]] = []  # Supply keys, checked once kingdom is known
         self.kingdom: list[str] = []
+        # Card names the file spells another way than the catalogue (case, spacing,
+        # apostrophes: `throne room`), put right in the data before anything uses it.
+        self.respell: list[Callable[[], None]] = []
 
     def problem(self, path: KeyPath, reason: str) -> None:
         self.problems.append(Problem(self.file, self.doc.line_of(path), format_key(path), reason))
 
-    def card(self, path: KeyPath, name: str) -> None:
-        if name in self.cards.names:
-            self.named.setdefault(name)
-        else:
+    def card(self, path: KeyPath, name: str, respell: Callable[[str], None] | None = None) -> str:
+        """The card ``name`` means, as the catalogue spells it (a problem if none): card
+        names match as everywhere (:mod:`scenarios.names`). A different spelling is put
+        right in the data, at ``path`` or by ``respell``."""
+        found = canonical(name, self.cards.names)
+        if found is None:
             self.problem(path, f"unknown card {name!r}{did_you_mean(name, self.cards.names)}")
+            return name
+        self.named.setdefault(found)
+        if found != name:
+            fix = respell or (lambda right: _set(self.data, path, right))
+            self.respell.append(lambda: fix(found))
+        return found
 
     def card_list(self, path: KeyPath, names: list[str]) -> None:
         for index, name in enumerate(names):
@@ -315,6 +326,8 @@ class _Checker:
         for key, value in self.data.items():
             if key in handlers:
                 handlers[key]((key,), value)
+        for fix in self.respell:
+            fix()
         self.resolve_kingdom()
 
     def check_rulings(self, path: KeyPath, ids: list[str]) -> None:
@@ -342,9 +355,11 @@ class _Checker:
                 self.player_setup(where, value)
 
     def supply_keys(self, path: KeyPath, piles: dict[str, int]) -> None:
-        for name in piles:
-            self.card((*path, name), name)
-            self.piles.append(((*path, name), name))
+        for name in list(piles):
+            right = self.card(
+                (*path, name), name, lambda right, old=name: _rekey(piles, old, right)
+            )
+            self.piles.append(((*path, name), right))
 
     def player_setup(self, path: KeyPath, zones: dict[str, Any]) -> None:
         for key, value in zones.items():
@@ -395,9 +410,11 @@ class _Checker:
             return
         for index, item in enumerate(value if isinstance(value, list) else [value]):
             where = (*path, index) if isinstance(value, list) else path
-            if item in self.cards.names:
-                self.named.setdefault(item)
-            elif not self.cards.is_option(item):
+            if self.cards.is_option(item):
+                continue
+            if canonical(item, self.cards.names) is not None:
+                self.card(where, item)
+            else:
                 hint = did_you_mean(item, self.cards.names | self.cards.option_labels())
                 labels = self.labels_here(source)
                 self.problem(where, f"{item!r} is neither a card nor an option label{hint}{labels}")
@@ -456,7 +473,13 @@ class _Checker:
             if found.get(key):
                 self.player(path, found[key])
         if found.get("card"):
-            self.card(path, found["card"])
+            start, end = match.span("card")
+            folded = match.string
+            self.card(
+                path,
+                found["card"],
+                lambda right: _set(self.data, path, folded[:start] + right + folded[end:]),
+            )
 
     def resolve_kingdom(self) -> None:
         setup = self.data["setup"]
@@ -505,6 +528,21 @@ class _Checker:
                 f" ({', '.join(victory_piles)}): with {len(seen)} still on piles it must be"
                 f" {taken}, not {tokens['mat']}",
             )
+
+
+def _set(data: Any, path: KeyPath, value: Any) -> None:
+    """Replace the value at ``path`` (a choose answer may be one name or a list)."""
+    *parents, last = path
+    for part in parents:
+        data = data[part]
+    data[last] = value
+
+
+def _rekey(mapping: dict[str, Any], old: str, new: str) -> None:
+    """Rename a key in place, keeping the order of the others."""
+    items = [(new if key == old else key, value) for key, value in mapping.items()]
+    mapping.clear()
+    mapping.update(items)
 
 
 # --- building the Scenario ----------------------------------------------------------------

@@ -114,9 +114,18 @@ def _load_error(body: str) -> str:
     return caught.value.brief()
 
 
-def test_a_card_in_the_wrong_case_is_named_rightly() -> None:
-    assert _load_error("setup: {p1: {hand: [throne room]}}\n") == (
-        "setup.p1.hand[1]: unknown card 'throne room' (did you mean 'Throne Room'?)"
+def test_card_names_in_a_scenario_match_as_on_the_command_line() -> None:
+    text = (Path(__file__).parent.parent / "scenarios/base/feast/throne-room.yaml").read_text()
+    lowered = text.replace("Throne Room", "throne room").replace("Feast", "FEAST")
+    lowered = lowered.replace("Duchy", "duchy").replace("Copper", "  copper")
+    scenario = load_text(lowered, "lower.yaml")
+    assert scenario.setup["kingdom"] == ["Throne Room", "Feast"]
+    assert scenario.setup["p1"]["hand"] == ["Throne Room", "Feast", "Copper"]
+    assert [step.source for step in scenario.steps] == [None, "Feast", "Feast"]
+    assert scenario.expect is not None and scenario.expect["supply"] == {"Duchy": 6}
+    assert run_scenario(scenario, ReferenceAdapter()).status is Status.PASS
+    assert _load_error("setup: {p1: {hand: [throne rom]}}\n") == (
+        "setup.p1.hand[1]: unknown card 'throne rom' (did you mean 'Throne Room'?)"
     )
 
 
