@@ -13,8 +13,6 @@ from scenarios.catalogue import Ruling, catalogue, rulings_for_card
 from scenarios.model import Scenario
 
 WIDTH = 88
-# Edge kinds the graph makes from rulings and scenarios: listed in their own sections.
-_FROM_FILES = ("ruling", "scenario")
 
 
 def _wrapped(text: str, indent: str) -> str:
@@ -43,7 +41,8 @@ def scenarios_naming_both(first: str, second: str, loaded: Sequence[Scenario]) -
 
 def interactions(first: str, second: str, loaded: Sequence[Scenario]) -> list[tuple[str, str]]:
     """How the interaction graph joins the two cards: ``(kind: doer -> taker, reason)``
-    for each kind and direction of edge between them."""
+    for each interaction, then ``(not an interaction, ruling's words)`` for each pair a
+    ruling says does not interact (the graph's data API, ``pair_report``)."""
     from checks import graph as card_graph
     from engine.cards import ALL_CARDS
 
@@ -52,15 +51,13 @@ def interactions(first: str, second: str, loaded: Sequence[Scenario]) -> list[tu
         catalogue().values(),
         [card_graph.ScenarioInfo.from_scenario(s) for s in loaded],
     )
-    reasons = {m.kind: m.why for m in getattr(card_graph, "MEETINGS", ())}
+    report = card_graph.pair_report(built, first, second)
     found = []
-    for rows in card_graph.neighbours(built, first).values():
-        for row in rows:
-            if row.card != second or row.kind in _FROM_FILES:
-                continue
-            doer, taker = (first, second) if row.direction == "out" else (second, first)
-            reason = reasons.get(row.kind) or str(row.data.get("why", ""))
-            found.append((f"{row.kind}: {doer} -> {taker}", reason))
+    for row in report.interactions:
+        doer, taker = (row.card, row.other) if row.direction == "out" else (row.other, row.card)
+        found.append((f"{row.kind}: {doer} -> {taker}", row.reason))
+    for clarified in report.non_interactions:
+        found.append((f"not an interaction ({clarified.ruling})", clarified.sentence()))
     return found
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.errors import IllegalAnswer
 
-KINDS = ("cards", "gain", "option", "yes_no", "order", "name", "react")
+KINDS = ("cards", "gain", "option", "yes_no", "order", "name", "react", "trigger")
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,8 @@ class Decision:
 
     For ``order`` every choice must be picked, in the order wanted (top first). For
     ``yes_no`` the choices are yes and no. ``source`` is the name of the card whose
-    effect asks.
+    effect asks; for ``react`` and ``trigger`` (several abilities meet one event) it is
+    the card the event is about (the Attack, the gained card), which ``about`` names too.
     """
 
     player: int
@@ -35,6 +36,7 @@ class Decision:
     choices: tuple[Choice, ...]
     min: int
     max: int
+    about: tuple[str, ...] = ()
 
     def labels(self) -> list[str]:
         return [choice.label for choice in self.choices]

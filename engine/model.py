@@ -40,9 +40,9 @@ class Trigger:
     the turn, once per play: ``Game.start_lasting``) or ``deck_top``. ``condition`` filters
     the event; a trigger with ``optional`` asks its owner before it fires (reactions).
     ``who`` says whose events it listens to: ``own`` or ``others`` or ``any``.
-    ``repeat`` lets its owner use it again on the same event while its condition still
-    holds (Diplomat may be revealed again to one Attack); other triggers fire at most
-    once per event and per copy.
+    An optional trigger may be used again on the same event while its condition still
+    holds (a Reaction still in hand may be revealed again to one Attack: Secret Chamber,
+    Diplomat); a mandatory one fires at most once per event and per copy.
     """
 
     event: str
@@ -51,7 +51,6 @@ class Trigger:
     condition: Callable[[TriggerContext], bool] = lambda _ctx: True
     optional: bool = False
     who: str = "own"
-    repeat: bool = False
 
 
 @dataclass(frozen=True)

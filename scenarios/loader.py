@@ -356,10 +356,13 @@ class _Checker:
 
     def supply_keys(self, path: KeyPath, piles: dict[str, int]) -> None:
         for name in list(piles):
-            right = self.card(
-                (*path, name), name, lambda right, old=name: _rekey(piles, old, right)
-            )
+            right = self.card((*path, name), name, self.rekey(piles, name))
             self.piles.append(((*path, name), right))
+
+    @staticmethod
+    def rekey(piles: dict[str, int], old: str) -> Callable[[str], None]:
+        """What puts a Supply key's spelling right (``{duchy: 7}``)."""
+        return lambda right: _rekey(piles, old, right)
 
     def player_setup(self, path: KeyPath, zones: dict[str, Any]) -> None:
         for key, value in zones.items():

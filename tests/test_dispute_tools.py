@@ -67,7 +67,7 @@ def test_explain_two_cards(capsys: pytest.CaptureFixture[str]) -> None:
     assert "  base/feast/2 [editions 1] (about Feast)\n" in out
     assert "    Source: https://wiki.dominionstrategy.com/index.php/Feast\n" in out
     assert "  base/feast/throne-room: Throne Room on Feast gains two cards" in out
-    assert "  multi-play: Throne Room -> Feast\n" in out
+    assert "  double-play: Throne Room -> Feast\n" in out
 
 
 def test_explain_two_cards_no_ruling_links(capsys: pytest.CaptureFixture[str]) -> None:

@@ -129,5 +129,12 @@ class Adapter(ABC):
         """
         return None
 
+    def taken_alone(self) -> list[dict[str, JSON]] | None:
+        """Optionally, the decisions the engine answered itself since the last command or
+        answer because they had one legal answer: ``[{"player", "kind", "source",
+        "answer"}]``. Only messages use it (a ``choose`` step answering one is told that
+        the engine took it); None, the default, means the engine does not say."""
+        return None
+
     def close(self) -> None:  # noqa: B027 - optional hook, most adapters hold nothing
         """Release whatever the adapter holds (a subprocess, say)."""

@@ -45,8 +45,8 @@ STDERR_LINES_KEPT = 20
 SHOWN_CHARS = 300  # of each side of the last exchange, in messages
 
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
-KINDS = frozenset({"cards", "gain", "option", "yes_no", "order", "name", "react"})
-CARD_KINDS = frozenset({"cards", "gain", "react"})
+KINDS = frozenset({"cards", "gain", "option", "yes_no", "order", "name", "react", "trigger"})
+CARD_KINDS = frozenset({"cards", "gain", "react", "trigger"})
 
 
 @cache
