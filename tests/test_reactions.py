@@ -93,3 +93,25 @@ def test_a_wrong_shuffle_order_is_named_by_its_position() -> None:
     assert message.startswith(
         "step 3 (end): setup.p1.shuffles[2]: ['Gold'] is not a rearrangement"
     ), message
+
+
+def test_big_money_stops_revealing_secret_chamber_by_itself() -> None:
+    """A Reaction may be revealed again, so a bot that always reveals must stop: without
+    that, Big Money revealed Secret Chamber to one Militia forever (run in a subprocess
+    so that a regression fails on the timeout instead of hanging the suite)."""
+    import subprocess
+    import sys
+
+    script = textwrap.dedent("""
+        from engine.bots import make_bot, play_game
+        from engine.game import Game
+        kingdom = ["Secret Chamber", "Militia", "Moat", "Diplomat", "Witch", "Village",
+                   "Smithy", "Market", "Mine", "Cellar"]
+        for seed in range(3):
+            game = Game.new(2, kingdom, seed=seed, editions={"intrigue": 1, "base": 1})
+            bots = [make_bot("bigmoney:Militia:2", seed),
+                    make_bot("bigmoney:Secret Chamber:2", seed + 1)]
+            assert play_game(game, bots, max_turns=200).finished
+        """)
+    done = subprocess.run([sys.executable, "-c", script], timeout=120, capture_output=True)
+    assert done.returncode == 0, done.stderr.decode()
