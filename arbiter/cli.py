@@ -180,20 +180,38 @@ def _selector(text: str | None) -> Callable[[str, str], bool] | None:
     return lambda scenario_id, file: wanted in scenario_id.lower() or wanted in file.lower()
 
 
-def _factory(engine: str) -> runner.AdapterFactory:
+def _factory(engine: str, args: argparse.Namespace | None = None) -> runner.AdapterFactory:
     """The engine's factory, or UsageError (unknown name, engine not installed)."""
-    try:
-        factory = runner.engine_factory(engine)
-    except (KeyError, ValueError) as exc:
-        raise UsageError(str(exc.args[0])) from None
-    if engine == "pyminion":
-        import importlib.util
+    from scenarios.engines import EngineNotFound, resolve
 
-        if importlib.util.find_spec("pyminion") is None:
-            raise UsageError(
-                "the pyminion engine needs pyminion: pip install 'dominion-arbiter[pyminion]'"
-            )
-    return factory
+    timeout, deadline = _limits(args)
+    try:
+        return resolve(engine, timeout=timeout, deadline=deadline)
+    except EngineNotFound as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _limits(args: argparse.Namespace | None) -> tuple[float | None, float | None]:
+    """The per-request timeout (``--timeout``, else the environment) and the deadline."""
+    from scenarios.adapters.wire import timeout_from_env
+
+    timeout = getattr(args, "timeout", None)
+    if timeout is None:
+        try:
+            timeout = timeout_from_env()
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    return timeout, getattr(args, "deadline_at", None)
+
+
+def seconds(text: str) -> float:
+    """argparse type of ``--timeout`` and ``--deadline``: a positive, finite number."""
+    from scenarios.adapters.wire import parse_timeout
+
+    try:
+        return parse_timeout(text, "the value")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _files(paths: Sequence[str]) -> list[Path]:
@@ -207,8 +225,22 @@ def _run(paths: Sequence[str], engine: str, keyword: str | None = None) -> list[
     return _run_files(_files(paths), engine, keyword)
 
 
-def _run_files(files: Sequence[Path], engine: str, keyword: str | None) -> list[Result]:
-    return runner.run_files(files, _factory(engine), select=_selector(keyword))
+def _run_files(
+    files: Sequence[Path],
+    engine: str,
+    keyword: str | None,
+    args: argparse.Namespace | None = None,
+    **options: Any,
+) -> list[Result]:
+    factory = _factory(engine, args)
+    if args is not None and getattr(args, "record", None) and engine == args.engine:
+        from arbiter.record import recording
+
+        factory, options["on_result"] = recording(args.record, factory, engine, _limits(args)[0])
+    try:
+        return runner.run_files(files, factory, select=_selector(keyword), **options)
+    except runner.RunStopped as stopped:
+        raise UsageError(f"{engine}: {stopped.reason}") from None
 
 
 def _traced_run(
@@ -225,8 +257,11 @@ def _traced_run(
 
 
 def run_check(args: argparse.Namespace) -> int:
+    import time
+
+    args.deadline_at = time.monotonic() + args.deadline if args.deadline else None
     if args.compare:
-        _factory(args.compare)  # an unknown engine is bad input, before the long run
+        _factory(args.compare, args)  # an unknown engine is bad input, before the long run
     files = _files(args.paths)
     # Every output is checked before anything runs; none may be a scenario or ruling file.
     targets = output.plan(
@@ -237,7 +272,7 @@ def run_check(args: argparse.Namespace) -> int:
     if args.trace:
         results = _traced_run(files, args.engine, args.k, human)
     else:
-        results = _run_files(files, args.engine, args.k)
+        results = _run_files(files, args.engine, args.k, args)
     if not results:
         where = ", ".join(map(printable, args.paths)) or "the bundled scenarios"
         selection = f" matching {printable(args.k)!r}" if args.k else ""
@@ -295,7 +330,7 @@ def _run_compare(
 
     Exit 0 when they agree on every scenario, 1 otherwise (whatever each one's verdicts).
     """
-    others = _run_files(files, args.compare, args.k)
+    others = _run_files(files, args.compare, args.k, args)
     rows = disagreements(results, others)
     _write_reports(
         args,
@@ -370,8 +405,29 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
         "--engine",
         default="reference",
         metavar="NAME",
-        help="engine to check: reference, pyminion, or wire:COMMAND (a "
-        "subprocess speaking the wire protocol; default: reference)",
+        help="engine to check: reference, pyminion, a name from `arbiter engines`, "
+        "module:Class or module:factory (an in-process adapter, run in a worker process), "
+        "or wire:COMMAND (a subprocess speaking the wire protocol); default: reference",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=seconds,
+        metavar="SECONDS",
+        help="seconds an engine in another process gets for each request "
+        "(default: $ARBITER_WIRE_TIMEOUT, else 10)",
+    )
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="DIR",
+        help="write each scenario's message-by-message wire transcript to DIR/<id>.txt "
+        "(the reference engine's by default: diff it with your engine's)",
+    )
+    parser.add_argument(
+        "--deadline",
+        type=seconds,
+        metavar="SECONDS",
+        help="stop the whole run (exit 2) when it has taken this long",
     )
     parser.add_argument(
         "--compare",
@@ -681,11 +737,51 @@ def configure_wire(parser: argparse.ArgumentParser) -> None:
 
 
 def run_wire(args: argparse.Namespace) -> int:
+    from scenarios.engines import EngineNotFound, resolve
     from scenarios.wire_server import serve
 
     if args.engine.startswith("wire:"):
         raise UsageError("arbiter wire serves an in-process engine, not another wire peer")
-    return serve(_factory(args.engine)())
+    try:
+        factory = resolve(args.engine, isolated=False)
+    except EngineNotFound as exc:
+        raise UsageError(str(exc)) from None
+    return serve(factory())
+
+
+# --- wire-test (an engine's protocol behaviour, apart from the rules) ---------------------
+
+
+def configure_wire_test(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("command", metavar="COMMAND", help="the engine's command line")
+    parser.add_argument(
+        "--timeout",
+        type=seconds,
+        metavar="SECONDS",
+        help="seconds for each answer (default: $ARBITER_WIRE_TIMEOUT, else 10)",
+    )
+
+
+def run_wire_test(args: argparse.Namespace) -> int:
+    from arbiter.wire_test import run
+
+    timeout, _deadline = _limits(args)
+    return run(args.command, timeout or 10.0)
+
+
+# --- engines (what --engine can name) -----------------------------------------------------
+
+
+def run_engines(args: argparse.Namespace) -> int:
+    from scenarios.engines import available, describe
+
+    for info in available():
+        print(describe(info))
+    print(
+        "\nalso: --engine module:Class or module:factory (an Adapter, imported from the "
+        "Python path),\n      --engine wire:COMMAND (any language, over the wire protocol)"
+    )
+    return EXIT_OK
 
 
 # --- the parser and main ------------------------------------------------------------------
@@ -740,6 +836,13 @@ COMMANDS: tuple[Command, ...] = (
         "serve an engine over the wire protocol (JSON lines on stdin/stdout)",
         configure_wire,
         run_wire,
+    ),
+    Command("engines", "list the engines --engine can name", _no_arguments, run_engines),
+    Command(
+        "wire-test",
+        "check an engine's wire protocol behaviour (handshake, shapes, errors)",
+        configure_wire_test,
+        run_wire_test,
     ),
 )
 

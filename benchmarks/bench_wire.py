@@ -20,8 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scenarios.adapters.base import Adapter
 from scenarios.adapters.wire import WireAdapter
+from scenarios.engines import resolve
 from scenarios.loader import bundled_dir, discover, load_many
-from scenarios.runner import AdapterFactory, engine_factory, run_all
+from scenarios.runner import AdapterFactory, run_all
 
 
 def main() -> int:
@@ -42,7 +43,7 @@ def main() -> int:
                 )
                 factory: AdapterFactory = partial(lambda adapter: adapter, wire)
             else:
-                factory = engine_factory(args.engine)
+                factory = resolve(args.engine, isolated=False)
             started = time.perf_counter()
             outcome = run_all(scenarios, factory)
             best = min(best, time.perf_counter() - started)

@@ -5,7 +5,8 @@ paths; list positions count from 1, like step numbers (``steps[3].choose``,
 ``setup.p1.hand[2]``), because the people reading them count from 1.
 
 The result is a :class:`~scenarios.model.Scenario` whose ``setup`` is the plain mapping
-handed to ``Adapter.load``, with every default of SCENARIOS.md filled in.
+handed to ``Adapter.load``, with every default of the format filled in (the format
+reference is docs/guides/writing-scenarios.rst).
 """
 
 from __future__ import annotations
@@ -48,8 +49,8 @@ PLAYER_KEY = re.compile(r"p(?:0|[1-9][0-9]*)")
 DEFAULT_TURN = {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0}
 MAX_PROBLEMS_SHOWN = 5
 
-# The event grammar of SCENARIOS.md: read here for scenario files, and by the wire
-# adapter for what an engine under test reports.
+# The event grammar of the format reference (docs/guides/writing-scenarios.rst): read here
+# for scenario files, and by the wire adapter for what an engine under test reports.
 EVENT_FORMS = (
     re.compile(
         r"^(?P<player>p\d+) (?:plays|buys|gains|trashes|discards|draws|reveals"
@@ -469,7 +470,9 @@ class _Checker:
     def event(self, path: KeyPath, line: str) -> None:
         match = match_event(line)
         if match is None:
-            self.problem(path, f"{line!r} is not an event line (see SCENARIOS.md, expect)")
+            self.problem(
+                path, f"{line!r} is not an event line (see docs/guides/writing-scenarios.rst)"
+            )
             return
         found = match.groupdict()
         for key in ("player", "other"):
@@ -561,7 +564,7 @@ def _player_setup(raw: Mapping[str, Any]) -> dict[str, Any]:
 def build_setup(
     raw: Mapping[str, Any], kingdom: list[str], editions: Mapping[str, int], seed: int
 ) -> dict[str, Any]:
-    """The mapping ``Adapter.load`` receives: SCENARIOS.md's setup with every default.
+    """The mapping ``Adapter.load`` receives: the format's setup with every default.
 
     ``trade_route`` is None unless the scenario places the tokens: the rules then put one
     token on each Victory pile, which only the engine can work out from its Supply.

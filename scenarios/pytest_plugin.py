@@ -5,8 +5,8 @@ an environment where dominion-arbiter is installed. It therefore only collects Y
 under a ``scenarios/`` directory at the rootdir (or the installed package's own), never
 the rulings catalogue or the schema, and imports the engine only when an item runs.
 
-Options: ``--arbiter-engine NAME`` (or the ini key ``arbiter_engine``) picks the engine
-from ``scenarios.runner.ENGINES``; the default is the reference engine.
+Options: ``--arbiter-engine NAME`` (or the ini key ``arbiter_engine``) picks the engine,
+any name :func:`scenarios.engines.resolve` knows; the default is the reference engine.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from scenarios.adapters.base import Adapter
+from scenarios.adapters.base import Adapter, EngineUnusable
 from scenarios.loader import ScenarioError, bundled_dir, is_fixture, load_scenario
 from scenarios.model import Scenario
-from scenarios.runner import Result, Status, engine_factory, error_result, run_scenario
+from scenarios.runner import Result, Status, error_result, run_scenario
 
 _ADAPTER = pytest.StashKey[Adapter | Exception]()
 _IDS = pytest.StashKey[dict[str, Path]]()
@@ -107,7 +107,14 @@ class ScenarioItem(pytest.Item):
                     f"the engine could not be started: {adapter}",
                 )
             )
-        result = run_scenario(self.scenario, adapter)
+        try:
+            result = run_scenario(self.scenario, adapter)
+        except EngineUnusable as exc:  # remembered: the items after this one fail at once
+            self.config.stash[_ADAPTER] = RuntimeError(str(exc))
+            adapter.close()
+            raise ScenarioFailure(
+                Result(self.scenario.id, str(self.path), Status.ERROR, str(exc))
+            ) from None
         if result.status is Status.SKIP:
             pytest.skip(result.message)
         if result.status is not Status.PASS:
@@ -134,8 +141,10 @@ def _adapter(config: pytest.Config) -> Adapter | Exception:
     """One adapter per session, made on first use; a failure to make it is remembered."""
     if _ADAPTER not in config.stash:
         name = config.getoption("arbiter_engine") or config.getini("arbiter_engine")
+        from scenarios.engines import resolve
+
         try:
-            config.stash[_ADAPTER] = engine_factory(str(name))()
+            config.stash[_ADAPTER] = resolve(str(name))()
         except Exception as exc:  # every item then reports it, the session goes on
             config.stash[_ADAPTER] = RuntimeError(f"{type(exc).__name__}: {exc}")
     return config.stash[_ADAPTER]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import re
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
 
-from scenarios.adapters.base import Adapter, AdapterError, Rejected, Unsupported
+from scenarios.adapters.base import Adapter, AdapterError, EngineUnusable, Rejected, Unsupported
 from scenarios.loader import ScenarioError, format_key, load_many
 from scenarios.model import ZONES, CardIndex, Scenario, Step
 
@@ -81,36 +82,6 @@ def reference_adapter() -> Adapter:
 
     adapter: Adapter = ReferenceAdapter()
     return adapter
-
-
-# Engines selectable by name (`arbiter check --engine NAME`, pytest `--arbiter-engine`).
-# Adapters for other engines register here as they are written.
-ENGINES: dict[str, AdapterFactory] = {"reference": reference_adapter}
-
-
-def pyminion_adapter() -> Adapter:
-    """pyminion (a third-party engine, the ``pyminion`` extra) behind an adapter."""
-    from scenarios.adapters.pyminion_adapter import PyminionAdapter
-
-    return PyminionAdapter()
-
-
-ENGINES["pyminion"] = pyminion_adapter
-
-
-def engine_factory(name: str) -> AdapterFactory:
-    """The factory registered as ``name``, or ``wire:COMMAND`` (an engine in a subprocess
-    speaking the wire protocol); KeyError names the ones that exist."""
-    if name.startswith("wire:"):
-        from scenarios.adapters.wire import wire_factory
-
-        return wire_factory(name.removeprefix("wire:"))
-    try:
-        return ENGINES[name]
-    except KeyError:
-        raise KeyError(
-            f"unknown engine {name!r} (known: {', '.join(sorted(ENGINES))}, wire:COMMAND)"
-        ) from None
 
 
 # --- comparing expectations ---------------------------------------------------------------
@@ -392,7 +363,8 @@ class _Run:
         pending = self.adapter.pending()
         taken = self.taken_alone(step)
         if pending is None:
-            # SCENARIOS.md counts this as a malformed scenario, not as a wrong engine.
+            # The format reference (docs/guides/writing-scenarios.rst) counts this as a
+            # malformed scenario, not as a wrong engine.
             raise self.stop(
                 Status.ERROR,
                 "choose: nothing is pending, there is no decision to answer" + taken,
@@ -544,6 +516,8 @@ def run_scenario(
 
     try:
         reason = adapter.unsupported_reason(set(scenario.named), dict(scenario.editions))
+    except EngineUnusable:
+        raise
     except Exception as exc:  # an engine's bug must not end the whole run
         return result(Status.ERROR, f"unsupported_reason: {type(exc).__name__}: {exc}")
     if reason:
@@ -560,35 +534,77 @@ def run_scenario(
         return result(Status.SKIP, str(exc) or "unsupported")
     except Rejected as exc:  # load() refused the position
         return result(Status.ERROR, f"{run.where}: the engine refused it: {exc}", run.line)
+    except EngineUnusable:
+        raise
     except Exception as exc:
         verdict = run.error_from(exc)
         return result(verdict.status, verdict.message, verdict.line)
     return result(Status.PASS)
 
 
+class RunStopped(Exception):
+    """The run ended before its last scenario: the engine is unusable, or the deadline
+    passed. ``results`` holds what ran before."""
+
+    def __init__(self, reason: str, results: list[Result]) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.results = results
+
+
 RunOne = Callable[[Scenario, Adapter], Result]
 
 
 def run_all(
-    scenarios: Iterable[Scenario], make_adapter: AdapterFactory, run_one: RunOne = run_scenario
+    scenarios: Iterable[Scenario],
+    make_adapter: AdapterFactory,
+    run_one: RunOne = run_scenario,
+    *,
+    deadline: float | None = None,
+    maxfail: int | None = None,
+    on_result: Callable[[Result, int, int], None] | None = None,
 ) -> list[Result]:
     """Run each scenario on one adapter (each ``load`` starts a fresh game).
 
-    ``run_one`` plays one scenario (``scenarios.trace`` passes one that also records)."""
+    ``run_one`` plays one scenario (``scenarios.trace`` passes one that also records).
+    Stops after ``maxfail`` failures and errors (returning what ran). Raises
+    :class:`RunStopped` when the engine cannot be started or is unusable
+    (:class:`~scenarios.adapters.base.EngineUnusable`), or at ``deadline`` (a
+    :func:`time.monotonic` instant). ``on_result(result, done, total)`` follows progress.
+    """
     scenarios = list(scenarios)
     if not scenarios:
         return []
+    results: list[Result] = []
     try:
         adapter = make_adapter()
     except Exception as exc:
-        message = f"the engine could not be started: {type(exc).__name__}: {exc}"
-        return [
-            Result(s.id, str(s.file), Status.ERROR, message, s.rulings, s.line) for s in scenarios
-        ]
+        raise RunStopped(f"the engine could not be started: {_exception_text(exc)}", []) from None
     try:
-        return [run_one(scenario, adapter) for scenario in scenarios]
+        for scenario in scenarios:
+            if deadline is not None and time.monotonic() >= deadline:
+                raise RunStopped(
+                    f"the deadline passed after {len(results)} of {len(scenarios)} scenarios",
+                    results,
+                )
+            try:
+                results.append(run_one(scenario, adapter))
+            except EngineUnusable as exc:
+                raise RunStopped(f"the engine is unusable: {exc}", results) from None
+            if on_result is not None:
+                on_result(results[-1], len(results), len(scenarios))
+            failed = sum(r.status in (Status.FAIL, Status.ERROR) for r in results)
+            if maxfail is not None and failed >= maxfail:
+                break
+        return results
     finally:
         adapter.close()
+
+
+def _exception_text(exc: Exception) -> str:
+    if isinstance(exc, AdapterError | ValueError):
+        return str(exc) or type(exc).__name__
+    return f"{type(exc).__name__}: {exc}"
 
 
 def run_files(
@@ -597,13 +613,16 @@ def run_files(
     cards: CardIndex | None = None,
     select: Callable[[str, str], bool] | None = None,
     run_one: RunOne = run_scenario,
+    **options: Any,
 ) -> list[Result]:
     """Load and run ``files``; malformed files are error results. Ordered by file.
 
-    ``select(id, file)`` keeps only some scenarios (the CLI's ``-k``).
+    ``select(id, file)`` keeps only some scenarios (the CLI's ``-k``); ``options`` go to
+    :func:`run_all` (``deadline``, ``maxfail``, ``on_result``).
     """
     loaded, failures = load_many(files, cards)
     keep = select or (lambda _id, _file: True)
-    results = run_all([s for s in loaded if keep(s.id, str(s.file))], make_adapter, run_one)
+    chosen = [s for s in loaded if keep(s.id, str(s.file))]
+    results = run_all(chosen, make_adapter, run_one, **options)
     results += [error_result(f) for f in failures if keep(f.scenario_id or "", f.file)]
     return sorted(results, key=lambda result: (result.file, result.line or 0))

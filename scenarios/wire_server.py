@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from scenarios.adapters.base import Adapter, Rejected, Unsupported
 
 PROTOCOL_VERSION = 1
 SUPPORTED_VERSIONS = (PROTOCOL_VERSION,)
+MAX_REQUEST_CHARS = 4 * 1024 * 1024  # a setup is a few KB
+TOO_LONG = f"a request longer than {MAX_REQUEST_CHARS} characters was dropped"
 
 Handler = Callable[[Adapter, dict[str, Any]], Any]
 
@@ -122,6 +124,8 @@ def respond(adapter: Adapter, line: str) -> tuple[dict[str, Any], bool]:
         request = json.loads(line)
     except ValueError as exc:
         return {"id": None, "status": "error", "message": f"not JSON: {exc}"}, False
+    except RecursionError:
+        return {"id": None, "status": "error", "message": "not JSON: nested too deeply"}, False
     if not isinstance(request, dict):
         return {"id": None, "status": "error", "message": "a request is a JSON object"}, False
     ident, op = request.get("id"), request.get("op")
@@ -145,6 +149,21 @@ def respond(adapter: Adapter, line: str) -> tuple[dict[str, Any], bool]:
     return {"id": ident, "status": "ok", "result": result}, op == "bye"
 
 
+def _request_lines(instream: IO[str]) -> Iterator[str | None]:
+    """Each line of ``instream``; None for a line longer than :data:`MAX_REQUEST_CHARS`
+    (read and dropped in bounded pieces, so memory stays bounded whatever the client sends)."""
+    while True:
+        line = instream.readline(MAX_REQUEST_CHARS + 1)
+        if not line:
+            return
+        if len(line) <= MAX_REQUEST_CHARS or line.endswith("\n"):
+            yield line
+            continue
+        while line and not line.endswith("\n"):
+            line = instream.readline(MAX_REQUEST_CHARS)
+        yield None
+
+
 def serve(
     adapter: Adapter, instream: IO[str] | None = None, outstream: IO[str] | None = None
 ) -> int:
@@ -153,10 +172,14 @@ def serve(
     outstream = outstream if outstream is not None else sys.stdout
     saved, sys.stdout = sys.stdout, sys.stderr  # stdout is the protocol's alone
     try:
-        for line in instream:
-            if not line.strip():
+        for line in _request_lines(instream):
+            if line is None:
+                response: dict[str, Any] = {"id": None, "status": "error", "message": TOO_LONG}
+                done = False
+            elif not line.strip():
                 continue
-            response, done = respond(adapter, line)
+            else:
+                response, done = respond(adapter, line)
             outstream.write(json.dumps(response, separators=(",", ":")) + "\n")
             outstream.flush()
             if done:
@@ -168,11 +191,17 @@ def serve(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m scenarios.wire_server [ENGINE]``: serve a registered engine."""
-    from scenarios.runner import engine_factory
+    """``python -m scenarios.wire_server [ENGINE]``: serve an engine in this process (a
+    name or ``module:attr``, see :mod:`scenarios.engines`); the worker of isolated engines."""
+    from scenarios.engines import EngineNotFound, resolve
 
     args = sys.argv[1:] if argv is None else argv
-    return serve(engine_factory(args[0] if args else "reference")())
+    try:
+        adapter = resolve(args[0] if args else "reference", isolated=False)()
+    except EngineNotFound as exc:
+        print(f"arbiter wire: {exc}", file=sys.stderr)
+        return 2
+    return serve(adapter)
 
 
 if __name__ == "__main__":

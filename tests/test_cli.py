@@ -17,7 +17,7 @@ import pytest
 from fake_adapter import FakeAdapter
 
 from arbiter import cli
-from scenarios import runner
+from scenarios import engines
 
 PASSING = """id: base/copper/coin
 title: Copper makes a coin
@@ -42,7 +42,7 @@ setup: {p1: {hnad: [Silver]}}
 
 @pytest.fixture(autouse=True)
 def fake_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(runner.ENGINES, "reference", FakeAdapter)
+    monkeypatch.setitem(engines.BUILT_IN, "reference", ("fake_adapter:FakeAdapter", None, ""))
 
 
 def fixtures(root: Path, **files: str) -> Path:
@@ -92,7 +92,7 @@ def test_skips_do_not_fail_the_run(
         def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str:
             return "not today"
 
-    monkeypatch.setitem(runner.ENGINES, "reference", Refuses)
+    monkeypatch.setattr(engines, "resolve", lambda name, **_options: Refuses)
     code, out, _err = check(capsys, str(fixtures(tmp_path, a=PASSING)))
     assert code == 0
     assert "SKIP  base/copper/coin" in out and "not today" in out

@@ -16,11 +16,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from fake_adapter import FakeAdapter
 
 from arbiter import cli, output
 from arbiter.output import OutputError, Target, printable
-from scenarios import runner
+from scenarios import engines, runner
 
 PASSING = """id: base/copper/coin
 title: Copper makes a coin
@@ -41,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(autouse=True)
 def fake_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(runner.ENGINES, "reference", FakeAdapter)
+    monkeypatch.setitem(engines.BUILT_IN, "reference", ("fake_adapter:FakeAdapter", None, ""))
 
 
 @pytest.fixture

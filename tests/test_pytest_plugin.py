@@ -17,9 +17,6 @@ setup: {p1: {hand: [Festival]}}
 CONFTEST = f"""
 import sys
 sys.path.insert(0, {str(TESTS)!r})
-from fake_adapter import FakeAdapter
-from scenarios import runner
-runner.ENGINES["fake"] = FakeAdapter
 """
 
 
@@ -55,7 +52,7 @@ def pytest_run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_scenario_files_are_test_items(tmp_path: Path) -> None:
-    done = pytest_run(project(tmp_path), "--arbiter-engine", "fake")
+    done = pytest_run(project(tmp_path), "--arbiter-engine", "fake_adapter:FakeAdapter")
     out = done.stdout
     assert done.returncode == 1, out + done.stderr
     assert "3 failed, 1 passed, 1 skipped" in out
@@ -63,7 +60,7 @@ def test_scenario_files_are_test_items(tmp_path: Path) -> None:
     assert "fail: scenarios/rules/turn/fail.yaml:6: final expect: turn.coins expected 3" in out
     assert "setup.p1.hnad: unknown key 'hnad'" in out
     assert "is already used by" in out  # pass.yaml repeats again.yaml's id
-    assert "fake engine lacks Festival" in out
+    assert "fake lacks Festival" in out
     for not_collected in ("scenarios/rulings", "scenarios/schema", "other/data.yaml"):
         assert not_collected not in out
 
@@ -72,4 +69,4 @@ def test_an_unknown_engine_fails_every_item_without_crashing(tmp_path: Path) -> 
     root = project(tmp_path)
     done = pytest_run(root, "--arbiter-engine", "nope", "scenarios/base/copper/again.yaml")
     assert done.returncode == 1
-    assert "the engine could not be started: KeyError" in done.stdout
+    assert "the engine could not be started: EngineNotFound: unknown engine" in done.stdout

@@ -12,7 +12,15 @@ from fake_adapter import FAKE_CARDS, FakeAdapter
 from scenarios.adapters.base import AdapterError, Rejected, Unsupported
 from scenarios.loader import load_text
 from scenarios.model import Scenario
-from scenarios.runner import Result, Status, compare, run_all, run_files, run_scenario
+from scenarios.runner import (
+    Result,
+    RunStopped,
+    Status,
+    compare,
+    run_all,
+    run_files,
+    run_scenario,
+)
 
 HEAD = "id: base/test/case\ntitle: a test\n"
 
@@ -535,13 +543,31 @@ def test_run_all_uses_one_adapter_and_closes_it() -> None:
     assert len(fakes) == 1 and fakes[0].closed and len(fakes[0].loads) == 2
 
 
-def test_an_engine_that_cannot_start_errors_every_scenario() -> None:
+def test_an_engine_that_cannot_start_stops_the_run_with_one_reason() -> None:
     def factory() -> FakeAdapter:
         raise ImportError("no engine")
 
-    results = run_all([scenario("setup: {}\n")], factory)
-    assert results[0].status is Status.ERROR
-    assert "could not be started: ImportError: no engine" in results[0].message
+    with pytest.raises(RunStopped, match="could not be started: ImportError: no engine"):
+        run_all([scenario("setup: {}\n")] * 3, factory)
+
+
+def test_maxfail_stops_after_that_many_failures_and_errors() -> None:
+    failing = scenario("setup: {}\nexpect: {turn: {coins: 5}}\n")
+    results = run_all([failing] * 5, FakeAdapter, maxfail=2)
+    assert [r.status for r in results] == [Status.FAIL, Status.FAIL]
+
+
+def test_a_deadline_that_passed_stops_the_run_keeping_what_ran() -> None:
+    ticks: list[int] = []
+
+    def progress(_result: Result, done: int, _total: int) -> None:
+        ticks.append(done)
+
+    with pytest.raises(RunStopped, match="deadline passed after 0 of 2") as stop:
+        run_all([scenario("setup: {}\n")] * 2, FakeAdapter, deadline=0.0, on_result=progress)
+    assert stop.value.results == [] and ticks == []
+    assert len(run_all([scenario("setup: {}\n")] * 2, FakeAdapter, on_result=progress)) == 2
+    assert ticks == [1, 2]
 
 
 def test_run_files_reports_malformed_files_as_errors(tmp_path: Path) -> None:

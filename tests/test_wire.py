@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from scenarios.adapters.reference import ReferenceAdapter
 from scenarios.adapters.wire import WireAdapter, unsupported_by_table
 from scenarios.loader import bundled_dir, discover, load_many
 from scenarios.runner import reference_adapter, run_all
+from scenarios.wire_schema import request_problem, response_problem
 from scenarios.wire_server import respond, serve
 
 SERVER = [sys.executable, "-m", "scenarios.wire_server"]
@@ -41,11 +43,31 @@ def bundled() -> list[Any]:
 def test_the_bundled_suite_gives_identical_results_through_the_wire() -> None:
     scenarios = bundled()
     adapter = WireAdapter(SERVER, timeout=30)
+    adapter.transcript = []
     through_wire = run_all(scenarios, lambda: adapter)
     in_process = run_all(scenarios, reference_adapter)
     assert adapter.starts == 1  # one subprocess served every scenario
     assert len(through_wire) == len(scenarios)
     assert [r.to_json() for r in through_wire] == [r.to_json() for r in in_process]
+    assert_fits_the_schema(adapter.transcript)
+
+
+def assert_fits_the_schema(transcript: list[str]) -> None:
+    """Every request the client sent and every response the server gave fits the schema."""
+    ops: dict[int, str] = {}
+    checked = Counter[str]()
+    for line in transcript:
+        direction, message = line[:2], json.loads(line[2:])
+        if direction == "> ":
+            assert request_problem(message) is None, (request_problem(message), line[:300])
+            ops[message["id"]] = message["op"]
+            checked["request"] += 1
+        else:
+            op = ops[message["id"]]
+            assert response_problem(op, message) is None, (response_problem(op, message), line)
+            checked[message["status"]] += 1
+    responses = checked["ok"] + checked["rejected"] + checked["unsupported"] + checked["error"]
+    assert checked["request"] == responses and checked["ok"] > checked["request"] // 2
 
 
 def test_the_wire_name_and_card_table_come_from_hello() -> None:
@@ -201,18 +223,31 @@ def test_serve_keeps_stdout_for_the_protocol_and_stops_at_bye() -> None:
     assert [line["id"] for line in lines] == [1, 2]
 
 
-def test_arbiter_wire_speaks_over_stdin_and_stdout() -> None:
-    requests = '{"id":1,"op":"hello","protocol":[1]}\n{"id":2,"op":"bye"}\n'
+def arbiter_wire(requests: str) -> list[str]:
+    """What ``arbiter wire`` answers to ``requests``; it must exit 0."""
     done = subprocess.run(
         [sys.executable, "-m", "arbiter", "wire"],
         input=requests,
         capture_output=True,
         text=True,
         timeout=60,
-        check=True,
+        check=False,
     )
-    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_arbiter_wire_speaks_over_stdin_and_stdout() -> None:
+    out = arbiter_wire('{"id":1,"op":"hello","protocol":[1]}\n{"id":2,"op":"bye"}\n')
+    lines = [json.loads(line) for line in out]
     assert lines[0]["result"]["engine"] == "reference" and lines[1]["status"] == "ok"
+
+
+def test_arbiter_wire_answers_deep_json_with_an_error_and_goes_on() -> None:
+    assert arbiter_wire("[" * 100_000 + "\n" + '{"id":2,"op":"bye"}\n') == [
+        '{"id":null,"status":"error","message":"not JSON: nested too deeply"}',
+        '{"id":2,"status":"ok","result":null}',
+    ]
 
 
 def test_check_through_the_wire_writes_reports(
@@ -274,3 +309,36 @@ def test_disagreements_pairs_results_by_id() -> None:
     rows = disagreements(a, b)
     assert [row["id"] for row in rows] == ["base/x/2", "base/x/3"]
     assert rows[0]["b"]["message"] == "no" and rows[1]["a"] is None
+
+
+@pytest.mark.parametrize(
+    ("op", "message"),
+    [
+        ("hello", {"id": 1, "status": "ok", "result": {"protocol": 1, "engine": "x"}}),
+        ("observe", {"id": 2, "status": "ok", "result": {"players": {}}}),
+        ("pending", {"id": 3, "status": "ok", "result": {"player": "p1", "kind": "pick"}}),
+        ("command", {"id": 4, "status": "unsupported", "message": "no"}),
+        ("events", {"id": 5, "status": "ok", "result": [1, 2]}),
+        ("load", {"id": 6, "status": "ok"}),
+        ("bye", {"id": "7", "status": "ok", "result": None}),
+    ],
+)
+def test_the_schema_refuses_wrong_responses(op: str, message: dict[str, Any]) -> None:
+    assert response_problem(op, message) is not None
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"id": 1, "op": "command", "verb": "dance", "arg": "Copper"},
+        {"id": 1, "op": "command", "verb": "end", "arg": "game"},
+        {"id": 1, "op": "hello"},
+        {"id": 0, "op": "pending"},
+        {"id": 1, "op": "load", "setup": {"players": 2}},
+        {"id": 1, "op": "answer"},
+        {"id": 1, "op": "events", "since": -1},
+        {"id": 1, "op": "observe", "extra": True},
+    ],
+)
+def test_the_schema_refuses_wrong_requests(message: dict[str, Any]) -> None:
+    assert request_problem(message) is not None

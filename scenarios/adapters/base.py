@@ -16,7 +16,7 @@ Support
 
 Setup
     ``load(setup)`` receives the scenario's normalized ``setup`` mapping (see
-    ``SCENARIOS.md``) plus three keys the runner always fills in: ``editions``
+    ``docs/guides/writing-scenarios.rst``) plus three keys the runner always fills in: ``editions``
     (``{"base": 1|2, "intrigue": 1|2, "prosperity": 1|2}``), ``seed`` (int) and
     ``kingdom`` (the resolved list of kingdom card names). Every default is filled in:
     ``players``, ``colony``, ``supply`` (only the piles the scenario sizes), ``trash``,
@@ -51,18 +51,23 @@ Observation
 
     ``pending()`` returns ``None`` or ``{"player", "kind", "source", "choices", "min",
     "max"}``: ``kind`` is one of ``cards``, ``gain``, ``option``, ``yes_no``, ``order``,
-    ``name``, ``react``; ``source`` the card whose effect asks; ``choices`` the legal
-    answers as labels (card names, option labels). It may also give ``prompt``: the
+    ``name``, ``react``, ``trigger``; ``source`` the card whose effect asks, and for
+    ``react`` (reveal a Reaction or decline) and ``trigger`` (pick which of several
+    simultaneous abilities resolves next) the card the event is about: the Attack played,
+    the card gained; ``choices`` the legal answers as labels (card names, option labels;
+    the Reactions or abilities' cards). It may also give ``about``, the cards the decision
+    is about (the Attack or gained card for ``react`` and ``trigger``), and ``prompt``: the
     question in a few plain words ("discard down to 3 cards"), which only narration
-    (``arbiter check --trace``) shows. ``events()`` returns every event line
-    since ``load`` in the grammar of ``SCENARIOS.md`` (``p1 plays Smithy``, ``p2 gains
-    Curse``...), in the order things happened.
+    (``arbiter check --trace``) shows. ``events()`` returns every event line since
+    ``load`` in the event grammar of ``docs/guides/writing-scenarios.rst``
+    (``p1 plays Smithy``, ``p2 gains Curse``...), in the order things happened.
 
 Errors
     :class:`Rejected` and :class:`Unsupported` are verdicts the runner expects. Any other
     exception is an **error** of that scenario (the runner catches it and goes on); an
     adapter that talks to another process raises :class:`AdapterError` with what went
-    wrong and the last exchange.
+    wrong and the last exchange. :class:`EngineUnusable` (an engine that cannot start,
+    say) stops the whole run.
 """
 
 from __future__ import annotations
@@ -83,6 +88,12 @@ class Unsupported(Exception):
 
 class AdapterError(Exception):
     """The engine under test misbehaved (crashed, broke the protocol, timed out)."""
+
+
+class EngineUnusable(AdapterError):
+    """The engine cannot run any scenario (it cannot start, fails ``hello``, or broke in
+    several scenarios in a row): the runner stops the whole run instead of reporting the
+    same error for every scenario."""
 
 
 class Adapter(ABC):

@@ -24,7 +24,7 @@ What the adapter does itself, and why (everything else is pyminion's own code):
   subclass takes the scenario's ``shuffles`` orders first, then a ``Random(seed)``.
 * **Decisions.** Each Decider call is translated to our decision kinds and answer
   vocabulary (a table per card, below), with the forced-answer rule: a question with one
-  distinct legal answer is answered without asking, as SCENARIOS.md requires of every
+  distinct legal answer is answered without asking, as the scenario format requires of every
   implementation.
 * **Events.** pyminion has no event stream, only log lines. The adapter reads them and
   turns them into our event grammar (``p1 buys X`` also means ``p1 gains X``; a
@@ -175,7 +175,7 @@ def _is_yes(value: Any, source: str | None = None) -> bool:
 
 
 def _forced_cards(valid: Sequence[Card], low: int, high: int) -> tuple[bool, Any]:
-    """The forced-answer rule of SCENARIOS.md for a pick of cards."""
+    """The forced-answer rule of the scenario format for a pick of cards."""
     high = min(high, len(valid))
     if low != high:
         return False, None

@@ -9,40 +9,63 @@ The harness must survive the engine under test. Every way a peer can misbehave b
 :class:`~scenarios.adapters.base.AdapterError` (so an ``error`` for that scenario, never
 a crash of the run) whose message carries the last exchange:
 
-* no response within the per-request timeout (``ARBITER_WIRE_TIMEOUT`` seconds,
-  default 10; a peer that hangs is killed);
+* no response, or a request it does not read, within the per-request timeout
+  (``--timeout`` or ``ARBITER_WIRE_TIMEOUT`` seconds, default 10);
 * the process exits or closes its output (its last lines of standard error are shown);
-* a line that is not JSON, a response with the wrong ``id`` or ``status``, a result of
-  the wrong shape;
+* a line longer than :data:`MAX_MESSAGE_BYTES`, a line that is not JSON (or nested too
+  deeply to parse), a response with the wrong ``id`` or ``status``, a result of the
+  wrong shape;
 * an unknown card in an observation, a pending decision or an event line.
 
-After any of these the process is considered broken: it is killed and the next ``load``
-starts a fresh one, so the next scenario runs on a sane peer. A response with status
-``error`` (the engine reporting its own failure) is an error of the scenario as well, but
-the process, still speaking the protocol, is kept.
+After any of these the process is considered broken: its whole process group is killed
+(a wrapper's children too) and the next ``load`` starts a fresh one, so the next scenario
+runs on a sane peer. A response with status ``error`` (the engine reporting its own
+failure) is an error of the scenario as well, but the process, still speaking the
+protocol, is kept. An engine that cannot start, fails ``hello``, or breaks in
+:data:`DEATHS_IN_A_ROW` scenarios in a row raises
+:class:`~scenarios.adapters.base.EngineUnusable`, which stops the run.
+
+Nothing here blocks: the pipes are non-blocking and every read and write waits on a
+selector with a deadline, so the harness's time and memory are bounded whatever the
+engine does.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
-import queue
+import selectors
 import shlex
+import signal
 import subprocess
-import threading
-from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import IO, Any
+from typing import Any
 
-from scenarios.adapters.base import JSON, Adapter, AdapterError, Rejected, Unsupported
+from scenarios.adapters.base import (
+    JSON,
+    Adapter,
+    AdapterError,
+    EngineUnusable,
+    Rejected,
+    Unsupported,
+)
 from scenarios.loader import match_event
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 10.0
+TIMEOUT_VARIABLE = "ARBITER_WIRE_TIMEOUT"
 STDERR_LINES_KEPT = 20
+STDERR_TAIL_BYTES = 8 * 1024
 SHOWN_CHARS = 300  # of each side of the last exchange, in messages
+MAX_MESSAGE_BYTES = 4 * 1024 * 1024  # one response line; an observation is a few KB
+CHUNK_BYTES = 64 * 1024
+KILL_WAIT = 5.0  # seconds to reap a killed engine
+BYE_WAIT = 2.0  # seconds an engine gets to exit after ``bye``
+DEATHS_IN_A_ROW = 5  # scenarios in a row that broke the engine before the run stops
 
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
 KINDS = frozenset({"cards", "gain", "option", "yes_no", "order", "name", "react", "trigger"})
@@ -57,17 +80,21 @@ def _card_names() -> frozenset[str]:
     return reference_cards_cached().names
 
 
-def _timeout_from_env() -> float:
-    raw = os.environ.get("ARBITER_WIRE_TIMEOUT")
-    if not raw:
-        return DEFAULT_TIMEOUT
+def parse_timeout(text: str, what: str = "--timeout") -> float:
+    """``text`` as a number of seconds: positive and finite, else ValueError naming ``what``."""
     try:
-        value = float(raw)
+        value = float(text)
     except ValueError:
-        raise ValueError(f"ARBITER_WIRE_TIMEOUT must be a number of seconds, not {raw!r}") from None
-    if value <= 0:
-        raise ValueError("ARBITER_WIRE_TIMEOUT must be positive")
+        raise ValueError(f"{what} must be a number of seconds, not {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise ValueError(f"{what} must be a positive, finite number of seconds, not {text!r}")
     return value
+
+
+def timeout_from_env() -> float:
+    """The per-request timeout: ``ARBITER_WIRE_TIMEOUT`` if set, else 10 s."""
+    raw = os.environ.get(TIMEOUT_VARIABLE, "").strip()
+    return parse_timeout(raw, TIMEOUT_VARIABLE) if raw else DEFAULT_TIMEOUT
 
 
 def unsupported_by_table(
@@ -98,50 +125,157 @@ def unsupported_by_table(
     return "; ".join(reasons) or None
 
 
-class _Peer:
-    """One running subprocess and the threads that read its two output streams."""
+class PeerTimeout(Exception):
+    """No complete response before the deadline; ``sending`` says which half was stuck."""
 
-    def __init__(self, argv: Sequence[str]) -> None:
+    def __init__(self, sending: bool) -> None:
+        super().__init__("timeout")
+        self.sending = sending
+
+
+class LineTooLong(Exception):
+    """The engine wrote more than :data:`MAX_MESSAGE_BYTES` without ending the line."""
+
+
+class PeerClosed(Exception):
+    """The engine closed its input: the request could not be delivered."""
+
+
+class Peer:
+    """One running engine, in its own process group, read and written without blocking.
+
+    Every read and write goes through one selector with the caller's deadline, so an
+    engine that never answers, never reads, or keeps a pipe open through a child it left
+    behind cannot stall the harness. Standard output is read in chunks into one buffer
+    that may hold at most one message (:data:`MAX_MESSAGE_BYTES`); standard error keeps
+    only its last :data:`STDERR_TAIL_BYTES`. Memory therefore stays bounded whatever the
+    engine writes.
+    """
+
+    def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None = None) -> None:
         try:
             self.process = subprocess.Popen(
                 list(argv),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                bufsize=1,
+                bufsize=0,
+                start_new_session=True,  # its own process group: kill() takes its children
+                env=None if env is None else dict(env),
             )
-        except OSError as exc:
-            raise AdapterError(f"cannot start {shlex.join(argv)}: {exc.strerror or exc}") from None
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.stderr: deque[str] = deque(maxlen=STDERR_LINES_KEPT)
-        assert self.process.stdout is not None and self.process.stderr is not None
-        self._pump(self.process.stdout, self.lines.put, end=lambda: self.lines.put(None))
-        self._pump(self.process.stderr, lambda line: self.stderr.append(line.rstrip("\n")))
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise EngineUnusable(f"cannot start {shlex.join(argv)}: {reason}") from None
+        assert self.process.stdin and self.process.stdout and self.process.stderr
+        self.stdin, self.stdout, self.stderr_pipe = (
+            self.process.stdin.fileno(),
+            self.process.stdout.fileno(),
+            self.process.stderr.fileno(),
+        )
+        for fd in (self.stdin, self.stdout, self.stderr_pipe):
+            os.set_blocking(fd, False)
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.stdout, selectors.EVENT_READ, "out")
+        self.selector.register(self.stderr_pipe, selectors.EVENT_READ, "err")
+        self.buffer = bytearray()
+        self.scanned = 0  # bytes of buffer known to hold no newline
+        self.tail = bytearray()
+        self.at_end = False  # standard output closed
 
-    @staticmethod
-    def _pump(
-        stream: IO[str], take: Callable[[str], None], end: Callable[[], None] | None = None
-    ) -> None:
-        def run() -> None:
-            with contextlib.suppress(ValueError, OSError):  # closed under us by kill()
-                for line in stream:
-                    take(line)
-            if end is not None:
-                end()
+    @property
+    def pid(self) -> int:
+        return self.process.pid
 
-        threading.Thread(target=run, daemon=True).start()
+    def exchange(self, request: bytes, deadline: float) -> bytes | None:
+        """Write ``request``, then return the next line (None at end of output).
 
-    def send(self, line: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
+        Raises :class:`PeerTimeout` at ``deadline``, :class:`LineTooLong` for an oversized line
+        and :class:`PeerClosed` when the engine no longer reads.
+        """
+        unsent = memoryview(request)
+        if unsent:
+            self.selector.register(self.stdin, selectors.EVENT_WRITE, "in")
+        try:
+            while True:
+                if not unsent:
+                    line = self._line()
+                    if line is not None or self.at_end:
+                        return line
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise PeerTimeout(sending=bool(unsent))
+                for key, _events in self.selector.select(remaining):
+                    if key.data == "in":
+                        unsent = self._write(unsent)
+                    elif key.data == "out":
+                        self._read_output()
+                    else:
+                        self._read_stderr()
+        finally:
+            if unsent:
+                self.selector.unregister(self.stdin)
 
-    def receive(self, timeout: float) -> str | None:
-        """The next line, None at end of output; raises queue.Empty on timeout."""
-        return self.lines.get(timeout=timeout)
+    def _write(self, unsent: memoryview) -> memoryview:
+        try:
+            written = os.write(self.stdin, unsent[:CHUNK_BYTES])
+        except BlockingIOError:
+            return unsent
+        except OSError:  # EPIPE: it closed its input or exited
+            raise PeerClosed from None
+        rest = unsent[written:]
+        if not rest:
+            self.selector.unregister(self.stdin)
+        return rest
+
+    def _read(self, fd: int) -> bytes | None:
+        """What ``fd`` has (b"" if nothing yet); None at its end, which unregisters it."""
+        try:
+            chunk = os.read(fd, CHUNK_BYTES)
+        except BlockingIOError:
+            return b""
+        if not chunk:
+            self.selector.unregister(fd)
+            return None
+        return chunk
+
+    def _read_output(self) -> None:
+        chunk = self._read(self.stdout)
+        if chunk is None:
+            self.at_end = True
+            return
+        self.buffer += chunk
+        if len(self.buffer) > MAX_MESSAGE_BYTES and self.buffer.find(b"\n", self.scanned) < 0:
+            raise LineTooLong
+
+    def _read_stderr(self) -> None:
+        self._keep_stderr(self._read(self.stderr_pipe) or b"")
+
+    def _keep_stderr(self, chunk: bytes) -> None:
+        self.tail += chunk
+        del self.tail[:-STDERR_TAIL_BYTES]
+
+    def _line(self) -> bytes | None:
+        end = self.buffer.find(b"\n", self.scanned)
+        if end < 0:
+            self.scanned = len(self.buffer)
+            return None
+        if end > MAX_MESSAGE_BYTES:
+            raise LineTooLong
+        line = bytes(self.buffer[:end])
+        del self.buffer[: end + 1]
+        self.scanned = 0
+        return line
+
+    def stderr_lines(self) -> list[str]:
+        """The last lines the engine wrote to standard error (whatever is still unread too)."""
+        with contextlib.suppress(OSError, ValueError):
+            for _ in range(16):  # what it wrote just before dying, without waiting for more
+                chunk = os.read(self.stderr_pipe, CHUNK_BYTES)
+                if not chunk:
+                    break
+                self._keep_stderr(chunk)
+        text = self.tail.decode("utf-8", errors="replace")
+        return [line for line in text.splitlines() if line.strip()][-STDERR_LINES_KEPT:]
 
     def exit_code(self, wait: float = 0.0) -> int | None:
         try:
@@ -150,10 +284,12 @@ class _Peer:
             return None
 
     def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
+        """Kill the whole process group (children it started included) and close the pipes."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
-            self.process.wait(5)
+            self.process.wait(KILL_WAIT)
+        self.selector.close()
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             with contextlib.suppress(OSError, ValueError):
                 if stream is not None:
@@ -161,46 +297,69 @@ class _Peer:
 
 
 class WireAdapter(Adapter):
-    """The client side of the wire protocol: each Adapter call is one request line."""
+    """The client side of the wire protocol: each Adapter call is one request line.
 
-    def __init__(self, command: str | Sequence[str], timeout: float | None = None) -> None:
+    ``timeout`` bounds each request (sending it and reading the response); ``deadline``
+    (a :func:`time.monotonic` instant) bounds them all. ``env`` is the engine's
+    environment (default: ours); ``label`` its name before ``hello`` gives one.
+    """
+
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        timeout: float | None = None,
+        *,
+        deadline: float | None = None,
+        env: Mapping[str, str] | None = None,
+        label: str | None = None,
+    ) -> None:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise ValueError('wire: needs a command to run (wire:"COMMAND")')
-        self.timeout = timeout if timeout is not None else _timeout_from_env()
-        self.name = f"wire:{shlex.join(self.argv)}"
-        self.peer: _Peer | None = None
+        self.timeout = timeout if timeout is not None else timeout_from_env()
+        self.deadline = deadline
+        self.env = env
+        self.label = label
+        self.name = label or f"wire:{shlex.join(self.argv)}"
+        self.peer: Peer | None = None
         self.hello: dict[str, Any] | None = None
         self.next_id = 1
         self.exchange: tuple[str, str] = ("", "")
         self.event_cache: list[str] = []
         self.starts = 0  # how many processes this adapter has started (tests read it)
+        self.process_groups: list[int] = []  # one per process started (tests read it)
+        self.broken_in_a_row = 0  # scenarios in a row that ended with a broken engine
+        self.broke_this_scenario = False
+        self.transcript: list[str] | None = None  # when set, every line sent and received
 
     # --- the process ------------------------------------------------------------------------
 
-    def _peer(self) -> _Peer:
+    def _peer(self) -> Peer:
         if self.peer is None:
-            self.peer = _Peer(self.argv)
+            self.peer = Peer(self.argv, self.env)
             self.starts += 1
+            self.process_groups.append(self.peer.pid)
             self.hello = None
             self.exchange = ("", "")
-            self._hello()
+            try:
+                self._hello()
+            except EngineUnusable:
+                raise
+            except AdapterError as exc:
+                # An engine that cannot say hello cannot run any scenario: stop the run.
+                raise EngineUnusable(f"hello failed: {exc}") from None
         return self.peer
 
     def _hello(self) -> None:
         result = self._call("hello", {"protocol": [PROTOCOL_VERSION]}, start=False)
-        if not isinstance(result, dict) or result.get("protocol") != PROTOCOL_VERSION:
-            raise self._broken(f"hello: the engine must answer protocol {PROTOCOL_VERSION}")
-        cards = result.get("cards")
-        if not isinstance(cards, dict) or not all(
-            isinstance(entry, dict) and isinstance(entry.get("editions", []), list)
-            for entry in cards.values()
-        ):
-            raise self._broken("hello: cards must map each card to {set, editions}")
+        problem = hello_problem(result)
+        if problem:
+            raise self._broken(f"hello: {problem}")
         self.hello = result
         engine = result.get("engine")
-        if isinstance(engine, str) and engine:
-            self.name = f"wire:{engine}"
+        if isinstance(engine, str) and engine and len(engine) <= 80 and engine.isprintable():
+            # A worker serving an in-process adapter goes by the adapter's own name.
+            self.name = engine if self.label else f"wire:{engine}"
 
     def _broken(self, what: str) -> AdapterError:
         """Kill the peer (the next load starts a new one); the error to raise."""
@@ -213,26 +372,39 @@ class WireAdapter(Adapter):
             )
         if self.peer is not None:
             code = self.peer.exit_code()  # before kill(): did it die on its own?
+            stderr = " | ".join(self.peer.stderr_lines())
             self.peer.kill()
-            stderr = " | ".join(line for line in self.peer.stderr if line.strip())
             if stderr:
                 details.append(f"stderr: {_clip(stderr, 600)}")
             if code is not None and code != 0 and "exited" not in what:
                 details.append(f"exit code {code}")
         self.peer = None
-        return AdapterError("; ".join(details))
+        message = "; ".join(details)
+        if not self.broke_this_scenario:
+            self.broke_this_scenario = True
+            self.broken_in_a_row += 1
+        if self.broken_in_a_row >= DEATHS_IN_A_ROW:
+            return EngineUnusable(
+                f"the engine broke in {self.broken_in_a_row} scenarios in a row; "
+                f"the last time: {message}"
+            )
+        return AdapterError(message)
 
     def close(self) -> None:
         if self.peer is None:
             return
-        peer = self.peer
-        with contextlib.suppress(Exception):
-            peer.send(json.dumps({"id": self.next_id, "op": "bye"}))
-            peer.exit_code(wait=2)
-        peer.kill()
-        self.peer = None
+        peer, self.peer = self.peer, None
+        with contextlib.suppress(PeerTimeout, LineTooLong, PeerClosed, OSError, ValueError):
+            bye = json.dumps({"id": self.next_id, "op": "bye"}) + "\n"
+            peer.exchange(bye.encode(), time.monotonic() + BYE_WAIT)
+            peer.exit_code(wait=BYE_WAIT)
+        peer.kill()  # whatever it left running goes with it
 
     # --- one request ------------------------------------------------------------------------
+
+    def _request_deadline(self) -> float:
+        deadline = time.monotonic() + self.timeout
+        return deadline if self.deadline is None else min(deadline, self.deadline)
 
     def _call(self, op: str, fields: dict[str, Any] | None = None, start: bool = True) -> Any:
         peer = self._peer() if start else self.peer
@@ -240,35 +412,50 @@ class WireAdapter(Adapter):
         ident, self.next_id = self.next_id, self.next_id + 1
         line = json.dumps({"id": ident, "op": op, **(fields or {})}, separators=(",", ":"))
         self.exchange = (line, "")
+        self._record(f"> {line}")
         try:
-            peer.send(line)
-        except (BrokenPipeError, OSError, ValueError):
+            reply = peer.exchange((line + "\n").encode(), self._request_deadline())
+        except PeerTimeout as stuck:
+            half = "the request could not be sent" if stuck.sending else "no response"
+            cause = " (the engine does not read its input)" if stuck.sending else ""
+            raise self._broken(
+                f"{op}: {half} within {self.timeout:g} s{cause} (the engine was stopped)"
+            ) from None
+        except LineTooLong:
+            raise self._broken(
+                f"{op}: the engine wrote more than {MAX_MESSAGE_BYTES} bytes without "
+                "ending the line (the engine was stopped)"
+            ) from None
+        except PeerClosed:
             code = peer.exit_code(wait=1)
             raise self._broken(
                 f"{op}: the engine exited (code {code}) before the request could be sent"
             ) from None
-        try:
-            reply = peer.receive(self.timeout)
-        except queue.Empty:
-            raise self._broken(
-                f"{op}: no response within {self.timeout:g} s (the engine was stopped)"
-            ) from None
         if reply is None:
             code = peer.exit_code(wait=1)
             raise self._broken(f"{op}: the engine exited (code {code}) without responding")
-        self.exchange = (line, reply.rstrip("\n"))
-        return self._result(op, ident, reply)
+        text = reply.decode("utf-8", errors="replace").rstrip("\r")
+        self.exchange = (line, text)
+        self._record(f"< {text}")
+        return self._result(op, ident, text)
+
+    def _record(self, line: str) -> None:
+        if self.transcript is not None:
+            self.transcript.append(line)
 
     def _result(self, op: str, ident: int, reply: str) -> Any:
         try:
             response = json.loads(reply)
         except ValueError:
             raise self._broken(f"{op}: the engine's response is not JSON") from None
+        except RecursionError:
+            raise self._broken(f"{op}: the engine's response is nested too deeply") from None
         if not isinstance(response, dict):
             raise self._broken(f"{op}: a response must be a JSON object")
         if response.get("id") != ident:
             raise self._broken(
-                f"{op}: the response has id {response.get('id')!r}, the request had {ident}"
+                f"{op}: the response has id {_clip(json.dumps(response.get('id')), 40)}, "
+                f"the request had {ident}"
             )
         status = response.get("status")
         message = response.get("message")
@@ -285,11 +472,13 @@ class WireAdapter(Adapter):
             # The engine reports its own failure and still speaks the protocol: keep it.
             sent, received = self.exchange
             raise AdapterError(
-                f"{op}: the engine reported an error: {message or '?'}; "
+                f"{op}: the engine reported an error: {_clip(message) or '?'}; "
                 f"last exchange: sent {_clip(sent)}; received "
                 f"{_clip(received)}"
             )
-        raise self._broken(f"{op}: status {status!r} is not a valid response to {op}")
+        raise self._broken(
+            f"{op}: status {_clip(json.dumps(status), 40)} is not a valid response to {op}"
+        )
 
     # --- the Adapter interface --------------------------------------------------------------
 
@@ -304,6 +493,9 @@ class WireAdapter(Adapter):
         return unsupported_by_table(table, cards, editions, self.name.removeprefix("wire:"))
 
     def load(self, setup: dict[str, Any]) -> None:
+        if not self.broke_this_scenario:
+            self.broken_in_a_row = 0  # the last scenario ran on a sane engine
+        self.broke_this_scenario = False
         self.event_cache = []
         self._call("load", {"setup": setup})
 
@@ -421,17 +613,19 @@ def _check_event(line: Any) -> str | None:
         return f"an event line must be a string, not {json.dumps(line)}"
     match = match_event(line)
     if match is None:
-        return f"{line!r} is not an event line of SCENARIOS.md"
+        return f"{line!r} is not an event line (see docs/guides/writing-scenarios.rst)"
     card = match.groupdict().get("card")
     return _unknown_card(card, f"event {line!r}") if card else None
 
 
-def wire_factory(command: str) -> Callable[[], Adapter]:
-    """The factory behind ``--engine wire:COMMAND``: one adapter (one process) per run."""
-    if not shlex.split(command):
-        raise KeyError('wire: needs a command, as in --engine wire:"arbiter wire"')
-
-    def make() -> Adapter:
-        return WireAdapter(command)
-
-    return make
+def hello_problem(result: Any) -> str | None:
+    """What is wrong with a ``hello`` result, or None."""
+    if not isinstance(result, dict) or result.get("protocol") != PROTOCOL_VERSION:
+        return f"the engine must answer protocol {PROTOCOL_VERSION}"
+    cards = result.get("cards")
+    if not isinstance(cards, dict) or not all(
+        isinstance(entry, dict) and isinstance(entry.get("editions", []), list)
+        for entry in cards.values()
+    ):
+        return "cards must map each card to {set, editions}"
+    return None

@@ -1,0 +1,186 @@
+"""Which engine a name means: the one resolution behind every ``--engine``.
+
+``arbiter check --engine``, ``--compare``, ``arbiter wire --engine``, the pytest plugin's
+``--arbiter-engine`` and ``arbiter fuzz`` all call :func:`resolve`. A name is one of:
+
+``reference``
+    the project's own engine, run in this process;
+``pyminion``
+    the built-in adapter of a third-party engine (the ``pyminion`` extra);
+a registered name
+    a package registers ``NAME = "module:attr"`` in the ``arbiter.engines`` entry-point
+    group, so ``pip install my-engine-arbiter`` makes ``--engine my-engine`` work;
+``module:Class`` or ``module:factory``
+    an :class:`~scenarios.adapters.base.Adapter` subclass, or a callable returning an
+    adapter, imported from the Python path (the current directory included);
+``wire:COMMAND``
+    a subprocess speaking the wire protocol (``docs/guides/wire-protocol.rst``).
+
+Every engine but the reference runs **isolated**: in a worker process that serves the
+adapter over the wire protocol (``python -m scenarios.wire_server module:attr``), so the
+harness's timeouts, process-group kill and size limits apply to it as to any other
+engine, and an adapter that loops forever costs one timeout, not the run. ``isolated=False``
+runs it in this process instead (the worker itself does that; so may a caller that trusts
+the adapter and wants speed).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+
+from scenarios.adapters.base import Adapter
+from scenarios.runner import AdapterFactory
+
+ENTRY_POINT_GROUP = "arbiter.engines"
+REFERENCE = "reference"
+WIRE_PREFIX = "wire:"
+
+# The engines that ship with the project: name -> (target, module it needs, how to get it).
+BUILT_IN: dict[str, tuple[str, str | None, str]] = {
+    REFERENCE: ("scenarios.adapters.reference:ReferenceAdapter", None, ""),
+    "pyminion": (
+        "scenarios.adapters.pyminion_adapter:PyminionAdapter",
+        "pyminion",
+        "pip install 'dominion-arbiter[pyminion]'",
+    ),
+}
+
+
+class EngineNotFound(ValueError):
+    """The name does not resolve to an engine; the message says why and what exists."""
+
+
+@dataclass(frozen=True)
+class EngineInfo:
+    """One engine ``--engine`` can name: where it comes from and what it loads."""
+
+    name: str
+    target: str  # "module:attr"
+    origin: str  # "built in" or "entry point of DIST"
+    needs: str | None = None  # a module that must be importable
+    install: str = ""  # how to get it when it is not
+
+    @property
+    def installed(self) -> bool:
+        if self.needs is None:
+            return True
+        import importlib.util
+
+        return importlib.util.find_spec(self.needs) is not None
+
+
+def available() -> list[EngineInfo]:
+    """Every engine with a name: the built-in ones, then the registered ones, by name."""
+    engines = [
+        EngineInfo(name, target, "built in", needs, install)
+        for name, (target, needs, install) in BUILT_IN.items()
+    ]
+    registered = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda point: point.name)
+    for point in registered:
+        if point.name in BUILT_IN:
+            continue  # a package cannot take over a built-in name
+        dist = point.dist.name if point.dist is not None else "an installed package"
+        engines.append(EngineInfo(point.name, point.value, f"entry point of {dist}"))
+    return engines
+
+
+def _known() -> str:
+    names = ", ".join(info.name for info in available())
+    return f"known: {names}; or module:Class, module:factory, wire:COMMAND"
+
+
+def _info(name: str) -> EngineInfo:
+    for info in available():
+        if info.name == name:
+            return info
+    if ":" in name:
+        return EngineInfo(name, name, "module")
+    raise EngineNotFound(f"unknown engine {name!r} ({_known()})")
+
+
+def load_target(target: str) -> AdapterFactory:
+    """The factory ``module:attr`` names, imported here; EngineNotFound says what failed."""
+    module_name, _colon, attribute = target.partition(":")
+    if not module_name or not attribute:
+        raise EngineNotFound(f"engine {target!r}: write module:Class or module:factory")
+    cwd = os.getcwd()
+    if cwd not in sys.path:
+        sys.path.append(cwd)  # `--engine my_adapter:MyAdapter` next to the scenarios
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise EngineNotFound(f"engine {target!r}: cannot import {module_name}: {exc}") from None
+    except Exception as exc:  # the module's own code failed while importing
+        raise EngineNotFound(
+            f"engine {target!r}: importing {module_name} failed: {type(exc).__name__}: {exc}"
+        ) from None
+    found: object = module
+    for part in attribute.split("."):
+        found = getattr(found, part, None)
+        if found is None:
+            raise EngineNotFound(f"engine {target!r}: {module_name} has no {attribute}")
+    if not callable(found):
+        raise EngineNotFound(f"engine {target!r}: {attribute} is not a class or a function")
+    factory = found
+
+    def make() -> Adapter:
+        adapter = factory()
+        if not isinstance(adapter, Adapter):
+            raise TypeError(
+                f"{target} made a {type(adapter).__name__}, not a scenarios.adapters.base.Adapter"
+            )
+        return adapter
+
+    return make
+
+
+def worker_environment() -> dict[str, str]:
+    """The environment of a worker process: ours, with our import path (so it imports
+    exactly what this process can, the current directory included)."""
+    paths = [entry or os.getcwd() for entry in sys.path]
+    paths.append(os.getcwd())
+    inherited = os.environ.get("PYTHONPATH")
+    if inherited:
+        paths.append(inherited)
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}
+
+
+def resolve(
+    name: str,
+    *,
+    isolated: bool = True,
+    timeout: float | None = None,
+    deadline: float | None = None,
+) -> AdapterFactory:
+    """The factory of the engine ``name`` (see the module docstring); EngineNotFound if none.
+
+    ``timeout`` (seconds per request) and ``deadline`` (a :func:`time.monotonic` instant)
+    apply to engines in another process; None means ``ARBITER_WIRE_TIMEOUT`` or 10 s.
+    """
+    from scenarios.adapters.wire import WireAdapter
+
+    if name.startswith(WIRE_PREFIX):
+        command = name.removeprefix(WIRE_PREFIX)
+        if not command.strip():
+            raise EngineNotFound('wire: needs a command, as in --engine wire:"arbiter wire"')
+        return lambda: WireAdapter(command, timeout, deadline=deadline)
+    info = _info(name)
+    if not info.installed:
+        raise EngineNotFound(f"the {info.name} engine needs {info.needs}: {info.install}")
+    in_process = load_target(info.target)  # import errors surface here, before any run
+    if name == REFERENCE or not isolated:
+        return in_process
+    argv = [sys.executable, "-m", "scenarios.wire_server", info.target]
+    environment = worker_environment()
+    return lambda: WireAdapter(argv, timeout, deadline=deadline, env=environment, label=name)
+
+
+def describe(info: EngineInfo) -> str:
+    """One line of ``arbiter engines``."""
+    state = "" if info.installed else f" (not installed: {info.install})"
+    where = "in process" if info.name == REFERENCE else "worker process"
+    return f"{info.name}: {info.target} [{info.origin}, {where}]{state}"
