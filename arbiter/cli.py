@@ -16,7 +16,6 @@ import json
 import os
 import sys
 import textwrap
-import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -27,6 +26,8 @@ from arbiter import output
 from arbiter.explain import pair_text, ruling_lines
 from arbiter.new import configure_new, run_new
 from arbiter.output import OutputError, Target, printable
+from arbiter.report import junit_xml, shown_path
+from engine.sets import ALL_SETS
 from scenarios import names, runner
 from scenarios.catalogue import Ruling, catalogue, catalogue_files, rulings_for_card
 from scenarios.loader import bundled_dir, discover, load_many
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 WIDTH = 88
 TYPE_ORDER = ("Action", "Treasure", "Victory", "Curse", "Attack", "Reaction")
-CARD_SETS = ("basic", "base", "intrigue", "prosperity")
+CARD_SETS = ALL_SETS
 
 
 class UsageError(Exception):
@@ -67,15 +68,6 @@ class Command:
 
 
 # --- output helpers -----------------------------------------------------------------------
-
-
-def _shown(path: str) -> str:
-    """A path relative to the working directory when it is below it (shorter output),
-    with control characters escaped (it is printed)."""
-    try:
-        return printable(str(Path(path).resolve().relative_to(Path.cwd())))
-    except (ValueError, OSError, RuntimeError):
-        return printable(path)
 
 
 def _table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
@@ -131,48 +123,6 @@ def summary_table(summary: dict[str, Any]) -> str:
     return _table(["set", *columns], rows)
 
 
-def junit_xml(results: Sequence[Result], engine: str) -> str:
-    summary = summarize(results)
-    suites = ET.Element(
-        "testsuites",
-        name=f"arbiter ({engine})",
-        tests=str(summary["total"]),
-        failures=str(summary["failed"]),
-        errors=str(summary["errors"]),
-        skipped=str(summary["skipped"]),
-    )
-    for set_name, row in summary["by_set"].items():
-        suite = ET.SubElement(
-            suites,
-            "testsuite",
-            name=set_name,
-            tests=str(row["total"]),
-            failures=str(row["failed"]),
-            errors=str(row["errors"]),
-            skipped=str(row["skipped"]),
-        )
-        for result in (r for r in results if r.set_name == set_name):
-            _junit_case(suite, result)
-    ET.indent(suites)
-    return ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"
-
-
-def _junit_case(suite: ET.Element, result: Result) -> None:
-    case = ET.SubElement(
-        suite, "testcase", classname=result.set_name, name=result.id, file=result.file
-    )
-    if result.line:
-        case.set("line", str(result.line))
-    tag = {Status.FAIL: "failure", Status.ERROR: "error", Status.SKIP: "skipped"}.get(result.status)
-    if tag:
-        element = ET.SubElement(case, tag, message=result.message)
-        element.text = f"{result.location}: {result.message}"
-    if result.rulings:
-        properties = ET.SubElement(case, "properties")
-        for ruling in result.rulings:
-            ET.SubElement(properties, "property", name="ruling", value=ruling)
-
-
 def _selector(text: str | None) -> Callable[[str, str], bool] | None:
     if not text:
         return None
@@ -204,6 +154,17 @@ def _limits(args: argparse.Namespace | None) -> tuple[float | None, float | None
     return timeout, getattr(args, "deadline_at", None)
 
 
+def _positive(text: str) -> int:
+    """argparse type of ``--maxfail``: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return value
+
+
 def seconds(text: str) -> float:
     """argparse type of ``--timeout`` and ``--deadline``: a positive, finite number."""
     from scenarios.adapters.wire import parse_timeout
@@ -225,6 +186,19 @@ def _run(paths: Sequence[str], engine: str, keyword: str | None = None) -> list[
     return _run_files(_files(paths), engine, keyword)
 
 
+def _both(
+    first: Callable[[Result, int, int], None] | None, second: Callable[[Result, int, int], None]
+) -> Callable[[Result, int, int], None]:
+    """One ``on_result`` hook that calls ``first`` (if any), then ``second``."""
+
+    def both(result: Result, done: int, total: int) -> None:
+        if first is not None:
+            first(result, done, total)
+        second(result, done, total)
+
+    return both
+
+
 def _run_files(
     files: Sequence[Path],
     engine: str,
@@ -236,7 +210,8 @@ def _run_files(
     if args is not None and getattr(args, "record", None) and engine == args.engine:
         from arbiter.record import recording
 
-        factory, options["on_result"] = recording(args.record, factory, engine, _limits(args)[0])
+        factory, write = recording(args.record, factory, engine, _limits(args)[0])
+        options["on_result"] = _both(options.get("on_result"), write)
     try:
         return runner.run_files(files, factory, select=_selector(keyword), **options)
     except runner.RunStopped as stopped:
@@ -259,20 +234,43 @@ def _traced_run(
 def run_check(args: argparse.Namespace) -> int:
     import time
 
+    from arbiter import report
+
     args.deadline_at = time.monotonic() + args.deadline if args.deadline else None
     if args.compare:
         _factory(args.compare, args)  # an unknown engine is bad input, before the long run
+    if args.update_baseline and not args.baseline:
+        raise UsageError("--update-baseline needs --baseline FILE (the file it writes)")
     files = _files(args.paths)
+    baseline = _read_baseline(args)
     # Every output is checked before anything runs; none may be a scenario or ruling file.
     targets = output.plan(
-        [("--json", args.json), ("--junit", args.junit)], inputs=[*files, *catalogue_files()]
+        [
+            ("--json", args.json),
+            ("--junit", args.junit),
+            ("--update-baseline", args.baseline if args.update_baseline else None),
+        ],
+        inputs=[*files, *catalogue_files()],
     )
+    known = baseline.expected if baseline else {}
     # A report on standard output leaves the human summary to standard error.
     human = sys.stderr if any(target.is_stdout for target in targets) else sys.stdout
-    if args.trace:
-        results = _traced_run(files, args.engine, args.k, human)
-    else:
-        results = _run_files(files, args.engine, args.k, args)
+    progress = report.Progress()
+    try:
+        if args.trace:
+            results = _traced_run(files, args.engine, args.k, human)
+        else:
+            results = _run_files(
+                files,
+                args.engine,
+                args.k,
+                args,
+                maxfail=args.maxfail,
+                failing=lambda r: report.is_failing(r) and r.id not in known,
+                on_result=progress,
+            )
+    finally:
+        progress.clear()
     if not results:
         where = ", ".join(map(printable, args.paths)) or "the bundled scenarios"
         selection = f" matching {printable(args.k)!r}" if args.k else ""
@@ -280,25 +278,55 @@ def run_check(args: argparse.Namespace) -> int:
     summary = summarize(results)
     if args.compare:
         return _run_compare(args, files, results, summary, targets, human)
+    verdict = report.Verdict.judge(results, baseline)
     # Reports first: a reader that closes the pipe early must not cost the files.
     _write_reports(args, targets, results, summary)
-    print(summary_table(summary), file=human)
-    for result in results:
-        if result.status is not Status.PASS:
+    if args.format == "github":
+        annotations = report.github_annotations(verdict)
+        print(f"{annotations}\n{summary_table(summary)}".lstrip("\n"), file=human)
+    else:
+        text = report.text_report(
+            summary_table(summary), results, verdict, verbose=args.verbose, baseline=baseline
+        )
+        print(text, file=human)
+    if args.maxfail is not None and len(verdict.new) >= args.maxfail:
+        print(f"\nstopped after {len(verdict.new)} failure(s) (--maxfail)", file=human)
+    for target in targets:
+        if target.option == "--update-baseline":
+            output.write(target, report.Baseline.of(results, args.engine).text())
             print(
-                f"\n{result.status.upper():5} {printable(result.id)}\n      "
-                f"{_shown(result.location)}: {printable(result.message)}",
+                f"\nwrote {target}: {len(verdict.new) + len(verdict.expected)} expected failure(s)",
                 file=human,
             )
-    return EXIT_OK if summary["failed"] == summary["errors"] == 0 else EXIT_FAILED
+            return EXIT_OK
+    return EXIT_OK if verdict.ok else EXIT_FAILED
 
 
-def disagreements(first: Sequence[Result], second: Sequence[Result]) -> list[dict[str, Any]]:
-    """The scenarios whose status or message differ between two runs, by id."""
+def _read_baseline(args: argparse.Namespace) -> Any:
+    """The baseline of ``--baseline`` (None when not given, or when it is to be written
+    for the first time); UsageError for a file that is not a baseline."""
+    from arbiter.report import Baseline, BaselineError
+
+    if not args.baseline or (args.update_baseline and not Path(args.baseline).exists()):
+        return None
+    try:
+        return Baseline.read(Path(args.baseline))
+    except BaselineError as exc:
+        raise UsageError(printable(str(exc))) from None
+
+
+def disagreements(
+    first: Sequence[Result], second: Sequence[Result], include_skips: bool = True
+) -> list[dict[str, Any]]:
+    """The scenarios whose status or message differ between two runs, by id; without
+    ``include_skips``, a scenario either run skipped is no disagreement."""
     other = {(result.id, result.file): result for result in second}
     rows = []
     for result in first:
         match = other.pop((result.id, result.file), None)
+        skipped = Status.SKIP in (result.status, match.status if match else None)
+        if skipped and not include_skips:
+            continue
         if match is None or (result.status, result.message) != (match.status, match.message):
             rows.append(
                 {
@@ -308,7 +336,11 @@ def disagreements(first: Sequence[Result], second: Sequence[Result]) -> list[dic
                     "b": match.to_json() if match else None,
                 }
             )
-    rows += [{"id": r.id, "file": r.file, "a": None, "b": r.to_json()} for r in other.values()]
+    rows += [
+        {"id": r.id, "file": r.file, "a": None, "b": r.to_json()}
+        for r in other.values()
+        if include_skips or r.status is not Status.SKIP
+    ]
     return rows
 
 
@@ -331,7 +363,8 @@ def _run_compare(
     Exit 0 when they agree on every scenario, 1 otherwise (whatever each one's verdicts).
     """
     others = _run_files(files, args.compare, args.k, args)
-    rows = disagreements(results, others)
+    rows = disagreements(results, others, include_skips=args.include_skips)
+    left_out = len(disagreements(results, others)) - len(rows)
     _write_reports(
         args,
         targets,
@@ -346,9 +379,14 @@ def _run_compare(
     )
     for engine, run in ((args.engine, summary), (args.compare, summarize(others))):
         print(f"{printable(engine)}:\n{summary_table(run)}\n", file=human)
+    skips = (
+        f" ({left_out} more differ only in being skipped by one: --include-skips lists them)"
+        if left_out
+        else ""
+    )
     print(
         f"{len(rows)} scenario(s) on which {printable(args.engine)} and "
-        f"{printable(args.compare)} disagree",
+        f"{printable(args.compare)} disagree{skips}",
         file=human,
     )
     for row in rows:
@@ -377,8 +415,8 @@ def _write_reports(
             if compared is not None:
                 report["compare"] = compared
             output.write(target, _dumps(report))
-        else:
-            output.write(target, junit_xml(results, args.engine))
+        elif target.option == "--junit":
+            output.write(target, junit_xml(results, args.engine, summarize))
 
 
 def configure_check(parser: argparse.ArgumentParser) -> None:
@@ -415,6 +453,40 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="seconds an engine in another process gets for each request "
         "(default: $ARBITER_WIRE_TIMEOUT, else 10)",
+    )
+    parser.add_argument(
+        "-v", "--verbose", action="store_true", help="list every skipped scenario by reason"
+    )
+    parser.add_argument(
+        "--maxfail",
+        type=_positive,
+        metavar="N",
+        help="stop after N failures or errors (with --baseline: N new ones)",
+    )
+    parser.add_argument(
+        "-x", dest="maxfail", action="store_const", const=1, help="stop at the first failure"
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="FILE",
+        help="known failures (JSON): those are reported as expected and only new failures "
+        "fail the run; scenarios of the baseline that pass now are reported as fixed",
+    )
+    parser.add_argument(
+        "--update-baseline",
+        action="store_true",
+        help="write this run's failures to the --baseline FILE",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "github"),
+        default="text",
+        help="text (default) or github: GitHub Actions annotations for failures",
+    )
+    parser.add_argument(
+        "--include-skips",
+        action="store_true",
+        help="with --compare, count a scenario one engine skipped as a disagreement",
     )
     parser.add_argument(
         "--record",
@@ -640,7 +712,7 @@ def _editions_of(ruling: Ruling) -> str:
 def _scenario_lines(name: str, ruling_ids: set[str], loaded: list[Scenario]) -> list[str]:
     related = [s for s in loaded if name in s.named or ruling_ids & set(s.rulings)]
     lines = [f"Scenarios ({len(related)}):"]
-    lines += [f"  {s.id}: {s.title}\n    {_shown(str(s.file))}" for s in related]
+    lines += [f"  {s.id}: {s.title}\n    {printable(shown_path(str(s.file)))}" for s in related]
     return lines
 
 

@@ -36,9 +36,10 @@ from arbiter.output import OutputError, printable
 from engine import cards as catalogue
 from engine.bots import BigMoneyWith, make_bot, play_game
 from engine.game import Game, random_kingdom
+from engine.sets import KINGDOM_SETS
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 2, 3, 130
-SETS = ("base", "intrigue", "prosperity")
+SETS = KINGDOM_SETS
 MAX_TURNS_PER_PLAYER = 100
 Z95 = 1.959963984540054
 

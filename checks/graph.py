@@ -304,6 +304,28 @@ def build_graph(
     return graph
 
 
+def definition_graph(cards: Iterable[Card], kinds: Sequence[Kind] = KINDS) -> nx.MultiDiGraph:
+    """*Data API.* The declared interactions with card *definitions* as nodes.
+
+    A node is ``(name, editions)``: a card printed in the 1st edition only is
+    ``(name, (1,))``. Each edge joins the two printings it holds for; :func:`build_graph`
+    folds these onto card names, keeping the editions of each end in its variants.
+    """
+    graph = nx.MultiDiGraph()
+    cards = list(cards)
+    for card in cards:
+        graph.add_node((card.name, card.editions), set=card.set, types=sorted(card.types))
+    for found in derive(cards, kinds):
+        graph.add_edge(
+            (found.doer.name, found.doer.editions),
+            (found.taker.name, found.taker.editions),
+            key=found.kind,
+            kind=found.kind,
+            reason=found.reason,
+        )
+    return graph
+
+
 def _ruled_pairs(ruling: Ruling, graph: nx.MultiDiGraph) -> list[tuple[str, str]]:
     named = [n for n in dict.fromkeys((ruling.card, *ruling.cards)) if n is not None and n in graph]
     if ruling.card is not None:

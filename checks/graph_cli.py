@@ -84,16 +84,20 @@ def _wrap(text: str, indent: str) -> str:
     )
 
 
-def _editions(row: g.Row) -> str:
-    parts = []
+def _variant_lines(row: g.Row) -> list[str]:
+    """One line per reason: ``reason [editions: A 1 / B 1,2]``, editions shown only when
+    the interaction does not hold for every edition of both cards."""
+    first, second = (row.card, row.other) if row.direction == "out" else (row.other, row.card)
+    lines = []
     for variant in row.variants:
         s, t = variant["source_editions"], variant["target_editions"]
-        if s != [1, 2] or t != [1, 2] or len(row.variants) > 1:
-            first, second = (
-                (row.card, row.other) if row.direction == "out" else (row.other, row.card)
+        note = ""
+        if s != [1, 2] or t != [1, 2]:
+            note = (
+                f" [editions: {first} {','.join(map(str, s))} / {second} {','.join(map(str, t))}]"
             )
-            parts.append(f"{first} {','.join(map(str, s))} / {second} {','.join(map(str, t))}")
-    return f" [editions: {'; '.join(parts)}]" if parts else ""
+        lines.append(f"{variant['reason']}{note}")
+    return lines or [row.reason]
 
 
 def neighbours_text(
@@ -104,10 +108,11 @@ def neighbours_text(
     total = len({row.other for group in groups for row in group.rows})
     out = [f"{name}: interacts with {total} card(s)"]
     for group in groups:
-        out.append(f"  {group.title} ({group.count}): {group.means}")
+        out.append(_wrap(f"{group.title} ({group.count}): {group.means}", "  "))
         for row in group.rows:
             other = f"another {name}" if row.other == name else row.other
-            out.append(_wrap(f"{other}: {row.reason}{_editions(row)}", "    - "))
+            for line in _variant_lines(row):
+                out.append(_wrap(f"{other}: {line}", "    - "))
             backing = []
             if row.rulings:
                 backing.append("rulings " + ", ".join(row.rulings))

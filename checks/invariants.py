@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.rules import PY, Ops
+from engine.state import PLAYER_ZONES
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -146,6 +147,14 @@ def nothing_left_revealed(revealed: Sequence[Any], between_effects: Any, ops: Op
     return ops.implies(between_effects, ops.all_([count == 0 for count in revealed]))
 
 
+def only_staying_cards_in_play(in_play_not_staying: Sequence[Any], ops: Ops = PY) -> Any:
+    """Clean-up discards everything in play but Duration cards (and the cards that played
+    them): a player whose turn it is not has in play only cards that stay.
+    ``in_play_not_staying[p]``: how many of player ``p``'s cards in play do not stay,
+    for every player but the active one."""
+    return ops.all_([count == 0 for count in in_play_not_staying])
+
+
 def game_over_as_rulebook(
     game_over: Any,
     end_of_turn: Any,
@@ -205,9 +214,8 @@ def zones_of(game: Game) -> dict[str, list[int]]:
     state = game.state
     zones: dict[str, list[int]] = {}
     for index, player in enumerate(state.players):
-        for name, cards in vars(player).items():
-            if isinstance(cards, list):
-                zones[f"p{index + 1}.{name}"] = cards
+        for name in PLAYER_ZONES:
+            zones[f"p{index + 1}.{name}"] = player.zone(name)
     for pile, cards in state.supply.items():
         zones[f"supply.{pile}"] = cards
     zones["trash"] = state.trash
@@ -278,6 +286,15 @@ def violations(game: Game, created: Mapping[str, int], *, end_of_turn: bool) -> 
     revealed = [len(player.revealed) for player in game.state.players]
     if not nothing_left_revealed(revealed, game.awaiting_command):
         found.append(f"cards left revealed after an effect: {revealed}")
+    others = [p for p in range(len(game.state.players)) if p != game.state.turn.player]
+    not_staying = [
+        sum(
+            1 for card in game.state.players[p].in_play if card not in game.state.players[p].staying
+        )
+        for p in others
+    ]
+    if not only_staying_cards_in_play(not_staying):
+        found.append(f"cards left in play after Clean-up (not staying): {not_staying}")
     if not game_over_as_rulebook(
         c.game_over, end_of_turn, c.pile_counts, c.province, c.colony, c.players
     ):

@@ -146,12 +146,14 @@ def play_random_game(
     max_turns: int = 400,
     max_inputs: int = 20_000,
     thorough: bool = False,
+    plain_commands: bool = True,
 ) -> RandomGame:
     """Play one complete random game, checking the invariants after every input.
 
     Raises :class:`InvariantBroken` if an invariant fails or the game has not ended after
     ``max_turns`` turns (all players together) or ``max_inputs`` inputs. The cards are
     accounted for at the end of every turn, or after every input with ``thorough``.
+    ``plain_commands=False`` plays it with the engine's plain shortcut off.
     """
     game = Game.new(
         players=players,
@@ -160,6 +162,7 @@ def play_random_game(
         editions=editions,
         colony=colony,
         sets=tuple(sets),
+        plain_commands=plain_commands,
     )
     rng = random.Random(seed * 7919 + players)
     watch = GameWatch(game)

@@ -33,17 +33,18 @@ from checks import invariants as inv
 from checks.random_play import random_answer, random_command
 from engine import cards as catalogue
 from engine.game import BASIC_PILES, COLONY_PILES, Game
+from engine.sets import KINGDOM_SETS
 
-SETS = ("base", "intrigue", "prosperity")
+SETS = KINGDOM_SETS
 
 
 class RecordingGame(Game):
     """A :class:`Game` that remembers the order of every shuffle (top first), so that a
     failing random game can be written as a scenario with fixed ``shuffles``."""
 
-    def __init__(self, setup: Mapping[str, Any]) -> None:
+    def __init__(self, setup: Mapping[str, Any], *, plain_commands: bool = True) -> None:
         self.shuffled: list[tuple[int, list[str]]] = []
-        super().__init__(setup)
+        super().__init__(setup, plain_commands=plain_commands)
 
     def shuffle(self, player: int) -> None:
         count = len(self.player(player).discard)

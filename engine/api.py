@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from engine.context import Context
+    from engine.decisions import DecisionKind, Purpose
     from engine.model import Card, Effect
-    from engine.state import GameState, PlayerState, Zone
+    from engine.state import GameState, PlayerState, PlayerZone, Zone
 
 
 class CardAPI(Protocol):
@@ -60,17 +61,17 @@ class CardAPI(Protocol):
 
     def reveal(self, player: int, cards: Iterable[int]) -> None: ...
 
-    def discard(self, player: int, card: int, source: str = "hand") -> bool: ...
+    def discard(self, player: int, card: int, source: PlayerZone = "hand") -> bool: ...
 
-    def topdeck(self, player: int, card: int, source: str = "hand") -> bool: ...
+    def topdeck(self, player: int, card: int, source: PlayerZone = "hand") -> bool: ...
 
-    def set_aside(self, player: int, card: int, source: str = "hand") -> bool: ...
+    def set_aside(self, player: int, card: int, source: PlayerZone = "hand") -> bool: ...
 
     def put(
-        self, player: int, card: int, source: Zone, destination: str, *, depth: int = 0
+        self, player: int, card: int, source: Zone, destination: PlayerZone, *, depth: int = 0
     ) -> bool: ...
 
-    def trash(self, player: int, card: int, source: Zone) -> Effect: ...
+    def trash(self, player: int, card: int, source: Zone) -> Effect[bool]: ...
 
     def pass_card(self, giver: int, card: int, receiver: int) -> bool: ...
 
@@ -80,33 +81,47 @@ class CardAPI(Protocol):
         self,
         player: int,
         pile: str,
-        to: str = "discard",
+        to: PlayerZone = "discard",
         *,
         bought: bool = False,
         besides: int | None = None,
-    ) -> Effect: ...
+    ) -> Effect[int | None]: ...
 
     def gain_card(
-        self, player: int, card: int, source: Zone, to: str = "discard", *, bought: bool = False
-    ) -> Effect: ...
+        self,
+        player: int,
+        card: int,
+        source: Zone,
+        to: PlayerZone = "discard",
+        *,
+        bought: bool = False,
+    ) -> Effect[int | None]: ...
 
     # --- counters
 
-    def add_coins(self, amount: int) -> None: ...
+    def bonus(
+        self, player: int, cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0
+    ) -> None: ...
 
     def add_vp_tokens(self, player: int, amount: int) -> None: ...
 
     # --- playing
 
-    def play(self, player: int, card: int, source: str = "hand") -> Effect: ...
+    def play(
+        self, player: int, card: int, source: PlayerZone = "hand", *, by: int | None = None
+    ) -> Effect[bool]: ...
 
-    def play_again(self, player: int, card: int) -> Effect: ...
+    def play_again(self, player: int, card: int, *, by: int | None = None) -> Effect[None]: ...
 
     def attacked(self, context: Context) -> list[int]: ...
 
     def start_lasting(self, context: Context, trigger_index: int) -> None: ...
 
     def start_lasting_cost(self, context: Context) -> None: ...
+
+    def stay_in_play(self, context: Context) -> None: ...
+
+    def at_start_of_next_turn(self, context: Context, trigger_index: int) -> None: ...
 
     # --- decisions
 
@@ -118,10 +133,14 @@ class CardAPI(Protocol):
         minimum: int,
         maximum: int,
         prompt: str,
-        kind: str = "cards",
-    ) -> Effect: ...
+        kind: DecisionKind = "cards",
+        *,
+        purpose: Purpose,
+    ) -> Effect[list[int]]: ...
 
-    def choose_order(self, player: int, source: str, cards: list[int], prompt: str) -> Effect: ...
+    def choose_order(
+        self, player: int, source: str, cards: list[int], prompt: str
+    ) -> Effect[list[int]]: ...
 
     def choose_gain(
         self,
@@ -131,7 +150,7 @@ class CardAPI(Protocol):
         prompt: str,
         *,
         optional: bool = False,
-    ) -> Effect: ...
+    ) -> Effect[str | None]: ...
 
     def choose_option(
         self,
@@ -141,8 +160,12 @@ class CardAPI(Protocol):
         prompt: str,
         minimum: int = 1,
         maximum: int = 1,
-    ) -> Effect: ...
+        *,
+        purpose: Purpose = "choose",
+    ) -> Effect[list[str]]: ...
 
-    def yes_no(self, player: int, source: str, prompt: str) -> Effect: ...
+    def yes_no(
+        self, player: int, source: str, prompt: str, *, purpose: Purpose = "choose"
+    ) -> Effect[bool]: ...
 
-    def name_a_card(self, player: int, source: str, prompt: str) -> Effect: ...
+    def name_a_card(self, player: int, source: str, prompt: str) -> Effect[str]: ...

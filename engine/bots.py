@@ -270,13 +270,12 @@ def sensible_answer(view: GameView, decision: Decision, bot: BigMoney) -> Answer
         return Answer([max(labels, key=lambda name: (costs[name], name))])
     if decision.kind == "cards":
         ranked = sorted(labels, key=lambda name: card_value(view.card(name)))
-        prompt = decision.prompt.lower()
         count = decision.min
-        if "trash" in prompt:
+        if decision.purpose == "trash":
             # Trash Curses freely; everything else only as much as the rules make us.
             curses = sum(1 for name in ranked if view.card(name).is_(CURSE))
             count = max(count, min(curses, decision.max))
-        if "discard" in prompt or "trash" in prompt or "return" in prompt:
+        if decision.purpose in ("discard", "trash", "return"):
             return Answer(ranked[:count])
         return Answer(ranked[::-1][:count] if count else [])
     return default_answer(decision)

@@ -35,6 +35,8 @@ class Context:
     card: int
     # The players an Attack cannot touch this time (revealed Moat, ...).
     unaffected: set[int] = field(default_factory=set)
+    # The card whose effect played this one (Throne Room), or None (played by command).
+    played_by: int | None = None
 
     @property
     def definition(self) -> Card:

@@ -4,11 +4,37 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from engine.errors import IllegalAnswer
 
-KINDS = ("cards", "gain", "option", "yes_no", "order", "name", "react", "trigger")
+# What a decision asks for: cards among some, a Supply pile to gain, labelled options, yes
+# or no, an order of cards, a card name, whether to react (an optional trigger), or which
+# of several simultaneous abilities resolves next (trigger).
+DecisionKind = Literal["cards", "gain", "option", "yes_no", "order", "name", "react", "trigger"]
+KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
+
+# What a decision is for, as data (bots and adapters read this, never the prompt text):
+# the cards picked are trashed, discarded, put on the deck, played, gained, passed,
+# revealed, taken into hand or returned; "choose" picks among a card's options; "name"
+# names a card; "react" uses an optional trigger; "order_triggers" orders simultaneous
+# triggers.
+Purpose = Literal[
+    "trash",
+    "discard",
+    "topdeck",
+    "play",
+    "gain",
+    "pass",
+    "reveal",
+    "take",
+    "return",
+    "choose",
+    "name",
+    "react",
+    "order_triggers",
+]
+PURPOSES: tuple[Purpose, ...] = get_args(Purpose)
 
 
 @dataclass(frozen=True)
@@ -27,15 +53,17 @@ class Decision:
     ``yes_no`` the choices are yes and no. ``source`` is the name of the card whose
     effect asks; for ``react`` and ``trigger`` (several abilities meet one event) it is
     the card the event is about (the Attack, the gained card), which ``about`` names too.
+    ``purpose`` says what the picks are for (``prompt`` is for people only).
     """
 
     player: int
-    kind: str
+    kind: DecisionKind
     source: str
     prompt: str
     choices: tuple[Choice, ...]
     min: int
     max: int
+    purpose: Purpose = "choose"
     about: tuple[str, ...] = ()
 
     def labels(self) -> list[str]:

@@ -23,6 +23,7 @@ from engine.context import Context
 from engine.decisions import Decision, forced_answer, match_answer
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
 from engine.position import BASIC_PILES, COLONY_PILES, PHASES, random_kingdom
+from engine.sets import KINGDOM_SETS
 from engine.turn import AWAIT_COMMAND, Turn
 from engine.verbs import shuffle_in_place
 
@@ -40,16 +41,20 @@ __all__ = [
 class Game(Turn):
     """One game of Dominion, driven one command or answer at a time."""
 
-    def __init__(self, setup: Mapping[str, Any]) -> None:
+    def __init__(self, setup: Mapping[str, Any], *, plain_commands: bool = True) -> None:
         """Set up the position ``setup`` describes, in the scenario format's terms.
 
         Keys: ``players``, ``kingdom``, ``colony``, ``supply``, ``trash``, ``turn``,
         ``turns_taken``, ``trade_route``, ``editions``, ``seed``, ``deal`` and ``p1`` ..
         ``pN`` with ``hand``, ``deck`` (top first), ``discard`` (bottom first),
         ``in_play``, ``set_aside``, ``vp_tokens`` and ``shuffles``.
+
+        ``plain_commands=False`` turns the plain shortcut off: every command goes
+        through the game's generator (the same game, slower; tests compare the two).
         """
         super().__init__(setup)
         self.inputs: list[tuple[str, Any]] = []
+        self.plain_commands = plain_commands
         # Cards a setup lists in play were played with their effects resolved: what those
         # plays left in effect for the turn (Bridge, Coppersmith) is active.
         for card in list(self.state.players[self.active].in_play):
@@ -76,10 +81,13 @@ class Game(Turn):
         seed: int = 0,
         editions: Mapping[str, int] | None = None,
         colony: bool | None = None,
-        sets: Iterable[str] = ("base", "intrigue", "prosperity"),
+        sets: Iterable[str] = KINGDOM_SETS,
+        *,
+        plain_commands: bool = True,
     ) -> Game:
         """A game from the standard start: 7 Coppers and 3 Estates each, shuffled, 5 drawn."""
-        return cls(position.new_game_setup(players, kingdom, seed, editions, colony, sets))
+        setup = position.new_game_setup(players, kingdom, seed, editions, colony, sets)
+        return cls(setup, plain_commands=plain_commands)
 
     # ------------------------------------------------------------------ what it waits for
 
@@ -105,8 +113,9 @@ class Game(Turn):
         card = self._check_command(verb, arg)
         self.inputs.append(("command", [verb, arg]))
         self.taken_alone.clear()
-        if not self._run_plainly(verb, arg, card):
-            self._advance((verb, arg, card))
+        step = self._run_plainly(verb, arg, card) if self.plain_commands else (verb, arg, card)
+        if step is not None:
+            self._advance(step)
         elif self.state.game_over:
             # The game's generator waits for a command that will never come: closing it
             # frees the game as soon as it is dropped (its frame refers to the game).
@@ -148,7 +157,15 @@ class Game(Turn):
         if self._pending != AWAIT_COMMAND:
             assert isinstance(self._pending, Decision)
             raise IllegalMove(f"answer {self._pending.source}'s question first")
-        return self._check_rules(verb, arg)
+        if verb == "play":
+            return self._check_play(arg)
+        if verb == "buy":
+            self._check_buy(arg)
+        elif verb == "end":
+            self._check_end(arg)
+        else:
+            raise IllegalMove(f"unknown command {verb!r}")
+        return None
 
     # ------------------------------------------------------------------ answers
 
@@ -211,8 +228,14 @@ class Game(Turn):
         return game
 
     @classmethod
-    def replay(cls, setup: Mapping[str, Any], inputs: Iterable[tuple[str, Any]]) -> Game:
-        game = cls(setup)
+    def replay(
+        cls,
+        setup: Mapping[str, Any],
+        inputs: Iterable[tuple[str, Any]],
+        *,
+        plain_commands: bool = True,
+    ) -> Game:
+        game = cls(setup, plain_commands=plain_commands)
         for kind, value in inputs:
             if kind == "command":
                 game.command(*value)
@@ -221,4 +244,4 @@ class Game(Turn):
         return game
 
     def clone(self) -> Game:
-        return Game.replay(self.setup, self.inputs)
+        return Game.replay(self.setup, self.inputs, plain_commands=self.plain_commands)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
+from engine.sets import ALL_SETS
 from engine.targets import Targets
 
 if TYPE_CHECKING:
     from engine.api import CardAPI
     from engine.context import Context, TriggerContext
+    from engine.decisions import Decision
+    from engine.state import GameState, Zone
 
 ACTION = "Action"
 TREASURE = "Treasure"
@@ -18,15 +21,24 @@ VICTORY = "Victory"
 CURSE = "Curse"
 ATTACK = "Attack"
 REACTION = "Reaction"
+CARD_TYPES = frozenset({ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION})
 
-SETS = ("basic", "base", "intrigue", "prosperity")
+SETS = ALL_SETS  # every set (engine.sets)
 
-# An effect is a generator that yields Decisions and receives their answers.
-Effect = Generator[Any, Any, Any]
-PlayEffect = Callable[["Context"], Effect]
+_Result = TypeVar("_Result")
+
+# An effect is a generator that yields Decisions and receives their answers (the list of
+# chosen values); ``Effect[bool]`` returns a bool at the end (``yield from`` gives it).
+Effect = Generator["Decision", list[Any], _Result]
+PlayEffect = Callable[["Context"], Effect[None]]
 # What a play leaves in effect for the rest of the turn, applied without decisions.
 LastingEffect = Callable[["Context"], None]
-TriggerEffect = Callable[["TriggerContext"], Effect]
+TriggerEffect = Callable[["TriggerContext"], Effect[None]]
+
+# What a trigger listens to, where its card must be, and whose events: see ``Trigger``.
+TriggerEvent = Literal["gain", "buy", "trash", "attack", "cleanup", "start", "play"]
+TriggerPlace = Literal["self", "hand", "in_play", "turn", "next_turn"]
+TriggerWho = Literal["own", "others", "any"]
 
 
 @dataclass(frozen=True)
@@ -37,7 +49,9 @@ class Trigger:
     ``start`` (the start of its player's turn, Clerk), ``play``; ``where`` says where
     the card must be for it to fire: ``self`` (the card the event is about), ``hand``,
     ``in_play`` (while in play: once per copy), ``turn`` (set up by a play for the rest of
-    the turn, once per play: ``Game.start_lasting``) or ``deck_top``. ``condition`` filters
+    the turn, once per play: ``start_lasting``) or ``next_turn`` (a ``start`` trigger set
+    up by a play for the start of its player's next turn: ``at_start_of_next_turn``,
+    Duration cards). ``condition`` filters
     the event; a trigger with ``optional`` asks its owner before it fires (reactions).
     ``who`` says whose events it listens to: ``own`` or ``others`` or ``any``.
     An optional trigger may be used again on the same event while its condition still
@@ -45,12 +59,12 @@ class Trigger:
     Diplomat); a mandatory one fires at most once per event and per copy.
     """
 
-    event: str
-    where: str
+    event: TriggerEvent
+    where: TriggerPlace
     effect: TriggerEffect
     condition: Callable[[TriggerContext], bool] = lambda _ctx: True
     optional: bool = False
-    who: str = "own"
+    who: TriggerWho = "own"
 
 
 @dataclass(frozen=True)
@@ -69,7 +83,7 @@ class Card:
     coins: int = 0
     vp: int = 0
     effect: PlayEffect | None = None
-    # The part of a play that lasts for the rest of the turn (Bridge's cost reduction,
+    # The part of a play that lasts for the rest of the turn (Bridge's and Quarry's costs,
     # Coppersmith's bonus): applied after the vanilla bonuses and before ``effect`` on
     # each play, and once per copy a scenario's setup lists in the active player's
     # ``in_play`` (those count as played with their on-play effects resolved).
@@ -85,6 +99,14 @@ class Card:
     self_cost_modifier: Callable[[CardAPI], int] | None = None
     # Why the active player may not buy this card now, or None (Grand Market).
     buy_restriction: Callable[[CardAPI, int], str | None] | None = None
+    # Once this card has been played this turn: why a given pile may not be bought now,
+    # or None (Contraband's named card).
+    restricts_buys: Callable[[CardAPI, str], str | None] | None = None
+    # When this card is in the Kingdom: what set-up adds to the state (Trade Route's
+    # tokens), given the state and a look-up of definitions by name; and what happens
+    # after any card is gained (the gained card, the zone it came from).
+    sets_up: Callable[[GameState, Callable[[str], Card]], None] | None = None
+    after_any_gain: Callable[[CardAPI, int, Zone], None] | None = None
     # Definitions that replace a card's own for the whole game when this card is in the
     # Kingdom (Charlatan: Curse is also a Treasure worth $1). Kept out of the catalogue.
     changes_in_game: tuple[Card, ...] = ()
@@ -96,9 +118,35 @@ class Card:
     targets: Targets = field(default_factory=Targets)
     kingdom: bool = True
 
+    def __post_init__(self) -> None:
+        # Strings a card is defined with, checked once at import: a misspelt type or
+        # trigger field would otherwise never match anything and fail silently.
+        problems = [f"type {name!r}" for name in sorted(self.types - CARD_TYPES)]
+        for trigger in self.triggers:
+            problems += _trigger_problems(trigger)
+        if problems:
+            raise ValueError(f"card {self.name}: unknown {', '.join(problems)}")
+
     def is_(self, card_type: str) -> bool:
         return card_type in self.types
 
     @property
     def vanilla(self) -> bool:
         return self.effect is None and self.lasting is None and not self.triggers
+
+
+def _trigger_problems(trigger: Trigger) -> list[str]:
+    """What is wrong with a trigger's fields (each one of its Literal's values)."""
+    fields = (
+        ("event", trigger.event, TriggerEvent),
+        ("where", trigger.where, TriggerPlace),
+        ("who", trigger.who, TriggerWho),
+    )
+    problems = [
+        f"trigger {name}={value!r} (one of {', '.join(get_args(allowed))})"
+        for name, value, allowed in fields
+        if value not in get_args(allowed)
+    ]
+    if trigger.where == "next_turn" and trigger.event != "start":
+        problems.append(f"trigger event={trigger.event!r} for where='next_turn' (only start)")
+    return problems

@@ -145,8 +145,12 @@ def _build_turn(state: GameState, setup: Mapping[str, Any], players: int, define
     if trade_route is not None:
         state.trade_route_mat = int(trade_route.get("mat", 0))
         state.trade_route_tokens = list(trade_route.get("piles", []))
-    elif "Trade Route" in state.kingdom:
-        state.trade_route_tokens = [pile for pile in state.supply if define(pile).is_(VICTORY)]
+        return
+    # What Kingdom cards add at set-up (Trade Route's tokens), unless the setup says.
+    for name in state.kingdom:
+        sets_up = define(name).sets_up
+        if sets_up is not None:
+            sets_up(state, define)
 
 
 def _new_card(state: GameState, name: str, define: Define) -> int:
@@ -159,21 +163,28 @@ def snapshot(game: Game) -> dict[str, Any]:
     """The visible state in scenario terms (what the adapters report)."""
     turn = game.state.turn
     names_of = game.names_of
+    players = {}
+    for index, state in enumerate(game.state.players):
+        player = {
+            "hand": names_of(state.hand),
+            "deck": names_of(reversed(state.deck)),
+            "discard": names_of(state.discard),
+            "in_play": names_of(state.in_play),
+            "set_aside": names_of(state.set_aside),
+            "revealed": names_of(state.revealed),
+            "vp_tokens": state.vp_tokens,
+            "score": game.score(index),
+            "turns_taken": state.turns_taken,
+        }
+        # Duration cards: only while there are any, so that games without them report
+        # exactly what they always did.
+        if state.staying:
+            player["staying"] = names_of(state.staying)
+        if state.next_turn:
+            player["next_turn"] = names_of(card for card, _ in state.next_turn)
+        players[f"p{index + 1}"] = player
     return {
-        "players": {
-            f"p{index + 1}": {
-                "hand": names_of(state.hand),
-                "deck": names_of(reversed(state.deck)),
-                "discard": names_of(state.discard),
-                "in_play": names_of(state.in_play),
-                "set_aside": names_of(state.set_aside),
-                "revealed": names_of(state.revealed),
-                "vp_tokens": state.vp_tokens,
-                "score": game.score(index),
-                "turns_taken": state.turns_taken,
-            }
-            for index, state in enumerate(game.state.players)
-        },
+        "players": players,
         "supply": {pile: len(cards) for pile, cards in game.state.supply.items()},
         "trash": names_of(game.state.trash),
         "trade_route": game.state.trade_route_mat,

@@ -146,7 +146,7 @@ def reduced_cost(printed: Any, reduction: Any, ops: Ops = PY) -> Any:
 def current_cost(printed: Any, reductions: Sequence[Any], ops: Ops = PY) -> Any:
     """A card's current cost: its printed cost less every active reduction, never below 0.
 
-    ``Game.cost`` collects the reductions (each at least 0: the ones below, and any other
+    ``Verbs.cost`` collects the reductions (each at least 0: the ones below, and any other
     card's) and calls this; ``checks.proofs`` proves it never negative and never rising
     when reductions are added, for any number of each.
     """

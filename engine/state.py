@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
-PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")
+# The kinds of zone a player has, and the shared ones.
+PlayerZone = Literal["hand", "deck", "discard", "in_play", "set_aside", "revealed"]
+ZoneKind = PlayerZone | Literal["supply", "trash"]
+PLAYER_ZONES: tuple[PlayerZone, ...] = get_args(PlayerZone)
 
 # A zone is named by its kind and its owner: ("hand", 0), ("supply", "Silver"), ("trash", None).
-Zone = tuple[str, Any]
+Zone = tuple[ZoneKind, Any]
+# The phases of a turn (the Clean-up is "cleanup").
+Phase = Literal["action", "buy", "cleanup"]
 TRASH: Zone = ("trash", None)
 
 
@@ -24,8 +29,14 @@ class PlayerState:
     revealed: list[int] = field(default_factory=list)
     vp_tokens: int = 0
     turns_taken: int = 0
+    # Cards in play that stay there at this player's next Clean-up (a Duration card and
+    # the card that played it), until the start of their next turn.
+    staying: list[int] = field(default_factory=list)
+    # Effects set up for the start of this player's next turn: (card id, index into the
+    # card's triggers), each a ``where="next_turn"`` trigger.
+    next_turn: list[tuple[int, int]] = field(default_factory=list)
 
-    def zone(self, name: str) -> list[int]:
+    def zone(self, name: PlayerZone) -> list[int]:
         zone: list[int] = getattr(self, name)
         return zone
 
@@ -38,12 +49,11 @@ class TurnState:
     """What lasts only for the current turn."""
 
     player: int = 0
-    phase: str = "action"
+    phase: Phase = "action"
     actions: int = 1
     buys: int = 1
     coins: int = 0
     bought: bool = False
-    cost_reduction: int = 0
     plays: list[str] = field(default_factory=list)
     # Effects that last for the turn (a card's name -> its data), e.g. Contraband's ban.
     modifiers: dict[str, Any] = field(default_factory=dict)

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import cards as catalogue
 from engine import position
-from engine.decisions import Choice, Decision
+from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.model import ATTACK, Card, Effect
 from engine.state import PLAYER_ZONES, EventRecord, PlayerState, Zone, event_line
 
@@ -56,15 +56,11 @@ class Table:
         self._cost_modifiers = frozenset(
             name for name, definition in in_game.items() if definition.cost_modifier is not None
         )
-        # Names of its cards whose play is only their vanilla bonuses, unless a trigger
-        # set up for the turn listens; none when a card may listen to plays from a hand or
-        # from play.
-        self._plain_plays = frozenset(
-            ()
-            if "play" in listening
-            else (name for name, definition in in_game.items() if _vanilla_play(definition))
+        # Names of its cards whose play is only their vanilla bonuses when nobody listens
+        # to the play (``Turn._play_plainly``).
+        self._vanilla_plays = frozenset(
+            name for name, definition in in_game.items() if _vanilla_play(definition)
         )
-        self._turn_end_listened = "cleanup" in listening or "start" in listening
         # Zone kind -> owner -> its list of cards: what ``move`` reads (no zone list is ever
         # replaced). Two look-ups by str and int are cheaper than one by a (kind, owner) tuple.
         self._zones: dict[str, list[list[int]] | dict[Any, list[int]]] = {
@@ -73,6 +69,10 @@ class Table:
         }
         for kind in PLAYER_ZONES:
             self._zones[kind] = [player.zone(kind) for player in state.players]
+        # What Kingdom cards do after any gain, and which restrict buys once played.
+        kingdom = [self._definitions[name] for name in dict.fromkeys(state.kingdom)]
+        self._after_any_gain = tuple(d.after_any_gain for d in kingdom if d.after_any_gain)
+        self._buy_restrictors = tuple(d for d in in_game.values() if d.restricts_buys)
         piles = list(state.supply)
         self._pile_lists = list(state.supply.values())
         self._province = piles.index("Province")
@@ -163,7 +163,7 @@ class Table:
 
     # ------------------------------------------------------------------ decisions
 
-    def ask(self, decision: Decision) -> Effect:
+    def ask(self, decision: Decision) -> Effect[list[Any]]:
         """Ask a decision and return the list of chosen values."""
         answer = yield decision
         return answer
@@ -176,20 +176,28 @@ class Table:
         minimum: int,
         maximum: int,
         prompt: str,
-        kind: str = "cards",
-    ) -> Effect:
+        kind: DecisionKind = "cards",
+        *,
+        purpose: Purpose,
+    ) -> Effect[list[int]]:
         """Pick between ``minimum`` and ``maximum`` of ``candidates``; returns card ids."""
         options = tuple(Choice(card, self.name_of(card)) for card in candidates)
         high = min(maximum, len(options))
         low = min(minimum, high)
-        picked = yield from self.ask(Decision(player, kind, source, prompt, options, low, high))
+        picked = yield from self.ask(
+            Decision(player, kind, source, prompt, options, low, high, purpose)
+        )
         return picked
 
-    def choose_order(self, player: int, source: str, cards: list[int], prompt: str) -> Effect:
+    def choose_order(
+        self, player: int, source: str, cards: list[int], prompt: str
+    ) -> Effect[list[int]]:
         """Put ``cards`` in an order (first = top); returns them in that order."""
         options = tuple(Choice(card, self.name_of(card)) for card in cards)
         ordered = yield from self.ask(
-            Decision(player, "order", source, prompt, options, len(options), len(options))
+            Decision(
+                player, "order", source, prompt, options, len(options), len(options), "topdeck"
+            )
         )
         return ordered
 
@@ -201,7 +209,7 @@ class Table:
         prompt: str,
         *,
         optional: bool = False,
-    ) -> Effect:
+    ) -> Effect[str | None]:
         """Pick a non-empty Supply pile whose card ``fits``; returns its name or None."""
         piles = tuple(
             Choice(pile, pile)
@@ -211,7 +219,9 @@ class Table:
         if not piles:
             return None
         minimum = 0 if optional else 1
-        picked = yield from self.ask(Decision(player, "gain", source, prompt, piles, minimum, 1))
+        picked = yield from self.ask(
+            Decision(player, "gain", source, prompt, piles, minimum, 1, "gain")
+        )
         return picked[0] if picked else None
 
     def choose_option(
@@ -222,30 +232,41 @@ class Table:
         prompt: str,
         minimum: int = 1,
         maximum: int = 1,
-    ) -> Effect:
+        *,
+        purpose: Purpose = "choose",
+    ) -> Effect[list[str]]:
         """Pick labelled options; returns the labels picked, in the order given."""
         options = tuple(Choice(label, label) for label in labels)
         picked = yield from self.ask(
-            Decision(player, "option", source, prompt, options, minimum, maximum)
+            Decision(player, "option", source, prompt, options, minimum, maximum, purpose)
         )
         return picked
 
-    def yes_no(self, player: int, source: str, prompt: str) -> Effect:
+    def yes_no(
+        self, player: int, source: str, prompt: str, *, purpose: Purpose = "choose"
+    ) -> Effect[bool]:
         options = (Choice(True, "yes"), Choice(False, "no"))
-        picked = yield from self.ask(Decision(player, "yes_no", source, prompt, options, 1, 1))
+        picked = yield from self.ask(
+            Decision(player, "yes_no", source, prompt, options, 1, 1, purpose)
+        )
         return bool(picked[0])
 
-    def name_a_card(self, player: int, source: str, prompt: str) -> Effect:
+    def name_a_card(self, player: int, source: str, prompt: str) -> Effect[str]:
         options = tuple(Choice(name, name) for name in sorted(catalogue.card_names()))
-        picked = yield from self.ask(Decision(player, "name", source, prompt, options, 1, 1))
+        picked = yield from self.ask(
+            Decision(player, "name", source, prompt, options, 1, 1, "name")
+        )
         return str(picked[0])
 
 
 def _vanilla_play(definition: Card) -> bool:
-    """Whether a play of this card is its vanilla bonuses alone, when nobody else listens."""
+    """Whether a play of this card is its vanilla bonuses alone, when nobody listens.
+
+    A card that listens to plays itself is never one: moving it from hand into play
+    could change whether it listens, and the plain path asks before the move."""
     return (
         definition.effect is None
         and definition.lasting is None
         and ATTACK not in definition.types
-        and not any(t.where == "self" and t.event == "play" for t in definition.triggers)
+        and not any(t.event == "play" for t in definition.triggers)
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.context import Happening, TriggerContext
-from engine.decisions import Choice, Decision
+from engine.decisions import Choice, Decision, DecisionKind
 from engine.model import Effect, Trigger
 from engine.state import Event
 
@@ -59,10 +59,29 @@ def listeners_of(game: Verbs, kind: str, player: int, about: int | None) -> list
         trigger = game.definition(card).triggers[index]
         if trigger.event == kind and (trigger.who == "any" or owner == player):
             found.append((owner, card, trigger))
+    if kind == "start":
+        for card, index in game.state.players[player].next_turn:
+            found.append((player, card, game.definition(card).triggers[index]))
     return found
 
 
-def fire(game: Verbs, happening: Happening) -> Effect:
+def anyone_listens(game: Verbs, kind: str, player: int, about: int | None) -> bool:
+    """Whether :func:`listeners_of` finds anybody: the one "who listens" query that both
+    the general path and the plain shortcut (``Turn._run_plainly``) ask before a
+    happening. Cheap when nobody can: no card of the game listens to ``kind`` from a
+    hand or from play, no trigger was set up for the turn, and the card it is about has
+    no triggers of its own."""
+    if (
+        kind not in game._zone_listening
+        and not game.state.turn.lasting
+        and (about is None or not game._by_id[about].triggers)
+        and (kind != "start" or not game.state.players[player].next_turn)
+    ):
+        return False
+    return bool(listeners_of(game, kind, player, about))
+
+
+def fire(game: Verbs, happening: Happening) -> Effect[None]:
     """Resolve every trigger of ``happening``: player by player in turn order, each
     player ordering their own simultaneous triggers and choosing optional ones."""
     found = listeners(game, happening)
@@ -97,7 +116,7 @@ def trigger_decision(
     names = [game.name_of(card) for card, _ in pending]
     subject = game.name_of(happening.card) if happening.card is not None else None
     all_optional = all(trigger.optional for _, trigger in pending)
-    kind = "react" if all_optional else "trigger"
+    kind: DecisionKind = "react" if all_optional else "trigger"
     what = f"{happening.kind} of {subject}" if subject else happening.kind
     prompt = (
         f"you may react to the {what}" if all_optional else f"which ability on the {what} first"
@@ -110,6 +129,7 @@ def trigger_decision(
         tuple(Choice(index, name) for index, name in enumerate(names)),
         0 if all_optional else 1,
         1,
+        purpose="react" if all_optional else "order_triggers",
         about=(subject,) if subject else (),
     )
 
@@ -119,7 +139,7 @@ def _resolve_triggers(
     owner: int,
     pending: list[tuple[int, Trigger]],
     happening: Happening,
-) -> Effect:
+) -> Effect[None]:
     used: list[tuple[int, Trigger]] = []
     while True:
         pending = [(c, t) for c, t in pending if _still_applies(game, owner, c, t, happening)]

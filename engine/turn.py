@@ -8,8 +8,12 @@ question. Commands that ask nothing and fire nothing are carried out without it
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
 from engine import rules, triggers
 from engine.context import Happening
+from engine.decisions import Decision
 from engine.errors import IllegalMove
 from engine.model import ACTION, TREASURE, Effect
 from engine.state import Event, TurnState
@@ -17,84 +21,97 @@ from engine.verbs import Verbs
 
 AWAIT_COMMAND = "await-command"
 
+# A step of the game's generator: a command (verb, arg, the card a play plays), or
+# BEGIN_TURN: the start of a turn whose previous turn the plain path ended.
+Step = tuple[str, str, int | None]
+BEGIN_TURN: Step = ("begin", "turn", None)
+
+# The game's generator: yields AWAIT_COMMAND or a Decision; receives a Step or a
+# Decision's answer.
+Loop = Generator[Decision | str, Any, None]
+
 
 class Turn(Verbs):
     """The verbs, and the turn that commands drive."""
 
     # ------------------------------------------------------------------ the loop
 
-    def _loop(self, deal: bool) -> Effect:
+    def _loop(self, deal: bool) -> Loop:
+        """The game: every command, every question and every trigger of the game goes
+        through here unless the plain path (:meth:`_run_plainly`) takes it."""
         if deal:
             for player in range(self.players):
                 self.draw(player, 5)
         while True:
-            # Commands that ask nothing never reach this loop (``command`` runs them
-            # plainly); those that do may ask questions or fire triggers.
             verb, name, card = yield AWAIT_COMMAND
-            if verb != "end":
-                yield from self._run_command(verb, name, card)
-                continue
-            yield from self._clean_up()
-            if self._end_of_turn():
-                return
-            # "At the start of your turn" abilities (Clerk from hand).
-            if triggers.listeners_of(self, "start", self.active, None):
-                yield from triggers.fire(self, Happening("start", self.active))
+            if verb == "play":
+                assert card is not None
+                self._start_play(card)
+                yield from self.play(self.active, card)
+            elif verb == "buy":
+                yield from self._buy(self.active, name)
+            elif (verb, name) == ("end", "action"):
+                self.state.turn.phase = "buy"
+            else:
+                if verb == "end":  # the turn; BEGIN_TURN: the plain path ended it
+                    yield from self._clean_up()
+                    if self._end_of_turn():
+                        return
+                yield from self._start_of_turn()
 
-    def _run_plainly(self, verb: str, name: str, card: int | None) -> bool:
-        """Carry out a command that asks nothing and fires nothing without the game's
-        generator (speed only: the same moves, events and checks as the generator path;
-        docs/guides/performance.rst); False when it needs the generator.
+    def _start_of_turn(self) -> Effect[None]:
+        """What happens at the start of a turn: "at the start of your turn" abilities
+        (Clerk from hand) and what Duration cards set up for it, which is then used up."""
+        if triggers.anyone_listens(self, "start", self.active, None):
+            yield from triggers.fire(self, Happening("start", self.active))
+            self.player(self.active).next_turn.clear()
+
+    def _run_plainly(self, verb: str, name: str, card: int | None) -> Step | None:
+        """Carry out a checked command without the game's generator as far as nothing
+        asks or fires (speed only: the same moves, events and checks as the generator
+        path, decided by the same ``triggers.anyone_listens`` query;
+        docs/guides/performance.rst). Returns None when it is done, else the step the
+        generator must still be sent: the command itself (nothing was done) or
+        BEGIN_TURN (the turn ended plainly; the start of the next one fires triggers).
 
         The game's generator waits for a command before and after such a command, so
         it need not see it. ``card`` is the card a ``play`` command plays."""
+        if verb == "buy":
+            return None if self._buy_plainly(name) else (verb, name, card)
         if verb == "end":
             if name == "action":
                 self.state.turn.phase = "buy"
-                return True
-            return self._end_turn_plainly()
-        if verb == "buy":
-            return self._buy_plainly(name)
+                return None
+            return self._end_turn_plainly((verb, name, card))
+        # A play (the commonest command, so not a call of its own): a card whose play is
+        # its vanilla bonuses alone, when nobody listens to the play. The card listens to
+        # no play itself, so moving it into play changes nobody's listening.
+        assert card is not None
         turn = self.state.turn
         player = turn.player
-        if card is None or self.state.names[card] not in self._plain_plays:
-            return False
-        # Only a trigger set up for the turn can still listen (the rest are excluded).
-        if turn.lasting and triggers.listeners_of(self, "play", player, card):
-            return False
+        if name not in self._vanilla_plays or triggers.anyone_listens(self, "play", player, card):
+            return (verb, name, card)
         self._start_play(card)
-        self.move(
-            card,
-            ("hand", player),
-            ("in_play", player),
-            (player, "plays", name, None),
-        )
+        self.move(card, ("hand", player), ("in_play", player), (player, "plays", name, None))
         definition = self._by_id[card]
         turn.plays.append(definition.name)
-        self._vanilla_bonuses(player, definition)
-        return True
+        self.bonus(player, definition.cards, definition.actions, definition.buys, definition.coins)
+        return None
 
-    def _end_turn_plainly(self) -> bool:
-        """End the turn without the generator when nobody listens to the clean-up or to
-        the start of any turn; False (nothing done) otherwise. When the game ends here,
-        the driver closes the generator (``Game.command``)."""
+    def _end_turn_plainly(self, command: Step) -> Step | None:
+        """``end turn``: the Clean-up and the end of the turn plainly when nobody listens
+        to the Clean-up (else ``command``: the generator does it all), then what the start
+        of the next turn still needs (BEGIN_TURN when somebody listens to it)."""
         player = self.state.turn.player
-        if self._turn_end_listened or (
-            self.state.turn.lasting and triggers.listeners_of(self, "cleanup", player, None)
-        ):
-            return False
+        if triggers.anyone_listens(self, "cleanup", player, None):
+            return command
         self.state.turn.phase = "cleanup"
         self._clean_up_cards(player)
-        self._end_of_turn()
-        return True
-
-    def _run_command(self, verb: str, name: str, card: int | None) -> Effect:
-        player = self.active
-        if card is not None:  # a play
-            self._start_play(card)
-            yield from self.play(player, card)
-            return
-        yield from self._buy(player, name)
+        if self._end_of_turn():
+            return None
+        if triggers.anyone_listens(self, "start", self.active, None):
+            return BEGIN_TURN
+        return None
 
     def _start_play(self, card: int) -> None:
         """What playing a card from hand by command costs: a Treasure ends the Action
@@ -107,9 +124,9 @@ class Turn(Verbs):
 
     # ------------------------------------------------------------------ buying
 
-    def _buy(self, player: int, pile: str) -> Effect:
+    def _buy(self, player: int, pile: str) -> Effect[None]:
         card = self._pay_for(player, pile)
-        if triggers.listeners_of(self, "buy", player, card):
+        if triggers.anyone_listens(self, "buy", player, card):
             yield from triggers.fire(self, Happening("buy", player, card, bought=True))
         yield from self.gain_card(player, card, ("supply", pile), bought=True)
 
@@ -120,7 +137,7 @@ class Turn(Verbs):
         listens to the gain is known before the buy."""
         player = self.state.turn.player
         card = self.state.supply[pile][-1]
-        if triggers.listeners_of(self, "buy", player, card) or triggers.listeners_of(
+        if triggers.anyone_listens(self, "buy", player, card) or triggers.anyone_listens(
             self, "gain", player, card
         ):
             return False
@@ -140,19 +157,22 @@ class Turn(Verbs):
 
     # ------------------------------------------------------------------ clean-up
 
-    def _clean_up(self) -> Effect:
+    def _clean_up(self) -> Effect[None]:
         player, turn = self.active, self.state.turn
         turn.phase = "cleanup"
-        if triggers.listeners_of(self, "cleanup", player, None):
+        if triggers.anyone_listens(self, "cleanup", player, None):
             yield from triggers.fire(self, Happening("cleanup", player))
         self._clean_up_cards(player)
 
     def _clean_up_cards(self, player: int) -> None:
-        """Discard the cards in play and in hand, draw 5: the Clean-up after its triggers."""
+        """Discard the cards in play (but those staying: Duration cards) and in hand, draw
+        5: the Clean-up after its triggers."""
         state = self.player(player)
+        staying = state.staying
         for zone in ("in_play", "hand"):
             for card in list(state.zone(zone)):
-                self.discard(player, card, zone)
+                if not (staying and card in staying):
+                    self.discard(player, card, zone)
         self.draw(player, 5)
         state.turns_taken += 1
 
@@ -164,26 +184,20 @@ class Turn(Verbs):
             self.state.game_over = True
             self.log(Event(None, "game ends"))
             return True
-        self.state.turn = TurnState(player=(self.state.turn.player + 1) % players)
+        following = (self.state.turn.player + 1) % players
+        self.state.turn = TurnState(player=following)
+        # Cards kept in play stay until the start of their player's next turn; from now
+        # on they go at the next Clean-up unless they are kept again.
+        self.state.players[following].staying.clear()
         return False
 
     # ------------------------------------------------------------------ validation
 
-    def _check_rules(self, verb: str, arg: str) -> int | None:
-        """IllegalMove unless the rules allow the command in this phase of the turn; the
-        card a play would play."""
-        if verb == "play":
-            return self._check_play(arg)
-        if verb == "buy":
-            self._check_buy(arg)
-        elif verb == "end":
-            if arg not in ("action", "turn"):
-                raise IllegalMove(f"end takes action or turn, not {arg!r}")
-            if arg == "action" and self.state.turn.phase != "action":
-                raise IllegalMove("the Action phase is already over")
-        else:
-            raise IllegalMove(f"unknown command {verb!r}")
-        return None
+    def _check_end(self, arg: str) -> None:
+        if arg not in ("action", "turn"):
+            raise IllegalMove(f"end takes action or turn, not {arg!r}")
+        if arg == "action" and self.state.turn.phase != "action":
+            raise IllegalMove("the Action phase is already over")
 
     def _check_play(self, name: str) -> int:
         """The card in hand that ``play name`` would play; IllegalMove if it may not."""
@@ -222,9 +236,13 @@ class Turn(Verbs):
             raise IllegalMove(reason)
 
     def buy_restriction(self, name: str) -> str | None:
-        """Why a card may not be bought now beyond cost and Buys (Contraband, Grand Market)."""
-        if name in self.state.turn.modifiers.get("banned", ()):
-            return f"{name} was named by Contraband this turn"
+        """Why a card may not be bought now beyond cost and Buys: a restriction of a card
+        played this turn (Contraband), or of the card itself (Grand Market)."""
+        for restrictor in self._buy_restrictors:
+            if restrictor.name in self.state.turn.plays and restrictor.restricts_buys:
+                reason = restrictor.restricts_buys(self, name)
+                if reason:
+                    return reason
         restriction = self.definition_by_name(name).buy_restriction
         return restriction(self, self.active) if restriction is not None else None
 

@@ -16,7 +16,7 @@ from engine import rules, triggers
 from engine.context import Context, Happening
 from engine.errors import BadPosition
 from engine.model import Card, Effect
-from engine.state import TRASH, Event, Zone
+from engine.state import TRASH, Event, PlayerZone, Zone
 from engine.table import Table
 
 
@@ -31,7 +31,7 @@ class Verbs(Table):
         The reductions are collected here and combined by ``rules.current_cost``, the
         function ``checks.proofs`` proves never negative and never rising with more."""
         turn = self.state.turn
-        reductions = [turn.cost_reduction]
+        reductions: list[int] = []
         modifiers = self._cost_modifiers
         for source in self.state.players[turn.player].in_play if modifiers else ():
             if self.state.names[source] not in modifiers:
@@ -97,7 +97,8 @@ class Verbs(Table):
         """Draw up to ``count`` cards one at a time; returns the cards drawn."""
         drawn = []
         deck, names = self.state.players[player].deck, self.state.names
-        source, destination = ("deck", player), ("hand", player)
+        source: Zone = ("deck", player)
+        destination: Zone = ("hand", player)
         for _ in range(count):
             card = deck[-1] if deck else self.top_of_deck(player)
             if card is None:
@@ -122,7 +123,7 @@ class Verbs(Table):
         for card in cards:
             self.log(Event(player, "reveals", self.name_of(card)))
 
-    def discard(self, player: int, card: int, source: str = "hand") -> bool:
+    def discard(self, player: int, card: int, source: PlayerZone = "hand") -> bool:
         return self.move(
             card,
             (source, player),
@@ -130,12 +131,12 @@ class Verbs(Table):
             (player, "discards", self.state.names[card], None),
         )
 
-    def topdeck(self, player: int, card: int, source: str = "hand") -> bool:
+    def topdeck(self, player: int, card: int, source: PlayerZone = "hand") -> bool:
         return self.move(
             card, (source, player), ("deck", player), Event(player, "topdecks", self.name_of(card))
         )
 
-    def set_aside(self, player: int, card: int, source: str = "hand") -> bool:
+    def set_aside(self, player: int, card: int, source: PlayerZone = "hand") -> bool:
         return self.move(
             card,
             (source, player),
@@ -144,13 +145,13 @@ class Verbs(Table):
         )
 
     def put(
-        self, player: int, card: int, source: Zone, destination: str, *, depth: int = 0
+        self, player: int, card: int, source: Zone, destination: PlayerZone, *, depth: int = 0
     ) -> bool:
         """Move a card without a named verb (revealed cards going back, say); ``depth``
         puts it under that many cards (of the deck, say)."""
         return self.move(card, source, (destination, player), depth=depth)
 
-    def trash(self, player: int, card: int, source: Zone) -> Effect:
+    def trash(self, player: int, card: int, source: Zone) -> Effect[bool]:
         """Trash ``card`` from ``source``; yields to the when-trash triggers."""
         moved = self.move(card, source, TRASH, Event(player, "trashes", self.name_of(card)))
         if moved:
@@ -178,11 +179,11 @@ class Verbs(Table):
         self,
         player: int,
         pile: str,
-        to: str = "discard",
+        to: PlayerZone = "discard",
         *,
         bought: bool = False,
         besides: int | None = None,
-    ) -> Effect:
+    ) -> Effect[int | None]:
         """Gain the top card of a Supply pile; returns the card, or None if none was gained.
 
         ``besides`` is a card of the pile that must stay there (the card being bought,
@@ -200,35 +201,43 @@ class Verbs(Table):
         player: int,
         card: int,
         source: Zone,
-        to: str = "discard",
+        to: PlayerZone = "discard",
         *,
         bought: bool = False,
-    ) -> Effect:
+    ) -> Effect[int | None]:
         """Gain a particular card (from the Supply or the trash) straight to ``to``."""
         if not self._move_gained(player, card, source, to):
             return None
-        if triggers.listeners_of(self, "gain", player, card):
+        if triggers.anyone_listens(self, "gain", player, card):
             yield from triggers.fire(
                 self, Happening("gain", player, card, bought=bought, data={"to": to})
             )
         return card
 
-    def _move_gained(self, player: int, card: int, source: Zone, to: str) -> bool:
+    def _move_gained(self, player: int, card: int, source: Zone, to: PlayerZone) -> bool:
         """A gain's move, before its triggers; whether the card moved."""
         destination: Zone = ("deck", player) if to == "deck" else (to, player)
         gains = (player, "gains", self.state.names[card], None)
         if not self.move(card, source, destination, gains):
             return False
-        if source[0] == "supply" and source[1] in self.state.trade_route_tokens:
-            # Trade Route: the first gain from a pile with a token moves it to the mat.
-            self.state.trade_route_tokens.remove(source[1])
-            self.state.trade_route_mat += 1
+        for hook in self._after_any_gain:  # Kingdom cards' (Trade Route's tokens)
+            hook(self, card, source)
         return True
 
     # ------------------------------------------------------------------ counters
 
-    def add_coins(self, amount: int) -> None:
-        self.state.turn.coins += amount
+    def bonus(
+        self, player: int, cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0
+    ) -> None:
+        """+Cards, +Actions, +Buys and +coins: ``player`` draws the cards; the rest go to
+        the turn (only the player whose turn it is plays cards). What vanilla bonuses and
+        every card's "+1 Action" and the like are paid with."""
+        if cards:
+            self.draw(player, cards)
+        turn = self.state.turn
+        turn.actions += actions
+        turn.buys += buys
+        turn.coins += coins
 
     def add_vp_tokens(self, player: int, amount: int) -> None:
         """Victory tokens from the common supply (unlimited, public, scored at the end)."""
@@ -236,8 +245,11 @@ class Verbs(Table):
 
     # ------------------------------------------------------------------ playing cards
 
-    def play(self, player: int, card: int, source: str = "hand") -> Effect:
-        """Put ``card`` into play from ``source`` and resolve it."""
+    def play(
+        self, player: int, card: int, source: PlayerZone = "hand", *, by: int | None = None
+    ) -> Effect[bool]:
+        """Put ``card`` into play from ``source`` and resolve it; ``by`` is the card whose
+        effect plays it (Throne Room), if any."""
         if not self.move(
             card,
             (source, player),
@@ -245,38 +257,30 @@ class Verbs(Table):
             (player, "plays", self.state.names[card], None),
         ):
             return False
-        yield from self._resolve(player, card)
+        yield from self._resolve(player, card, by)
         return True
 
-    def play_again(self, player: int, card: int) -> Effect:
+    def play_again(self, player: int, card: int, *, by: int | None = None) -> Effect[None]:
         """Resolve a card once more wherever it now is (Throne Room's second play)."""
         self.log(Event(player, "plays", self.name_of(card)))
-        yield from self._resolve(player, card)
+        yield from self._resolve(player, card, by)
 
-    def _resolve(self, player: int, card: int) -> Effect:
+    def _resolve(self, player: int, card: int, by: int | None = None) -> Effect[None]:
         definition = self.definition(card)
         self.state.turn.plays.append(definition.name)
         # "When you play ..." listeners (Merchant's Silver bonus), before the card resolves.
-        if triggers.listeners_of(self, "play", player, card):
+        if triggers.anyone_listens(self, "play", player, card):
             yield from triggers.fire(self, Happening("play", player, card))
-        context = Context(self, player, card)
+        context = Context(self, player, card, played_by=by)
         if definition.is_("Attack"):
             happening = Happening("attack", player, card, data={"unaffected": set()})
             yield from triggers.fire(self, happening)
             context.unaffected = happening.data["unaffected"]
-        self._vanilla_bonuses(player, definition)
+        self.bonus(player, definition.cards, definition.actions, definition.buys, definition.coins)
         if definition.lasting is not None:
             definition.lasting(context)
         if definition.effect is not None:
             yield from definition.effect(context)
-
-    def _vanilla_bonuses(self, player: int, definition: Card) -> None:
-        turn = self.state.turn
-        if definition.cards:
-            self.draw(player, definition.cards)
-        turn.actions += definition.actions
-        turn.buys += definition.buys
-        turn.coins += definition.coins
 
     def attacked(self, context: Context) -> list[int]:
         """The other players an Attack affects, in turn order (not those a Moat shields)."""
@@ -285,6 +289,19 @@ class Verbs(Table):
     def start_lasting(self, context: Context, trigger_index: int) -> None:
         """Set up one of the card's ``where='turn'`` triggers for the rest of the turn."""
         self.state.turn.lasting.append((context.player, context.card, trigger_index))
+
+    def stay_in_play(self, context: Context) -> None:
+        """Keep the card in play at its player's next Clean-up (a Duration card), and the
+        card that played it (a Throne Room stays with the Duration card it played)."""
+        staying = self.player(context.player).staying
+        for card in (context.card, context.played_by):
+            if card is not None and card not in staying:
+                staying.append(card)
+
+    def at_start_of_next_turn(self, context: Context, trigger_index: int) -> None:
+        """Set up one of the card's ``where='next_turn'`` triggers for the start of its
+        player's next turn (once per call: a Duration card played twice does it twice)."""
+        self.player(context.player).next_turn.append((context.card, trigger_index))
 
     def start_lasting_cost(self, context: Context) -> None:
         """Make the card's ``cost_modifier`` apply for the rest of the turn, wherever the

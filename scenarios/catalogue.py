@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from engine.sets import KINGDOM_SETS
 from scenarios.yamlread import YamlError, read_yaml_file
 
 RULINGS_DIR = Path(__file__).resolve().parent / "rulings"
-FILES = ("base", "intrigue", "prosperity", "rules")
+FILES = (*KINGDOM_SETS, "rules")
 
 
 class CatalogueError(Exception):

@@ -26,6 +26,7 @@ from typing import Any, cast
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
+from engine.sets import KINGDOM_SETS
 from scenarios.model import (
     BASIC_PILES,
     COLONY_PILES,
@@ -145,6 +146,10 @@ def _suggest(word: str, choices: Iterable[str]) -> str:
 def schema() -> dict[str, Any]:
     with SCHEMA_PATH.open(encoding="utf-8") as handle:
         loaded: dict[str, Any] = json.load(handle)
+    # The editions a scenario may choose: one per set of the registry (engine.sets).
+    loaded["properties"]["editions"]["properties"] = {
+        name: {"$ref": "#/$defs/edition"} for name in KINGDOM_SETS
+    }
     return loaded
 
 

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from engine.sets import KINGDOM_SETS
 from scenarios.yamlread import KeyPath
 
-SETS = ("base", "intrigue", "prosperity")
+SETS = KINGDOM_SETS
 VERBS = ("play", "buy", "end", "choose", "expect")
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
 # Piles every game has, whatever the kingdom (Platinum and Colony only with `colony`).

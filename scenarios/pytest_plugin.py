@@ -1,9 +1,11 @@
 """pytest plugin: each scenario file of the project is a test item.
 
 Registered through the ``pytest11`` entry point, so it is loaded in every pytest run of
-an environment where dominion-arbiter is installed. It therefore only collects YAML files
-under a ``scenarios/`` directory at the rootdir (or the installed package's own), never
-the rulings catalogue or the schema, and imports the engine only when an item runs.
+an environment where dominion-arbiter is installed. It therefore collects only the
+scenario folders it is told to: the project's own bundled scenarios by default, or the
+folders of the ini option ``arbiter_scenarios`` (paths relative to the ini file), never
+another project's YAML files, the rulings catalogue or the schema. It imports the engine
+only when an item runs.
 
 Options: ``--arbiter-engine NAME`` (or the ini key ``arbiter_engine``) picks the engine,
 any name :func:`scenarios.engines.resolve` knows; the default is the reference engine.
@@ -35,10 +37,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="engine the scenario files run on (default: reference)",
     )
     parser.addini("arbiter_engine", "engine the scenario files run on", default="reference")
+    parser.addini(
+        "arbiter_scenarios",
+        "folders of scenario files to collect (default: Arbiter's own bundled scenarios)",
+        type="paths",
+        default=[],
+    )
 
 
 def _roots(config: pytest.Config) -> list[Path]:
-    return list(dict.fromkeys([(config.rootpath / "scenarios").resolve(), bundled_dir()]))
+    configured = [Path(path).resolve() for path in config.getini("arbiter_scenarios")]
+    return configured or [bundled_dir()]
 
 
 def _fixture_root(path: Path, config: pytest.Config) -> Path | None:

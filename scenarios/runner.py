@@ -21,7 +21,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
@@ -49,6 +49,7 @@ class Result:
     message: str = ""
     rulings: tuple[str, ...] = ()
     line: int | None = None
+    seconds: float = field(default=0.0, compare=False)  # how long the run took
 
     @property
     def set_name(self) -> str:
@@ -507,9 +508,17 @@ class _Run:
 def run_scenario(
     scenario: Scenario, adapter: Adapter, observer: RunObserver | None = None
 ) -> Result:
-    """Play ``scenario`` on ``adapter`` and judge it; never raises for adapter trouble.
+    """Play ``scenario`` on ``adapter`` and judge it; never raises for adapter trouble
+    (but lets :class:`~scenarios.adapters.base.EngineUnusable` through). The result
+    carries how long it took.
 
     ``observer`` (``scenarios.trace``) is told of every step as it is played."""
+    started = time.perf_counter()
+    result = _judge(scenario, adapter, observer)
+    return replace(result, seconds=time.perf_counter() - started)
+
+
+def _judge(scenario: Scenario, adapter: Adapter, observer: RunObserver | None) -> Result:
 
     def result(status: Status, message: str = "", line: int | None = None) -> Result:
         return Result(scenario.id, str(scenario.file), status, message, scenario.rulings, line)
@@ -562,12 +571,14 @@ def run_all(
     *,
     deadline: float | None = None,
     maxfail: int | None = None,
+    failing: Callable[[Result], bool] | None = None,
     on_result: Callable[[Result, int, int], None] | None = None,
 ) -> list[Result]:
     """Run each scenario on one adapter (each ``load`` starts a fresh game).
 
     ``run_one`` plays one scenario (``scenarios.trace`` passes one that also records).
-    Stops after ``maxfail`` failures and errors (returning what ran). Raises
+    Stops after ``maxfail`` failures and errors (returning what ran; ``failing`` says
+    which results count, by default every fail and error). Raises
     :class:`RunStopped` when the engine cannot be started or is unusable
     (:class:`~scenarios.adapters.base.EngineUnusable`), or at ``deadline`` (a
     :func:`time.monotonic` instant). ``on_result(result, done, total)`` follows progress.
@@ -593,8 +604,8 @@ def run_all(
                 raise RunStopped(f"the engine is unusable: {exc}", results) from None
             if on_result is not None:
                 on_result(results[-1], len(results), len(scenarios))
-            failed = sum(r.status in (Status.FAIL, Status.ERROR) for r in results)
-            if maxfail is not None and failed >= maxfail:
+            counts = failing or (lambda r: r.status in (Status.FAIL, Status.ERROR))
+            if maxfail is not None and sum(map(counts, results)) >= maxfail:
                 break
         return results
     finally:

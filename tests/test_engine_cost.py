@@ -41,8 +41,8 @@ def test_printed_costs_without_reductions() -> None:
 
 
 def test_turn_reduction_lowers_every_cost_but_not_below_zero() -> None:
-    game = game_with(["Village"])
-    game.state.turn.cost_reduction = 3
+    # Three Bridges played this turn (a setup's in_play counts as played).
+    game = game_with(["Bridge"], in_play=["Bridge", "Bridge", "Bridge"])
     assert game.cost_of("Province") == 5
     assert game.cost_of("Silver") == 0
     assert game.cost_of("Estate") == 0
@@ -115,3 +115,25 @@ def test_current_cost_property(printed: int, reductions: list[int]) -> None:
     assert cost >= 0
     assert cost == max(0, printed - sum(reductions))
     assert cost <= printed
+
+
+def test_bridge_and_second_edition_quarry_lower_costs_the_same_way() -> None:
+    # Both are "this turn, ... cost less" from each play: the reduction stays when the
+    # card leaves play and adds up per play (Throne Room, two copies).
+    for kingdom, card, target, printed, less in (
+        (["Bridge", "Throne Room"], "Bridge", "Duchy", 5, 2),
+        (["Quarry", "Throne Room", "Village"], "Quarry", "Village", 3, 4),
+    ):
+        game = Game(
+            {
+                "players": 2,
+                "kingdom": kingdom,
+                "editions": {"prosperity": 2},
+                "p1": {"in_play": [card, card]},
+            }
+        )
+        assert game.cost_of(target) == max(0, printed - less), card
+        for played in list(game.player(0).in_play):
+            game.move(played, ("in_play", 0), ("discard", 0))
+        assert game.cost_of(target) == max(0, printed - less), card
+        assert game.state.turn.cost_sources and not game.player(0).in_play

@@ -168,6 +168,14 @@ def test_missing_interactions_are_there(real: nx.MultiDiGraph) -> None:
     assert kc["scenarios"]
 
 
+def test_definitions_as_nodes_keep_mixed_edition_pairs() -> None:
+    nodes = g.definition_graph(ALL_CARDS)
+    assert nodes.has_edge(("Goons", (1,)), ("Diplomat", (2,)), key="attack-reaction")
+    assert nodes.has_edge(("Throne Room", (1,)), ("Feast", (1,)), key="double-play")
+    assert nodes.has_edge(("Throne Room", (2,)), ("Feast", (1,)), key="double-play")
+    assert not nodes.has_edge(("Throne Room", (1,)), ("Throne Room", (2,)))
+
+
 def test_hoard_reasons_differ_by_edition(real: nx.MultiDiGraph) -> None:
     variants = real.edges["Tiara", "Hoard", "double-play"]["variants"]
     by_edition = {tuple(v["target_editions"]): v["reason"] for v in variants}

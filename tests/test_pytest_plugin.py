@@ -22,7 +22,7 @@ sys.path.insert(0, {str(TESTS)!r})
 
 def project(root: Path) -> Path:
     files = {
-        "pytest.ini": "[pytest]\naddopts = -p no:cacheprovider\n",
+        "pytest.ini": "[pytest]\naddopts = -p no:cacheprovider\narbiter_scenarios = scenarios\n",
         "conftest.py": CONFTEST,
         "scenarios/base/copper/pass.yaml": PASSING,
         "scenarios/rules/turn/fail.yaml": FAILING,
@@ -70,3 +70,13 @@ def test_an_unknown_engine_fails_every_item_without_crashing(tmp_path: Path) -> 
     done = pytest_run(root, "--arbiter-engine", "nope", "scenarios/base/copper/again.yaml")
     assert done.returncode == 1
     assert "the engine could not be started: EngineNotFound: unknown engine" in done.stdout
+
+
+def test_another_project_s_scenarios_folder_is_never_collected(tmp_path: Path) -> None:
+    """Without ``arbiter_scenarios``, only Arbiter's own bundled scenarios are items."""
+    (tmp_path / "pytest.ini").write_text("[pytest]\naddopts = -p no:cacheprovider\n")
+    (tmp_path / "scenarios" / "load").mkdir(parents=True)
+    (tmp_path / "scenarios" / "load" / "peak.yaml").write_text("users: 500\nramp: 30s\n")
+    done = pytest_run(tmp_path, "--collect-only", "-q")
+    assert "peak.yaml" not in done.stdout
+    assert done.returncode == 5, done.stdout  # pytest: no tests collected

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.sets import REGISTRY
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 if str(ROOT) not in sys.path:  # building from a checkout without installing
@@ -46,14 +48,9 @@ if TYPE_CHECKING:
     from scenarios.catalogue import Ruling
     from scenarios.model import Scenario
 
-SET_TITLES = {
-    "basic": "Basic cards",
-    "base": "Base set",
-    "intrigue": "Intrigue",
-    "prosperity": "Prosperity",
-}
+SET_TITLES = {card_set.name: card_set.title for card_set in REGISTRY}
 # First and second printing of each set's card texts.
-EDITION_YEARS = {"base": (2008, 2016), "intrigue": (2009, 2016), "prosperity": (2010, 2022)}
+EDITION_YEARS = {s.name: (s.editions[1], s.editions[2]) for s in REGISTRY if s.kingdom}
 TOPIC_TITLES = {
     "blue-dog": "The Blue Dog rule",
     "stop-moving": "The Stop-Moving rule",

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 
-from engine.cards import base, basic, intrigue, prosperity
+from engine import sets
 from engine.model import Card
 
-ALL_CARDS: tuple[Card, ...] = basic.CARDS + base.CARDS + intrigue.CARDS + prosperity.CARDS
+# Every set's CARDS tuple, in the registry's order (engine.sets names each set's module).
+ALL_CARDS: tuple[Card, ...] = tuple(
+    card for card_set in sets.REGISTRY for card in importlib.import_module(card_set.module).CARDS
+)
 
-DEFAULT_EDITIONS: Mapping[str, int] = {"base": 2, "intrigue": 2, "prosperity": 2}
+DEFAULT_EDITIONS: Mapping[str, int] = sets.DEFAULT_EDITIONS
 
 
 class UnknownCard(ValueError):

@@ -7,9 +7,12 @@ definition per edition (``editions=(1,)`` and ``editions=(2,)``).
 from __future__ import annotations
 
 from engine.cards.common import (
+    discard_down_to,
     discard_revealed,
     gain_costing_up_to,
     kingdom_maker,
+    play_an_action,
+    put_back_in_order,
     reveal_top,
     reworded,
     still_revealed,
@@ -62,7 +65,7 @@ WOODCUTTER = _kingdom(
 # --- Moat --------------------------------------------------------------------------------
 
 
-def _moat_blocks(ctx: TriggerContext) -> Effect:
+def _moat_blocks(ctx: TriggerContext) -> Effect[None]:
     ctx.game.reveal(ctx.owner, [ctx.card])
     ctx.happening.data["unaffected"].add(ctx.owner)
     yield from ()
@@ -92,10 +95,12 @@ MOAT = _kingdom(
 # --- Chapel, Workshop, Feast -----------------------------------------------------------------
 
 
-def _chapel(ctx: Context) -> Effect:
+def _chapel(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 0, 4, "trash up to 4 cards")
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, hand, 0, 4, "trash up to 4 cards", purpose="trash"
+    )
     for card in chosen:
         yield from game.trash(ctx.player, card, ("hand", ctx.player))
 
@@ -121,7 +126,7 @@ WORKSHOP = _kingdom(
 )
 
 
-def _feast(ctx: Context) -> Effect:
+def _feast(ctx: Context) -> Effect[None]:
     yield from ctx.game.trash(ctx.player, ctx.card, ("in_play", ctx.player))
     yield from gain_costing_up_to(5)(ctx)
 
@@ -141,26 +146,6 @@ FEAST = _kingdom(
 # --- Militia, Witch ----------------------------------------------------------------------------
 
 
-def discard_down_to(size: int) -> PlayEffect:
-    """Each other player the Attack affects discards down to ``size`` cards in hand
-    (Militia; shared with Prosperity's Goons)."""
-
-    def effect(ctx: Context) -> Effect:
-        game = ctx.game
-        for victim in game.attacked(ctx):
-            hand = game.player(victim).hand
-            excess = len(hand) - size
-            if excess <= 0:
-                continue
-            chosen = yield from game.choose_cards(
-                victim, ctx.name, hand, excess, excess, f"discard down to {size}"
-            )
-            for card in chosen:
-                game.discard(victim, card)
-
-    return effect
-
-
 MILITIA = _kingdom(
     "Militia",
     4,
@@ -172,7 +157,7 @@ MILITIA = _kingdom(
 )
 
 
-def _witch(ctx: Context) -> Effect:
+def _witch(ctx: Context) -> Effect[None]:
     for victim in ctx.game.attacked(ctx):
         yield from ctx.game.gain(victim, "Curse")
 
@@ -190,32 +175,6 @@ WITCH = _kingdom(
 
 
 # --- Throne Room -----------------------------------------------------------------------------
-
-
-def play_an_action(times: int, *, optional: bool) -> PlayEffect:
-    """Choose an Action card in hand and play it ``times`` times in a row (Throne Room;
-    shared with Prosperity's King's Court). The later plays resolve the card wherever it
-    now is, and use no Action."""
-
-    def effect(ctx: Context) -> Effect:
-        game = ctx.game
-        actions = [c for c in game.player(ctx.player).hand if game.definition(c).is_(ACTION)]
-        chosen = yield from game.choose_cards(
-            ctx.player,
-            ctx.name,
-            actions,
-            0 if optional else 1,
-            1,
-            f"play an Action card {times} times",
-        )
-        if not chosen:
-            return
-        played = yield from game.play(ctx.player, chosen[0])
-        if played:
-            for _ in range(times - 1):
-                yield from game.play_again(ctx.player, chosen[0])
-
-    return effect
 
 
 THRONE_ROOM_1 = _kingdom(
@@ -259,11 +218,11 @@ GARDENS_1, GARDENS_2 = reworded(
 # --- Cellar, Chancellor, Council Room, Library: first and second edition -------------------
 
 
-def _cellar(ctx: Context) -> Effect:
+def _cellar(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 0, len(hand), "discard any number of cards"
+        ctx.player, ctx.name, hand, 0, len(hand), "discard any number of cards", purpose="discard"
     )
     discarded = sum(1 for card in chosen if game.discard(ctx.player, card))
     game.draw(ctx.player, discarded)
@@ -283,7 +242,7 @@ CELLAR_1, CELLAR_2 = reworded(
 )
 
 
-def _chancellor(ctx: Context) -> Effect:
+def _chancellor(ctx: Context) -> Effect[None]:
     game = ctx.game
     deck = game.player(ctx.player).deck
     if not deck:
@@ -307,7 +266,7 @@ CHANCELLOR = _kingdom(
 )
 
 
-def _council_room(ctx: Context) -> Effect:
+def _council_room(ctx: Context) -> Effect[None]:
     for other in ctx.game.others(ctx.player):
         ctx.game.draw(other, 1)
     yield from ()
@@ -325,7 +284,7 @@ COUNCIL_ROOM = _kingdom(
 )
 
 
-def _library(ctx: Context) -> Effect:
+def _library(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     set_aside: list[int] = []
@@ -362,11 +321,17 @@ LIBRARY_1, LIBRARY_2 = reworded(
 
 
 def _mine(optional: bool) -> PlayEffect:
-    def effect(ctx: Context) -> Effect:
+    def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         treasures = [c for c in game.player(ctx.player).hand if game.definition(c).is_(TREASURE)]
         chosen = yield from game.choose_cards(
-            ctx.player, ctx.name, treasures, 0 if optional else 1, 1, "trash a Treasure"
+            ctx.player,
+            ctx.name,
+            treasures,
+            0 if optional else 1,
+            1,
+            "trash a Treasure",
+            purpose="trash",
         )
         if not chosen:
             return
@@ -416,17 +381,23 @@ MINE_2 = _kingdom(
 
 
 def _moneylender(optional: bool) -> PlayEffect:
-    def effect(ctx: Context) -> Effect:
+    def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         coppers = [c for c in game.player(ctx.player).hand if game.name_of(c) == "Copper"]
         chosen = yield from game.choose_cards(
-            ctx.player, ctx.name, coppers, 0 if optional else 1, 1, "trash a Copper for +3 coins"
+            ctx.player,
+            ctx.name,
+            coppers,
+            0 if optional else 1,
+            1,
+            "trash a Copper for +3 coins",
+            purpose="trash",
         )
         if not chosen:
             return
         trashed = yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
         if trashed:
-            game.add_coins(3)
+            game.bonus(ctx.player, coins=3)
 
     return effect
 
@@ -457,7 +428,7 @@ MONEYLENDER_2 = _kingdom(
 )
 
 
-def _remodel(ctx: Context) -> Effect:
+def _remodel(ctx: Context) -> Effect[None]:
     yield from trash_to_gain(ctx, 2)
 
 
@@ -479,7 +450,7 @@ REMODEL_1, REMODEL_2 = reworded(
 # --- Bureaucrat, Spy, Thief, Adventurer ------------------------------------------------------
 
 
-def _bureaucrat(ctx: Context) -> Effect:
+def _bureaucrat(ctx: Context) -> Effect[None]:
     game = ctx.game
     yield from game.gain(ctx.player, "Silver", "deck")
     for victim in game.attacked(ctx):
@@ -489,7 +460,13 @@ def _bureaucrat(ctx: Context) -> Effect:
             game.reveal(victim, list(hand))
             continue
         chosen = yield from game.choose_cards(
-            victim, ctx.name, victories, 1, 1, "put a Victory card from your hand onto your deck"
+            victim,
+            ctx.name,
+            victories,
+            1,
+            1,
+            "put a Victory card from your hand onto your deck",
+            purpose="topdeck",
         )
         game.reveal(victim, chosen)
         game.topdeck(victim, chosen[0])
@@ -513,7 +490,7 @@ BUREAUCRAT_1, BUREAUCRAT_2 = reworded(
 SPY_OPTIONS = ("discard", "topdeck")
 
 
-def _spy(ctx: Context) -> Effect:
+def _spy(ctx: Context) -> Effect[None]:
     game = ctx.game
     # The Spy's own player is not attacked, so a Moat never stops this part.
     for target in [ctx.player, *game.attacked(ctx)]:
@@ -547,14 +524,20 @@ SPY = _kingdom(
 )
 
 
-def _thief(ctx: Context) -> Effect:
+def _thief(ctx: Context) -> Effect[None]:
     game = ctx.game
     stolen: list[int] = []
     for victim in game.attacked(ctx):
         revealed = reveal_top(ctx.game, victim, 2)
         treasures = [c for c in revealed if game.definition(c).is_(TREASURE)]
         chosen = yield from game.choose_cards(
-            ctx.player, ctx.name, treasures, 1, 1, f"pick the Treasure p{victim + 1} trashes"
+            ctx.player,
+            ctx.name,
+            treasures,
+            1,
+            1,
+            f"pick the Treasure p{victim + 1} trashes",
+            purpose="trash",
         )
         for card in chosen:
             if (yield from game.trash(victim, card, ("revealed", victim))):
@@ -563,7 +546,13 @@ def _thief(ctx: Context) -> Effect:
     # Only the Treasures this Thief trashed, and only while they are still in the trash.
     in_trash = [card for card in stolen if card in game.state.trash]
     gained = yield from game.choose_cards(
-        ctx.player, ctx.name, in_trash, 0, len(in_trash), "gain any of the trashed Treasures"
+        ctx.player,
+        ctx.name,
+        in_trash,
+        0,
+        len(in_trash),
+        "gain any of the trashed Treasures",
+        purpose="gain",
     )
     for card in gained:
         yield from game.gain_card(ctx.player, card, TRASH)
@@ -584,7 +573,7 @@ THIEF = _kingdom(
 )
 
 
-def _adventurer(ctx: Context) -> Effect:
+def _adventurer(ctx: Context) -> Effect[None]:
     game = ctx.game
     revealed: list[int] = []
     treasures: list[int] = []
@@ -617,12 +606,18 @@ ADVENTURER = _kingdom(
 # --- Second edition: Artisan, Bandit, Harbinger, Merchant, Poacher, Sentry, Vassal -----------
 
 
-def _artisan(ctx: Context) -> Effect:
+def _artisan(ctx: Context) -> Effect[None]:
     game = ctx.game
     yield from gain_costing_up_to(5, "hand")(ctx)
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 1, 1, "put a card from your hand onto your deck"
+        ctx.player,
+        ctx.name,
+        hand,
+        1,
+        1,
+        "put a card from your hand onto your deck",
+        purpose="topdeck",
     )
     for card in chosen:
         game.topdeck(ctx.player, card)
@@ -640,7 +635,7 @@ ARTISAN = _kingdom(
 )
 
 
-def _bandit(ctx: Context) -> Effect:
+def _bandit(ctx: Context) -> Effect[None]:
     game = ctx.game
     yield from game.gain(ctx.player, "Gold")
     for victim in game.attacked(ctx):
@@ -649,7 +644,13 @@ def _bandit(ctx: Context) -> Effect:
             c for c in revealed if game.definition(c).is_(TREASURE) and game.name_of(c) != "Copper"
         ]
         chosen = yield from game.choose_cards(
-            victim, ctx.name, targets, 1, 1, "trash a revealed Treasure other than Copper"
+            victim,
+            ctx.name,
+            targets,
+            1,
+            1,
+            "trash a revealed Treasure other than Copper",
+            purpose="trash",
         )
         for card in chosen:
             yield from game.trash(victim, card, ("revealed", victim))
@@ -674,11 +675,17 @@ BANDIT = _kingdom(
 )
 
 
-def _harbinger(ctx: Context) -> Effect:
+def _harbinger(ctx: Context) -> Effect[None]:
     game = ctx.game
     discard = game.player(ctx.player).discard
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, discard, 0, 1, "put a card from your discard pile onto your deck"
+        ctx.player,
+        ctx.name,
+        discard,
+        0,
+        1,
+        "put a card from your discard pile onto your deck",
+        purpose="topdeck",
     )
     for card in chosen:
         game.topdeck(ctx.player, card, "discard")
@@ -704,8 +711,8 @@ def _merchant(ctx: Context) -> None:
     ctx.game.start_lasting(ctx, 0)
 
 
-def _merchant_silver(ctx: TriggerContext) -> Effect:
-    ctx.game.add_coins(1)
+def _merchant_silver(ctx: TriggerContext) -> Effect[None]:
+    ctx.game.bonus(ctx.owner, coins=1)
     yield from ()
 
 
@@ -733,14 +740,14 @@ MERCHANT = _kingdom(
 )
 
 
-def _poacher(ctx: Context) -> Effect:
+def _poacher(ctx: Context) -> Effect[None]:
     game = ctx.game
     empty = sum(1 for pile in game.state.supply.values() if not pile)
     if not empty:
         return
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, empty, empty, f"discard {empty} card(s)"
+        ctx.player, ctx.name, hand, empty, empty, f"discard {empty} card(s)", purpose="discard"
     )
     for card in chosen:
         game.discard(ctx.player, card)
@@ -760,26 +767,29 @@ POACHER = _kingdom(
 )
 
 
-def _sentry(ctx: Context) -> Effect:
+def _sentry(ctx: Context) -> Effect[None]:
     game = ctx.game
     player = ctx.player
     looked = reveal_top(ctx.game, player, 2, verb="")  # looked at, not revealed: no event
     trashed = yield from game.choose_cards(
-        player, ctx.name, looked, 0, len(looked), "trash any of the cards looked at"
+        player,
+        ctx.name,
+        looked,
+        0,
+        len(looked),
+        "trash any of the cards looked at",
+        purpose="trash",
     )
     for card in trashed:
         yield from game.trash(player, card, ("revealed", player))
     rest = still_revealed(ctx.game, player, looked)
     discarded = yield from game.choose_cards(
-        player, ctx.name, rest, 0, len(rest), "discard any of the rest"
+        player, ctx.name, rest, 0, len(rest), "discard any of the rest", purpose="discard"
     )
     for card in discarded:
         game.discard(player, card, "revealed")
     rest = still_revealed(ctx.game, player, looked)
-    if len(rest) > 1:
-        rest = yield from game.choose_order(player, ctx.name, rest, "put back, top first")
-    for card in reversed(rest):
-        game.put(player, card, ("revealed", player), "deck")
+    yield from put_back_in_order(game, player, ctx.name, rest, "revealed")
 
 
 SENTRY = _kingdom(
@@ -797,7 +807,7 @@ SENTRY = _kingdom(
 )
 
 
-def _vassal(ctx: Context) -> Effect:
+def _vassal(ctx: Context) -> Effect[None]:
     game = ctx.game
     card = game.top_of_deck(ctx.player)
     if card is None or not game.discard(ctx.player, card, "deck"):

@@ -11,11 +11,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine.model import TREASURE, Card, Effect, PlayEffect
+from engine.model import ACTION, TREASURE, Card, Effect, PlayEffect
 
 if TYPE_CHECKING:
     from engine.api import CardAPI
     from engine.context import Context
+    from engine.state import PlayerZone
 
 # What a card may declare that it does or responds to (read by the interaction graph and
 # the docs). A closed list, so that a misspelt tag fails at import instead of silently
@@ -108,25 +109,39 @@ def discard_revealed(game: CardAPI, player: int, cards: list[int]) -> None:
         game.discard(player, card, "revealed")
 
 
-def put_back_in_order(ctx: Context, player: int, cards: list[int], source: str) -> Effect:
-    """Put ``cards`` on top of the deck in an order the player picks (first = top)."""
-    game = ctx.game
+def put_back_in_order(
+    game: CardAPI,
+    player: int,
+    asker: str,
+    cards: list[int],
+    source: PlayerZone,
+    *,
+    prompt: str = "put back, top first",
+    topdeck: bool = False,
+) -> Effect[None]:
+    """Put ``cards`` from ``source`` on top of the deck in an order the player picks
+    (first = top; ``asker`` is the card whose effect asks). Cards going back where they
+    were looked at move without an event; with ``topdeck`` each one is logged as put
+    onto the deck (from hand, say)."""
     if not cards:
         return
-    ordered = yield from game.choose_order(player, ctx.name, cards, "put back, top first")
+    ordered = yield from game.choose_order(player, asker, cards, prompt)
     for card in reversed(ordered):
-        game.put(player, card, (source, player), "deck")
+        if topdeck:
+            game.topdeck(player, card, source)
+        else:
+            game.put(player, card, (source, player), "deck")
 
 
 # --- trashing and gaining -----------------------------------------------------------------
 
 
-def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect:
+def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect[int | None]:
     """Trash a card from hand (mandatory when there is one); returns its cost at that
     moment, or None when nothing was trashed."""
     game = ctx.game
     hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, prompt)
+    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, prompt, purpose="trash")
     if not chosen:
         return None
     cost = game.cost(game.definition(chosen[0]))
@@ -135,8 +150,8 @@ def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect:
 
 
 def gain_one(
-    ctx: Context, fits: Callable[[Card], bool], prompt: str, to: str = "discard"
-) -> Effect:
+    ctx: Context, fits: Callable[[Card], bool], prompt: str, to: PlayerZone = "discard"
+) -> Effect[int | None]:
     """Pick a Supply card that ``fits`` and gain it; returns the gained card or None."""
     pile = yield from ctx.game.choose_gain(ctx.player, ctx.name, fits, prompt)
     if pile is None:
@@ -145,10 +160,10 @@ def gain_one(
     return gained
 
 
-def gain_costing_up_to(limit: int, to: str = "discard") -> PlayEffect:
+def gain_costing_up_to(limit: int, to: PlayerZone = "discard") -> PlayEffect:
     """Workshop, Feast, ...: gain a card costing up to ``limit``."""
 
-    def effect(ctx: Context) -> Effect:
+    def effect(ctx: Context) -> Effect[None]:
         yield from gain_one(
             ctx, costs_up_to(ctx.game, limit), f"gain a card costing up to {limit}", to
         )
@@ -156,7 +171,9 @@ def gain_costing_up_to(limit: int, to: str = "discard") -> PlayEffect:
     return effect
 
 
-def trash_to_gain(ctx: Context, more: int, *, exactly: bool = False, to: str = "discard") -> Effect:
+def trash_to_gain(
+    ctx: Context, more: int, *, exactly: bool = False, to: PlayerZone = "discard"
+) -> Effect[int | None]:
     """Remodel's shape: trash a card from hand, then gain one costing up to (or exactly)
     ``more`` more than it. Nothing trashed, nothing gained. Returns the gained card."""
     cost = yield from trash_one_from_hand(ctx)
@@ -167,6 +184,56 @@ def trash_to_gain(ctx: Context, more: int, *, exactly: bool = False, to: str = "
     wording = "exactly" if exactly else "up to"
     gained = yield from gain_one(ctx, fits, f"gain a card costing {wording} {limit}", to)
     return gained
+
+
+# --- factories several sets share ----------------------------------------------------------
+
+
+def discard_down_to(size: int) -> PlayEffect:
+    """Each other player the Attack affects discards down to ``size`` cards in hand
+    (Militia, Goons)."""
+
+    def effect(ctx: Context) -> Effect[None]:
+        game = ctx.game
+        for victim in game.attacked(ctx):
+            hand = game.player(victim).hand
+            excess = len(hand) - size
+            if excess <= 0:
+                continue
+            chosen = yield from game.choose_cards(
+                victim, ctx.name, hand, excess, excess, f"discard down to {size}", purpose="discard"
+            )
+            for card in chosen:
+                game.discard(victim, card)
+
+    return effect
+
+
+def play_an_action(times: int, *, optional: bool) -> PlayEffect:
+    """Choose an Action card in hand and play it ``times`` times in a row (Throne Room,
+    King's Court). The later plays resolve the card wherever it
+    now is, and use no Action."""
+
+    def effect(ctx: Context) -> Effect[None]:
+        game = ctx.game
+        actions = [c for c in game.player(ctx.player).hand if game.definition(c).is_(ACTION)]
+        chosen = yield from game.choose_cards(
+            ctx.player,
+            ctx.name,
+            actions,
+            0 if optional else 1,
+            1,
+            f"play an Action card {times} times",
+            purpose="play",
+        )
+        if not chosen:
+            return
+        played = yield from game.play(ctx.player, chosen[0], by=ctx.card)
+        if played:
+            for _ in range(times - 1):
+                yield from game.play_again(ctx.player, chosen[0], by=ctx.card)
+
+    return effect
 
 
 def reworded(first: Card, second_text: str) -> tuple[Card, Card]:

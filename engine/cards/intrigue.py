@@ -23,6 +23,7 @@ Baron, Mining Village and Mill ask yes/no.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from engine import rules
 from engine.cards.common import (
@@ -49,8 +50,11 @@ from engine.model import (
     PlayEffect,
     Trigger,
 )
-from engine.state import TRASH
+from engine.state import TRASH, PlayerZone
 from engine.targets import HAND, Count, Gain, Targets, of
+
+if TYPE_CHECKING:
+    from engine.api import CardAPI
 
 INTRIGUE = "intrigue"
 
@@ -61,11 +65,13 @@ _kingdom = kingdom_maker(INTRIGUE)
 # --- shared pieces ---------------------------------------------------------------------
 
 
-def _trash_from_hand(ctx: Context, count: int, prompt: str) -> Effect:
+def _trash_from_hand(ctx: Context, count: int, prompt: str) -> Effect[int]:
     """Trash exactly ``count`` cards from hand (all of them with fewer); returns how many."""
     game = ctx.game
     hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, count, count, prompt)
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, hand, count, count, prompt, purpose="trash"
+    )
     trashed = 0
     for card in chosen:
         moved = yield from game.trash(ctx.player, card, ("hand", ctx.player))
@@ -73,11 +79,13 @@ def _trash_from_hand(ctx: Context, count: int, prompt: str) -> Effect:
     return trashed
 
 
-def _discard_from_hand(game_ctx: Context, player: int, count: int, prompt: str) -> Effect:
+def _discard_from_hand(game_ctx: Context, player: int, count: int, prompt: str) -> Effect[int]:
     """``player`` discards exactly ``count`` cards (all of them with fewer); returns how many."""
     game = game_ctx.game
     hand = game.player(player).hand
-    chosen = yield from game.choose_cards(player, game_ctx.name, hand, count, count, prompt)
+    chosen = yield from game.choose_cards(
+        player, game_ctx.name, hand, count, count, prompt, purpose="discard"
+    )
     return sum(1 for card in chosen if game.discard(player, card))
 
 
@@ -90,7 +98,7 @@ def _discard_hand(ctx: Context, player: int) -> None:
 def _reveal_four_keep(keep: Callable[[Card], bool]) -> PlayEffect:
     """Scout and Patrol: reveal 4, the matching cards to hand, the rest back in any order."""
 
-    def effect(ctx: Context) -> Effect:
+    def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         revealed = reveal_top(ctx.game, ctx.player, 4)
         rest = []
@@ -99,7 +107,7 @@ def _reveal_four_keep(keep: Callable[[Card], bool]) -> PlayEffect:
                 game.put(ctx.player, card, ("revealed", ctx.player), "hand")
             else:
                 rest.append(card)
-        yield from put_back_in_order(ctx, ctx.player, rest, "revealed")
+        yield from put_back_in_order(ctx.game, ctx.player, ctx.name, rest, "revealed")
 
     return effect
 
@@ -107,14 +115,14 @@ def _reveal_four_keep(keep: Callable[[Card], bool]) -> PlayEffect:
 # --- Baron -------------------------------------------------------------------------------
 
 
-def _baron(ctx: Context) -> Effect:
+def _baron(ctx: Context) -> Effect[None]:
     game = ctx.game
     estates = [c for c in game.player(ctx.player).hand if game.name_of(c) == "Estate"]
     if estates:
         discard = yield from game.yes_no(ctx.player, ctx.name, "discard an Estate for +4 coins?")
         if discard:
             if game.discard(ctx.player, estates[0]):
-                game.add_coins(4)
+                game.bonus(ctx.player, coins=4)
             return
     yield from game.gain(ctx.player, "Estate")
 
@@ -141,10 +149,9 @@ BARON_1, BARON_2 = reworded(
 # --- Bridge ------------------------------------------------------------------------------
 
 
-def _bridge(ctx: Context) -> None:
-    # Each play lowers costs once more for the rest of the turn, whether or not the
-    # Bridge stays in play: Throne Room on Bridge lowers them by 2.
-    ctx.game.state.turn.cost_reduction += rules.bridge_reduction(1)
+def _bridge_discount(_game: CardAPI, _card: Card) -> int:
+    reduction: int = rules.bridge_reduction(1)
+    return reduction
 
 
 BRIDGE = _kingdom(
@@ -154,7 +161,11 @@ BRIDGE = _kingdom(
     "+1 Buy, +1 coin. This turn, all cards cost 1 coin less (not below 0).",
     buys=1,
     coins=1,
-    lasting=_bridge,
+    # Each play lowers costs once more for the rest of the turn, whether or not the
+    # Bridge stays in play: Throne Room on Bridge lowers them by 2 (as 2nd-edition Quarry).
+    cost_modifier=_bridge_discount,
+    cost_modifier_lasts=True,
+    lasting=lambda ctx: ctx.game.start_lasting_cost(ctx),
     declares=tags("+buys", "+coins", "reduces-costs"),
     targets=Targets(reduces=of()),
 )
@@ -163,14 +174,14 @@ BRIDGE = _kingdom(
 # --- Conspirator -------------------------------------------------------------------------
 
 
-def _conspirator(ctx: Context) -> Effect:
+def _conspirator(ctx: Context) -> Effect[None]:
     game = ctx.game
     action_plays = sum(
         1 for name in game.state.turn.plays if game.definition_by_name(name).is_(ACTION)
     )
     if action_plays >= 3:
         game.draw(ctx.player, 1)
-        game.state.turn.actions += 1
+        game.bonus(ctx.player, actions=1)
     yield from ()
 
 
@@ -195,8 +206,8 @@ def _coppersmith(ctx: Context) -> None:
     ctx.game.start_lasting(ctx, 0)
 
 
-def _coppersmith_bonus(ctx: TriggerContext) -> Effect:
-    ctx.game.add_coins(1)
+def _coppersmith_bonus(ctx: TriggerContext) -> Effect[None]:
+    ctx.game.bonus(ctx.owner, coins=1)
     yield from ()
 
 
@@ -221,11 +232,11 @@ COPPERSMITH = _kingdom(
 # --- Courtyard ---------------------------------------------------------------------------
 
 
-def _courtyard(ctx: Context) -> Effect:
+def _courtyard(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 1, 1, "put a card on your deck"
+        ctx.player, ctx.name, hand, 1, 1, "put a card on your deck", purpose="topdeck"
     )
     for card in chosen:
         game.topdeck(ctx.player, card)
@@ -281,7 +292,7 @@ HAREM = _kingdom(
 # --- Ironworks ---------------------------------------------------------------------------
 
 
-def _ironworks(ctx: Context) -> Effect:
+def _ironworks(ctx: Context) -> Effect[None]:
     game = ctx.game
     gained = yield from gain_one(ctx, costs_up_to(game, 4), "gain a card costing up to 4")
     if gained is None:
@@ -289,9 +300,9 @@ def _ironworks(ctx: Context) -> Effect:
     # The bonus follows what the gained card is, wherever a when-gain effect moved it.
     definition = game.definition(gained)
     if definition.is_(ACTION):
-        game.state.turn.actions += 1
+        game.bonus(ctx.player, actions=1)
     if definition.is_(TREASURE):
-        game.add_coins(1)
+        game.bonus(ctx.player, coins=1)
     if definition.is_(VICTORY):
         game.draw(ctx.player, 1)
 
@@ -318,7 +329,7 @@ IRONWORKS_1, IRONWORKS_2 = reworded(
 
 
 def _masquerade(skip_empty_hands: bool) -> PlayEffect:
-    def effect(ctx: Context) -> Effect:
+    def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         order = game.turn_order(ctx.player)
         passers = [p for p in order if game.player(p).hand]
@@ -338,13 +349,14 @@ def _masquerade(skip_empty_hands: bool) -> PlayEffect:
                 1,
                 1,
                 f"pass a card to p{receiver[giver] + 1}",
+                purpose="pass",
             )
             passes.extend((giver, card) for card in chosen)
         for giver, card in passes:
             game.pass_card(giver, card, receiver[giver])
         hand = game.player(ctx.player).hand
         trashed = yield from game.choose_cards(
-            ctx.player, ctx.name, hand, 0, 1, "you may trash a card from your hand"
+            ctx.player, ctx.name, hand, 0, 1, "you may trash a card from your hand", purpose="trash"
         )
         for card in trashed:
             yield from game.trash(ctx.player, card, ("hand", ctx.player))
@@ -381,7 +393,7 @@ MASQUERADE_2 = _kingdom(
 # --- Mining Village ----------------------------------------------------------------------
 
 
-def _mining_village(ctx: Context) -> Effect:
+def _mining_village(ctx: Context) -> Effect[None]:
     game = ctx.game
     # Played again by Throne Room after being trashed, there is nothing left to trash.
     if ctx.card not in game.player(ctx.player).in_play:
@@ -389,7 +401,7 @@ def _mining_village(ctx: Context) -> Effect:
     if (yield from game.yes_no(ctx.player, ctx.name, "trash this for +2 coins?")):
         moved = yield from game.trash(ctx.player, ctx.card, ("in_play", ctx.player))
         if moved:
-            game.add_coins(2)
+            game.bonus(ctx.player, coins=2)
 
 
 MINING_VILLAGE_1, MINING_VILLAGE_2 = reworded(
@@ -413,11 +425,11 @@ MINING_VILLAGE_1, MINING_VILLAGE_2 = reworded(
 MINION_OPTIONS = ("+$2", "discard")
 
 
-def _minion(ctx: Context) -> Effect:
+def _minion(ctx: Context) -> Effect[None]:
     game = ctx.game
     picked = yield from game.choose_option(ctx.player, ctx.name, MINION_OPTIONS, "choose one")
     if picked[0] == "+$2":
-        game.add_coins(2)
+        game.bonus(ctx.player, coins=2)
         return
     _discard_hand(ctx, ctx.player)
     game.draw(ctx.player, 4)
@@ -445,13 +457,13 @@ MINION = _kingdom(
 NOBLES_OPTIONS = ("+3 Cards", "+2 Actions")
 
 
-def _nobles(ctx: Context) -> Effect:
+def _nobles(ctx: Context) -> Effect[None]:
     game = ctx.game
     picked = yield from game.choose_option(ctx.player, ctx.name, NOBLES_OPTIONS, "choose one")
     if picked[0] == "+3 Cards":
         game.draw(ctx.player, 3)
     else:
-        game.state.turn.actions += 2
+        game.bonus(ctx.player, actions=2)
 
 
 NOBLES = _kingdom(
@@ -471,21 +483,20 @@ NOBLES = _kingdom(
 PAWN_OPTIONS = ("+1 Card", "+1 Action", "+1 Buy", "+$1")
 
 
-def _pawn(ctx: Context) -> Effect:
+def _pawn(ctx: Context) -> Effect[None]:
     game = ctx.game
     picked = yield from game.choose_option(
         ctx.player, ctx.name, PAWN_OPTIONS, "choose two different bonuses", 2, 2
     )
     # Both are picked first, then carried out in the card's order.
-    turn = game.state.turn
     if "+1 Card" in picked:
         game.draw(ctx.player, 1)
     if "+1 Action" in picked:
-        turn.actions += 1
+        game.bonus(ctx.player, actions=1)
     if "+1 Buy" in picked:
-        turn.buys += 1
+        game.bonus(ctx.player, buys=1)
     if "+$1" in picked:
-        game.add_coins(1)
+        game.bonus(ctx.player, coins=1)
 
 
 PAWN = _kingdom(
@@ -502,7 +513,7 @@ PAWN = _kingdom(
 # --- Saboteur (1st edition) --------------------------------------------------------------------
 
 
-def _saboteur(ctx: Context) -> Effect:
+def _saboteur(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
         revealed = []
@@ -578,29 +589,40 @@ PATROL = _kingdom(
 # --- Secret Chamber (1st edition) ---------------------------------------------------------------
 
 
-def _secret_chamber(ctx: Context) -> Effect:
+def _secret_chamber(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 0, len(hand), "discard any number of cards for +1 coin each"
+        ctx.player,
+        ctx.name,
+        hand,
+        0,
+        len(hand),
+        "discard any number of cards for +1 coin each",
+        purpose="discard",
     )
     discarded = sum(1 for card in chosen if game.discard(ctx.player, card))
-    game.add_coins(discarded)
+    game.bonus(ctx.player, coins=discarded)
 
 
-def _secret_chamber_react(ctx: TriggerContext) -> Effect:
+def _secret_chamber_react(ctx: TriggerContext) -> Effect[None]:
     game = ctx.game
     game.reveal(ctx.owner, [ctx.card])
     game.draw(ctx.owner, 2)
     hand = game.player(ctx.owner).hand
     count = min(2, len(hand))
     chosen = yield from game.choose_cards(
-        ctx.owner, ctx.name, hand, count, count, "put 2 cards from your hand on your deck"
+        ctx.owner,
+        ctx.name,
+        hand,
+        count,
+        count,
+        "put 2 cards from your hand on your deck",
+        purpose="topdeck",
     )
-    if chosen:
-        ordered = yield from game.choose_order(ctx.owner, ctx.name, chosen, "top first")
-        for card in reversed(ordered):
-            game.topdeck(ctx.owner, card)
+    yield from put_back_in_order(
+        game, ctx.owner, ctx.name, chosen, "hand", prompt="top first", topdeck=True
+    )
 
 
 SECRET_CHAMBER = _kingdom(
@@ -620,7 +642,7 @@ SECRET_CHAMBER = _kingdom(
 # --- Shanty Town -------------------------------------------------------------------------
 
 
-def _shanty_town(ctx: Context) -> Effect:
+def _shanty_town(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = list(game.player(ctx.player).hand)
     game.reveal(ctx.player, hand)
@@ -646,13 +668,13 @@ SHANTY_TOWN = _kingdom(
 STEWARD_OPTIONS = ("+2 Cards", "+$2", "trash")
 
 
-def _steward(ctx: Context) -> Effect:
+def _steward(ctx: Context) -> Effect[None]:
     game = ctx.game
     picked = yield from game.choose_option(ctx.player, ctx.name, STEWARD_OPTIONS, "choose one")
     if picked[0] == "+2 Cards":
         game.draw(ctx.player, 2)
     elif picked[0] == "+$2":
-        game.add_coins(2)
+        game.bonus(ctx.player, coins=2)
     else:
         yield from _trash_from_hand(ctx, 2, "trash 2 cards from your hand")
 
@@ -672,7 +694,7 @@ STEWARD = _kingdom(
 # --- Swindler ----------------------------------------------------------------------------
 
 
-def _swindler(ctx: Context) -> Effect:
+def _swindler(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
         card = game.top_of_deck(victim)
@@ -715,7 +737,7 @@ SWINDLER_1, SWINDLER_2 = reworded(
 TORTURER_OPTIONS = ("discard", "Curse")
 
 
-def _torturer(ctx: Context) -> Effect:
+def _torturer(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
         # Either fate may be picked even when it cannot be carried out in full.
@@ -749,7 +771,7 @@ TORTURER_1, TORTURER_2 = reworded(
 # --- Trading Post ------------------------------------------------------------------------
 
 
-def _trading_post(ctx: Context) -> Effect:
+def _trading_post(ctx: Context) -> Effect[None]:
     trashed = yield from _trash_from_hand(ctx, 2, "trash 2 cards from your hand")
     if trashed == 2:
         yield from ctx.game.gain(ctx.player, "Silver", "hand")
@@ -772,7 +794,7 @@ TRADING_POST_1, TRADING_POST_2 = reworded(
 # --- Tribute (1st edition) ---------------------------------------------------------------------
 
 
-def _tribute(ctx: Context) -> Effect:
+def _tribute(ctx: Context) -> Effect[None]:
     game = ctx.game
     left = (ctx.player + 1) % game.players
     revealed = reveal_top(ctx.game, left, 2)
@@ -781,13 +803,12 @@ def _tribute(ctx: Context) -> Effect:
         if game.name_of(card) not in names:
             names.append(game.name_of(card))
         game.discard(left, card, "revealed")
-    turn = game.state.turn
     for name in names:
         definition = game.definition_by_name(name)
         if definition.is_(ACTION):
-            turn.actions += 2
+            game.bonus(ctx.player, actions=2)
         if definition.is_(TREASURE):
-            game.add_coins(2)
+            game.bonus(ctx.player, coins=2)
         if definition.is_(VICTORY):
             game.draw(ctx.player, 2)
     yield from ()
@@ -810,7 +831,7 @@ TRIBUTE = _kingdom(
 # --- Upgrade -----------------------------------------------------------------------------
 
 
-def _upgrade(ctx: Context) -> Effect:
+def _upgrade(ctx: Context) -> Effect[None]:
     yield from trash_to_gain(ctx, 1, exactly=True)
 
 
@@ -831,13 +852,13 @@ UPGRADE = _kingdom(
 # --- Wishing Well ------------------------------------------------------------------------
 
 
-def _wishing_well(ctx: Context) -> Effect:
+def _wishing_well(ctx: Context) -> Effect[None]:
     game = ctx.game
     named = yield from game.name_a_card(ctx.player, ctx.name, "name a card")
     card = game.reveal_top(ctx.player)
     if card is None:
         return
-    destination = "hand" if game.name_of(card) == named else "deck"
+    destination: PlayerZone = "hand" if game.name_of(card) == named else "deck"
     game.put(ctx.player, card, ("revealed", ctx.player), destination)
 
 
@@ -859,10 +880,12 @@ WISHING_WELL = _kingdom(
 COURTIER_OPTIONS = ("+1 Action", "+1 Buy", "+$3", "Gold")
 
 
-def _courtier(ctx: Context) -> Effect:
+def _courtier(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, "reveal a card")
+    chosen = yield from game.choose_cards(
+        ctx.player, ctx.name, hand, 1, 1, "reveal a card", purpose="reveal"
+    )
     if not chosen:
         return
     game.reveal(ctx.player, chosen)
@@ -870,13 +893,12 @@ def _courtier(ctx: Context) -> Effect:
     picked = yield from game.choose_option(
         ctx.player, ctx.name, COURTIER_OPTIONS, f"choose {count} different", count, count
     )
-    turn = game.state.turn
     if "+1 Action" in picked:
-        turn.actions += 1
+        game.bonus(ctx.player, actions=1)
     if "+1 Buy" in picked:
-        turn.buys += 1
+        game.bonus(ctx.player, buys=1)
     if "+$3" in picked:
-        game.add_coins(3)
+        game.bonus(ctx.player, coins=3)
     if "Gold" in picked:
         yield from game.gain(ctx.player, "Gold")
 
@@ -898,19 +920,21 @@ COURTIER = _kingdom(
 # --- Diplomat (2nd edition) ----------------------------------------------------------------------
 
 
-def _diplomat(ctx: Context) -> Effect:
+def _diplomat(ctx: Context) -> Effect[None]:
     game = ctx.game
     if len(game.player(ctx.player).hand) <= 5:
-        game.state.turn.actions += 2
+        game.bonus(ctx.player, actions=2)
     yield from ()
 
 
-def _diplomat_react(ctx: TriggerContext) -> Effect:
+def _diplomat_react(ctx: TriggerContext) -> Effect[None]:
     game = ctx.game
     game.reveal(ctx.owner, [ctx.card])
     game.draw(ctx.owner, 2)
     hand = game.player(ctx.owner).hand
-    chosen = yield from game.choose_cards(ctx.owner, ctx.name, hand, 3, 3, "discard 3 cards")
+    chosen = yield from game.choose_cards(
+        ctx.owner, ctx.name, hand, 3, 3, "discard 3 cards", purpose="discard"
+    )
     for card in chosen:
         game.discard(ctx.owner, card)
 
@@ -948,7 +972,7 @@ DIPLOMAT = _kingdom(
 LURKER_OPTIONS = ("trash", "gain")
 
 
-def _lurker(ctx: Context) -> Effect:
+def _lurker(ctx: Context) -> Effect[None]:
     game = ctx.game
     picked = yield from game.choose_option(
         ctx.player,
@@ -963,14 +987,20 @@ def _lurker(ctx: Context) -> Effect:
             if cards and game.definition(cards[-1]).is_(ACTION)
         ]
         chosen = yield from game.choose_cards(
-            ctx.player, ctx.name, tops, 1, 1, "trash an Action card from the Supply"
+            ctx.player,
+            ctx.name,
+            tops,
+            1,
+            1,
+            "trash an Action card from the Supply",
+            purpose="trash",
         )
         for card in chosen:
             yield from game.trash(ctx.player, card, ("supply", game.name_of(card)))
         return
     actions = [card for card in game.state.trash if game.definition(card).is_(ACTION)]
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, actions, 1, 1, "gain an Action card from the trash"
+        ctx.player, ctx.name, actions, 1, 1, "gain an Action card from the trash", purpose="gain"
     )
     for card in chosen:
         yield from game.gain_card(ctx.player, card, TRASH)
@@ -996,7 +1026,7 @@ LURKER = _kingdom(
 # --- Mill (2nd edition) ---------------------------------------------------------------------------
 
 
-def _mill(ctx: Context) -> Effect:
+def _mill(ctx: Context) -> Effect[None]:
     game = ctx.game
     if not game.player(ctx.player).hand:
         return
@@ -1004,7 +1034,7 @@ def _mill(ctx: Context) -> Effect:
         return
     discarded = yield from _discard_from_hand(ctx, ctx.player, 2, "discard 2 cards")
     if discarded == 2:
-        game.add_coins(2)
+        game.bonus(ctx.player, coins=2)
 
 
 MILL = _kingdom(
@@ -1024,7 +1054,7 @@ MILL = _kingdom(
 # --- Replace (2nd edition) ------------------------------------------------------------------------
 
 
-def _replace(ctx: Context) -> Effect:
+def _replace(ctx: Context) -> Effect[None]:
     game = ctx.game
     gained = yield from trash_to_gain(ctx, 2)
     if gained is None:
@@ -1072,11 +1102,17 @@ def _deck_positions(size: int) -> list[str]:
     return ["top"] + [f"under {depth}" for depth in range(1, size)] + ["bottom"]
 
 
-def _secret_passage(ctx: Context) -> Effect:
+def _secret_passage(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 1, 1, "put a card from your hand into your deck"
+        ctx.player,
+        ctx.name,
+        hand,
+        1,
+        1,
+        "put a card from your hand into your deck",
+        purpose="topdeck",
     )
     if not chosen:
         return

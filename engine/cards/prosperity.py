@@ -31,13 +31,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine import rules
-from engine.cards.base import discard_down_to, play_an_action
 from engine.cards.basic import CURSE_CARD
 from engine.cards.common import (
     costs_exactly,
+    discard_down_to,
     gain_costing_up_to,
     gain_one,
     kingdom_maker,
+    play_an_action,
+    put_back_in_order,
+    reveal_top,
     reveal_until_treasure,
     reworded,
     tags,
@@ -57,7 +60,7 @@ from engine.model import (
     Effect,
     Trigger,
 )
-from engine.state import Zone
+from engine.state import GameState, PlayerZone, Zone
 from engine.targets import (
     DECK,
     FROM_HAND,
@@ -118,7 +121,7 @@ CURSE_AS_TREASURE = replace(
 # --- shared pieces ------------------------------------------------------------------
 
 
-def _gained_zone(ctx: TriggerContext) -> Zone:
+def _gained_zone(ctx: TriggerContext) -> tuple[PlayerZone, int]:
     return (ctx.happening.data.get("to", "discard"), ctx.happening.player)
 
 
@@ -128,7 +131,7 @@ def _gained_card_is_where_gained(ctx: TriggerContext) -> bool:
     return card is not None and card in ctx.game.state.zone(_gained_zone(ctx))
 
 
-def _topdeck_gained(ctx: TriggerContext) -> Effect:
+def _topdeck_gained(ctx: TriggerContext) -> Effect[None]:
     card = ctx.happening.card
     assert card is not None
     ctx.game.topdeck(ctx.happening.player, card, _gained_zone(ctx)[0])
@@ -145,7 +148,7 @@ def _bought_victory(ctx: TriggerContext) -> bool:
     return ctx.happening.bought and _happening_card(ctx).is_(VICTORY)
 
 
-def _gain_gold(ctx: TriggerContext) -> Effect:
+def _gain_gold(ctx: TriggerContext) -> Effect[None]:
     yield from ctx.game.gain(ctx.owner, "Gold")
 
 
@@ -156,7 +159,7 @@ def _lasting_trigger(index: int) -> Callable[[Context], None]:
     return lasting
 
 
-def _name_by_left_player(ctx: Context, prompt: str) -> Effect:
+def _name_by_left_player(ctx: Context, prompt: str) -> Effect[str]:
     """The player to the left names a card (Contraband, War Chest)."""
     game = ctx.game
     left = game.others(ctx.player)[0]
@@ -202,7 +205,7 @@ GRAND_MARKET = _kingdom(
 )
 
 
-def _monument(ctx: Context) -> Effect:
+def _monument(ctx: Context) -> Effect[None]:
     ctx.game.add_vp_tokens(ctx.player, 1)
     yield from ()
 
@@ -244,14 +247,14 @@ PEDDLER = _kingdom(
 # --- City -------------------------------------------------------------------------------
 
 
-def _city(ctx: Context) -> Effect:
+def _city(ctx: Context) -> Effect[None]:
     game = ctx.game
     empty = sum(1 for cards in game.state.supply.values() if not cards)
     if empty >= 1:
         game.draw(ctx.player, 1)
     if empty >= 2:
-        game.add_coins(1)
-        game.state.turn.buys += 1
+        game.bonus(ctx.player, coins=1)
+        game.bonus(ctx.player, buys=1)
     yield from ()
 
 
@@ -271,9 +274,9 @@ CITY = _kingdom(
 # --- Bank, Venture, Loan --------------------------------------------------------------
 
 
-def _bank(ctx: Context) -> Effect:
+def _bank(ctx: Context) -> Effect[None]:
     game = ctx.game
-    game.add_coins(len(treasures_among(game, game.player(ctx.player).in_play)))
+    game.bonus(ctx.player, coins=len(treasures_among(game, game.player(ctx.player).in_play)))
     yield from ()
 
 
@@ -288,7 +291,7 @@ BANK = _kingdom(
 )
 
 
-def _venture(ctx: Context) -> Effect:
+def _venture(ctx: Context) -> Effect[None]:
     game = ctx.game
     others, treasure = reveal_until_treasure(game, ctx.player)
     for card in others:
@@ -311,7 +314,7 @@ VENTURE = _kingdom(
 )
 
 
-def _loan(ctx: Context) -> Effect:
+def _loan(ctx: Context) -> Effect[None]:
     game = ctx.game
     others, treasure = reveal_until_treasure(game, ctx.player)
     if treasure is not None:
@@ -344,7 +347,7 @@ LOAN = _kingdom(
 # --- Bishop, Expand, Forge, Trade Route ----------------------------------------------
 
 
-def _bishop(ctx: Context) -> Effect:
+def _bishop(ctx: Context) -> Effect[None]:
     game = ctx.game
     game.add_vp_tokens(ctx.player, 1)
     cost = yield from trash_one_from_hand(ctx)
@@ -352,7 +355,9 @@ def _bishop(ctx: Context) -> Effect:
         game.add_vp_tokens(ctx.player, cost // 2)
     for other in game.others(ctx.player):
         hand = game.player(other).hand
-        chosen = yield from game.choose_cards(other, ctx.name, hand, 0, 1, "you may trash a card")
+        chosen = yield from game.choose_cards(
+            other, ctx.name, hand, 0, 1, "you may trash a card", purpose="trash"
+        )
         for card in chosen:
             yield from game.trash(other, card, ("hand", other))
 
@@ -370,7 +375,7 @@ BISHOP = _kingdom(
 )
 
 
-def _expand(ctx: Context) -> Effect:
+def _expand(ctx: Context) -> Effect[None]:
     yield from trash_to_gain(ctx, 3)
 
 
@@ -385,11 +390,11 @@ EXPAND = _kingdom(
 )
 
 
-def _forge(ctx: Context) -> Effect:
+def _forge(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 0, len(hand), "trash any number of cards"
+        ctx.player, ctx.name, hand, 0, len(hand), "trash any number of cards", purpose="trash"
     )
     total = 0
     for card in chosen:
@@ -412,10 +417,23 @@ FORGE = _kingdom(
 )
 
 
-def _trade_route(ctx: Context) -> Effect:
+def _trade_route(ctx: Context) -> Effect[None]:
     game = ctx.game
-    game.add_coins(game.state.trade_route_mat)
+    game.bonus(ctx.player, coins=game.state.trade_route_mat)
     yield from trash_one_from_hand(ctx)
+
+
+def _trade_route_tokens(state: GameState, define: Callable[[str], Card]) -> None:
+    """Set-up: a token on each Victory Supply pile."""
+    state.trade_route_tokens = [pile for pile in state.supply if define(pile).is_(VICTORY)]
+
+
+def _trade_route_token_moves(game: CardAPI, _card: int, source: Zone) -> None:
+    """The first gain from a pile with a token moves its token to the mat."""
+    state = game.state
+    if source[0] == "supply" and source[1] in state.trade_route_tokens:
+        state.trade_route_tokens.remove(source[1])
+        state.trade_route_mat += 1
 
 
 TRADE_ROUTE = _kingdom(
@@ -428,6 +446,8 @@ TRADE_ROUTE = _kingdom(
     editions=(1,),
     buys=1,
     effect=_trade_route,
+    sets_up=_trade_route_tokens,
+    after_any_gain=_trade_route_token_moves,
     declares=tags("+buys", "+coins", "trashes", "when-gain"),
     targets=Targets(
         watches=(
@@ -447,12 +467,18 @@ TRADE_ROUTE = _kingdom(
 # --- Counting House, Mint ---------------------------------------------------------------
 
 
-def _counting_house(ctx: Context) -> Effect:
+def _counting_house(ctx: Context) -> Effect[None]:
     game = ctx.game
     discard = game.player(ctx.player).discard
     coppers = [card for card in discard if game.name_of(card) == "Copper"]
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, coppers, 0, len(coppers), "put any number of Coppers into your hand"
+        ctx.player,
+        ctx.name,
+        coppers,
+        0,
+        len(coppers),
+        "put any number of Coppers into your hand",
+        purpose="take",
     )
     game.reveal(ctx.player, chosen)
     for card in chosen:
@@ -472,18 +498,24 @@ COUNTING_HOUSE = _kingdom(
 )
 
 
-def _mint(ctx: Context) -> Effect:
+def _mint(ctx: Context) -> Effect[None]:
     game = ctx.game
     treasures = treasures_among(game, game.player(ctx.player).hand)
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, treasures, 0, 1, "you may reveal a Treasure to gain a copy"
+        ctx.player,
+        ctx.name,
+        treasures,
+        0,
+        1,
+        "you may reveal a Treasure to gain a copy",
+        purpose="reveal",
     )
     if chosen:
         game.reveal(ctx.player, chosen)
         yield from game.gain(ctx.player, game.name_of(chosen[0]))
 
 
-def _trash_treasures_in_play(ctx: TriggerContext) -> Effect:
+def _trash_treasures_in_play(ctx: TriggerContext) -> Effect[None]:
     """Mint: trash the Treasures its gainer has in play (no Duration Treasure exists in the
     engine's sets, so the 2nd edition's exception for them never applies)."""
     game = ctx.game
@@ -531,7 +563,7 @@ MINT_2 = _kingdom(
 # --- Goons, Mountebank, Rabble (Attacks) --------------------------------------------------
 
 
-def _one_vp_token(ctx: TriggerContext) -> Effect:
+def _one_vp_token(ctx: TriggerContext) -> Effect[None]:
     """+1 VP token to the trigger's owner (Goons on a buy, Collection on an Action gain)."""
     ctx.game.add_vp_tokens(ctx.owner, 1)
     yield from ()
@@ -555,13 +587,13 @@ GOONS = _kingdom(
 )
 
 
-def _mountebank(ctx: Context) -> Effect:
+def _mountebank(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
         hand = game.player(victim).hand
         curses = [card for card in hand if game.name_of(card) == "Curse"]
         chosen = yield from game.choose_cards(
-            victim, ctx.name, curses, 0, 1, "you may discard a Curse"
+            victim, ctx.name, curses, 0, 1, "you may discard a Curse", purpose="discard"
         )
         if chosen and game.discard(victim, chosen[0]):
             continue
@@ -585,15 +617,10 @@ MOUNTEBANK = _kingdom(
 )
 
 
-def _rabble(ctx: Context) -> Effect:
+def _rabble(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
-        revealed = []
-        for _ in range(3):
-            card = game.reveal_top(victim)
-            if card is None:
-                break
-            revealed.append(card)
+        revealed = reveal_top(game, victim, 3)
         rest = []
         for card in revealed:
             definition = game.definition(card)
@@ -601,12 +628,14 @@ def _rabble(ctx: Context) -> Effect:
                 game.discard(victim, card, "revealed")
             else:
                 rest.append(card)
-        if rest:
-            ordered = yield from game.choose_order(
-                victim, ctx.name, rest, "put the cards back in any order (first on top)"
-            )
-            for card in reversed(ordered):
-                game.put(victim, card, ("revealed", victim), "deck")
+        yield from put_back_in_order(
+            game,
+            victim,
+            ctx.name,
+            rest,
+            "revealed",
+            prompt="put the cards back in any order (first on top)",
+        )
 
 
 RABBLE = _kingdom(
@@ -662,7 +691,7 @@ def _talisman_applies(ctx: TriggerContext) -> bool:
     return not bought.is_(VICTORY) and ctx.game.cost(bought) <= 4
 
 
-def _talisman_copy(ctx: TriggerContext) -> Effect:
+def _talisman_copy(ctx: TriggerContext) -> Effect[None]:
     bought = ctx.happening.card
     assert bought is not None
     yield from ctx.game.gain(ctx.owner, ctx.game.name_of(bought), besides=bought)
@@ -679,7 +708,7 @@ TALISMAN = _kingdom(
     triggers=(Trigger("buy", "in_play", _talisman_copy, condition=_talisman_applies),),
     declares=tags("+coins", "while-in-play", "when-buy", "gains", "tests-cost"),
     targets=Targets(
-        gains=(Gain(when="watch"),),
+        gains=(Gain(max_cost=4, when="watch"),),
         watches=(
             Watch(
                 "buy", WHILE_IN_PLAY, "gains another copy of it", excluded=of(VICTORY), max_cost=4
@@ -755,15 +784,21 @@ KINGS_COURT = _kingdom(
 )
 
 
-def _vault(ctx: Context) -> Effect:
+def _vault(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 0, len(hand), "discard any number of cards, +1 coin each"
+        ctx.player,
+        ctx.name,
+        hand,
+        0,
+        len(hand),
+        "discard any number of cards, +1 coin each",
+        purpose="discard",
     )
     for card in chosen:
         if game.discard(ctx.player, card):
-            game.add_coins(1)
+            game.bonus(ctx.player, coins=1)
     for other in game.others(ctx.player):
         hand = game.player(other).hand
         if not hand:
@@ -772,7 +807,9 @@ def _vault(ctx: Context) -> Effect:
         if not wants:
             continue
         count = min(2, len(hand))
-        discards = yield from game.choose_cards(other, ctx.name, hand, count, count, "discard 2")
+        discards = yield from game.choose_cards(
+            other, ctx.name, hand, count, count, "discard 2", purpose="discard"
+        )
         discarded = sum(1 for card in discards if game.discard(other, card))
         if discarded == 2:
             game.draw(other, 1)
@@ -790,7 +827,7 @@ VAULT = _kingdom(
 )
 
 
-def _watchtower(ctx: Context) -> Effect:
+def _watchtower(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     while len(hand) < 6 and game.draw(ctx.player, 1):
@@ -798,7 +835,7 @@ def _watchtower(ctx: Context) -> Effect:
     yield from ()
 
 
-def _watchtower_reacts(ctx: TriggerContext) -> Effect:
+def _watchtower_reacts(ctx: TriggerContext) -> Effect[None]:
     game = ctx.game
     card = ctx.happening.card
     assert card is not None
@@ -852,9 +889,15 @@ WATCHTOWER_1, WATCHTOWER_2 = reworded(
 # --- Contraband --------------------------------------------------------------------------
 
 
-def _contraband(ctx: Context) -> Effect:
+def _contraband(ctx: Context) -> Effect[None]:
     named = yield from _name_by_left_player(ctx, "name a card they cannot buy this turn")
-    ctx.game.state.turn.modifiers.setdefault("banned", []).append(named)
+    ctx.game.state.turn.modifiers.setdefault("Contraband", []).append(named)
+
+
+def _contraband_ban(game: CardAPI, pile: str) -> str | None:
+    if pile in game.state.turn.modifiers.get("Contraband", ()):
+        return f"{pile} was named by Contraband this turn"
+    return None
 
 
 CONTRABAND = _kingdom(
@@ -867,6 +910,7 @@ CONTRABAND = _kingdom(
     coins=3,
     buys=1,
     effect=_contraband,
+    restricts_buys=_contraband_ban,
     declares=tags("+coins", "+buys", "names-a-card", "restricts-buys"),
 )
 
@@ -874,11 +918,17 @@ CONTRABAND = _kingdom(
 # --- 2nd edition: Anvil, Charlatan, Clerk, Collection, Crystal Ball ---------------------------
 
 
-def _anvil(ctx: Context) -> Effect:
+def _anvil(ctx: Context) -> Effect[None]:
     game = ctx.game
     treasures = treasures_among(game, game.player(ctx.player).hand)
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, treasures, 0, 1, "you may discard a Treasure to gain a card"
+        ctx.player,
+        ctx.name,
+        treasures,
+        0,
+        1,
+        "you may discard a Treasure to gain a card",
+        purpose="discard",
     )
     if not chosen or not game.discard(ctx.player, chosen[0]):
         return
@@ -898,7 +948,7 @@ ANVIL = _kingdom(
 )
 
 
-def _charlatan(ctx: Context) -> Effect:
+def _charlatan(ctx: Context) -> Effect[None]:
     for victim in ctx.game.attacked(ctx):
         yield from ctx.game.gain(victim, "Curse")
 
@@ -918,20 +968,20 @@ CHARLATAN = _kingdom(
 )
 
 
-def _clerk(ctx: Context) -> Effect:
+def _clerk(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
         hand = game.player(victim).hand
         if len(hand) < 5:
             continue
         chosen = yield from game.choose_cards(
-            victim, ctx.name, hand, 1, 1, "put a card onto your deck"
+            victim, ctx.name, hand, 1, 1, "put a card onto your deck", purpose="topdeck"
         )
         for card in chosen:
             game.topdeck(victim, card)
 
 
-def _clerk_at_start(ctx: TriggerContext) -> Effect:
+def _clerk_at_start(ctx: TriggerContext) -> Effect[None]:
     yield from ctx.game.play(ctx.owner, ctx.card)
 
 
@@ -966,7 +1016,7 @@ COLLECTION = _kingdom(
 )
 
 
-def _crystal_ball(ctx: Context) -> Effect:
+def _crystal_ball(ctx: Context) -> Effect[None]:
     game = ctx.game
     card = game.reveal_top(ctx.player, verb="")  # looked at, not revealed
     if card is None:
@@ -1008,14 +1058,14 @@ CRYSTAL_BALL = _kingdom(
 # --- 2nd edition: Investment, Magnate, Tiara, War Chest ----------------------------------------
 
 
-def _investment(ctx: Context) -> Effect:
+def _investment(ctx: Context) -> Effect[None]:
     game = ctx.game
     yield from trash_one_from_hand(ctx)
     picked = yield from game.choose_option(
         ctx.player, ctx.name, ("+$1", "trash"), "+1 coin, or trash this for VP tokens"
     )
     if picked == ["+$1"]:
-        game.add_coins(1)
+        game.bonus(ctx.player, coins=1)
         return
     trashed = yield from game.trash(ctx.player, ctx.card, ("in_play", ctx.player))
     if not trashed:
@@ -1041,7 +1091,7 @@ INVESTMENT = _kingdom(
 )
 
 
-def _magnate(ctx: Context) -> Effect:
+def _magnate(ctx: Context) -> Effect[None]:
     game = ctx.game
     hand = game.player(ctx.player).hand
     game.reveal(ctx.player, hand)
@@ -1061,17 +1111,17 @@ MAGNATE = _kingdom(
 )
 
 
-def _tiara(ctx: Context) -> Effect:
+def _tiara(ctx: Context) -> Effect[None]:
     game = ctx.game
     treasures = treasures_among(game, game.player(ctx.player).hand)
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, treasures, 0, 1, "you may play a Treasure twice"
+        ctx.player, ctx.name, treasures, 0, 1, "you may play a Treasure twice", purpose="play"
     )
     if not chosen:
         return
-    played = yield from game.play(ctx.player, chosen[0])
+    played = yield from game.play(ctx.player, chosen[0], by=ctx.card)
     if played:
-        yield from game.play_again(ctx.player, chosen[0])
+        yield from game.play_again(ctx.player, chosen[0], by=ctx.card)
 
 
 TIARA = _kingdom(
@@ -1097,7 +1147,7 @@ TIARA = _kingdom(
 )
 
 
-def _war_chest(ctx: Context) -> Effect:
+def _war_chest(ctx: Context) -> Effect[None]:
     game = ctx.game
     named = yield from _name_by_left_player(ctx, "name a card War Chest cannot gain")
     names: list[str] = game.state.turn.modifiers.setdefault("War Chest", [])
