@@ -712,7 +712,10 @@ def _editions_of(ruling: Ruling) -> str:
 def _scenario_lines(name: str, ruling_ids: set[str], loaded: list[Scenario]) -> list[str]:
     related = [s for s in loaded if name in s.named or ruling_ids & set(s.rulings)]
     lines = [f"Scenarios ({len(related)}):"]
-    lines += [f"  {s.id}: {s.title}\n    {printable(shown_path(str(s.file)))}" for s in related]
+    lines += [
+        f"  {printable(s.id)}: {printable(s.title)}\n    {printable(shown_path(str(s.file)))}"
+        for s in related
+    ]
     return lines
 
 
@@ -778,6 +781,11 @@ def configure_docs(parser: argparse.ArgumentParser) -> None:
         default=DOCS_DIR / "_build" / "html",
         help="where to write the HTML site (default: docs/_build/html)",
     )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail the build when any bundled scenario does not pass (CI uses it)",
+    )
 
 
 def run_docs(args: argparse.Namespace) -> int:
@@ -792,10 +800,16 @@ def run_docs(args: argparse.Namespace) -> int:
     import time
 
     started = time.perf_counter()
-    # -W: a warning fails the build, as in CI.
-    if build_main(["-W", "--keep-going", "-q", "-b", "html", str(DOCS_DIR), str(args.out)]):
+    # -W: a warning fails the build, as in CI; --strict: so does a failing scenario.
+    strict = ["-D", "arbiter_strict=1"] if args.strict else []
+    # -j auto: the pages are read and written in parallel, one process per core.
+    command = ["-W", "--keep-going", "-q", "-j", "auto", *strict, "-b", "html"]
+    command += [str(DOCS_DIR), str(args.out)]
+    if build_main(command):
         return EXIT_FAILED
-    print(f"built {args.out / 'index.html'} in {time.perf_counter() - started:.0f} s")
+    pages = sum(1 for _ in args.out.rglob("*.html"))
+    seconds = time.perf_counter() - started
+    print(f"built {args.out / 'index.html'} ({pages} pages) in {seconds:.0f} s")
     return EXIT_OK
 
 
@@ -854,6 +868,21 @@ def run_engines(args: argparse.Namespace) -> int:
         "Python path),\n      --engine wire:COMMAND (any language, over the wire protocol)"
     )
     return EXIT_OK
+
+
+# --- fuzz (differential fuzzing against the reference engine: arbiter/fuzz.py) ----------
+
+
+def configure_fuzz(parser: argparse.ArgumentParser) -> None:
+    from arbiter.fuzz import configure
+
+    configure(parser)
+
+
+def run_fuzz(args: argparse.Namespace) -> int:
+    from arbiter.fuzz import run
+
+    return run(args)
 
 
 # --- the parser and main ------------------------------------------------------------------
@@ -915,6 +944,12 @@ COMMANDS: tuple[Command, ...] = (
         "check an engine's wire protocol behaviour (handshake, shapes, errors)",
         configure_wire_test,
         run_wire_test,
+    ),
+    Command(
+        "fuzz",
+        "random games on the reference and an engine, compared step by step",
+        configure_fuzz,
+        run_fuzz,
     ),
 )
 

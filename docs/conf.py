@@ -23,18 +23,18 @@ extensions = [
     "sphinx.ext.viewcode",
     "arbiter_docs",
 ]
-exclude_patterns = ["_build", "README.md", "check_render.py"]
+exclude_patterns = ["_build", "README.md"]
 templates_path: list[str] = []
 html_static_path = ["_static", "generated/_static"]
-html_theme = "alabaster"
+# Furo: light and dark modes (following the reader's system, with a switch), a layout
+# that reflows on a phone, and Sphinx's full-text search (card names and ruling text).
+html_theme = "furo"
 html_title = "Arbiter: Dominion rulings"
+html_favicon = "_static/favicon.svg"
 html_theme_options = {
-    "description": "Dominion rulings, proved by scenarios",
-    "fixed_sidebar": True,
-    "page_width": "1140px",
-    "sidebar_width": "230px",
+    "sidebar_hide_name": False,
+    "navigation_with_keys": True,
 }
-html_sidebars = {"**": ["about.html", "navigation.html", "searchbox.html"]}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "undoc-members": False}

@@ -22,8 +22,9 @@ from engine import position
 from engine.context import Context
 from engine.decisions import Decision, forced_answer, match_answer
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
-from engine.position import BASIC_PILES, COLONY_PILES, PHASES, random_kingdom
+from engine.position import random_kingdom
 from engine.sets import KINGDOM_SETS
+from engine.setup_check import BASIC_PILES, COLONY_PILES, PHASES, saved_inputs
 from engine.turn import AWAIT_COMMAND, Turn
 from engine.verbs import shuffle_in_place
 
@@ -152,6 +153,8 @@ class Game(Turn):
 
     def _check_command(self, verb: str, arg: str) -> int | None:
         """IllegalMove unless the command may be given now; the card a play would play."""
+        if not isinstance(verb, str) or not isinstance(arg, str):
+            raise IllegalMove(f"a command is a verb and a card name or phase, not {verb!r} {arg!r}")
         if self.state.game_over:
             raise IllegalMove("the game is over")
         if self._pending != AWAIT_COMMAND:
@@ -222,7 +225,11 @@ class Game(Turn):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Game:
         """Rebuild a game by replaying its inputs; refuses data that does not replay."""
-        game = cls.replay(data["setup"], [tuple(i) for i in data["inputs"]])
+        inputs = saved_inputs(data)  # version and shape first: no KeyError, no TypeError
+        try:
+            game = cls.replay(data["setup"], inputs)
+        except (IllegalMove, IllegalAnswer) as refused:
+            raise BadPosition(f"the saved game does not replay: {refused}") from None
         if game.snapshot() != data["snapshot"] or game.event_lines() != data["events"]:
             raise BadPosition("the saved game does not replay to the saved state")
         return game

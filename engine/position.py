@@ -8,7 +8,6 @@ Nothing here plays: the table (``engine.table``) holds the state this builds.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -17,14 +16,12 @@ from engine import cards as catalogue
 from engine import rules
 from engine.errors import BadPosition
 from engine.model import VICTORY, Card
+from engine.setup_check import BASIC_PILES, COLONY_PILES, cached_pile_size, check_setup
 from engine.state import GameState, PlayerState, TurnState
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-BASIC_PILES = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
-COLONY_PILES = ("Platinum", "Colony")
-PHASES = ("action", "buy")
 
 # Looks a card's definition up by name (and caches it): the table's ``definition_by_name``.
 Define = Callable[[str], Card]
@@ -40,6 +37,10 @@ def new_game_setup(
 ) -> dict[str, Any]:
     """The setup of the standard start: 7 Coppers and 3 Estates each, to be shuffled and
     5 drawn (``deal``); a random kingdom from ``sets`` unless ``kingdom`` is given."""
+    given = {"players": players, "seed": seed, "editions": editions or {}}
+    if kingdom is not None:  # a string is not a list of cards: check_setup says so
+        given["kingdom"] = kingdom if isinstance(kingdom, str) else list(kingdom)
+    check_setup(given)
     chosen_editions = {**catalogue.DEFAULT_EDITIONS, **(editions or {})}
     rng = random.Random(seed)
     names = list(kingdom) if kingdom is not None else random_kingdom(rng, chosen_editions, sets)
@@ -71,10 +72,8 @@ def changes_in_game(kingdom: Iterable[str], editions: Mapping[str, int]) -> dict
 
 
 def build_state(setup: Mapping[str, Any], editions: dict[str, int], define: Define) -> GameState:
-    """The state ``setup`` describes; BadPosition if it cannot be set up."""
+    """The state ``setup`` describes (one that engine.setup_check accepted)."""
     players = int(setup.get("players", 2))
-    if not 2 <= players <= 6:
-        raise BadPosition(f"players must be 2 to 6, not {players}")
     kingdom = list(setup.get("kingdom", []))
     colony = bool(setup.get("colony", False))
     state = GameState(
@@ -87,13 +86,10 @@ def build_state(setup: Mapping[str, Any], editions: dict[str, int], define: Defi
     )
     piles = list(BASIC_PILES) + (list(COLONY_PILES) if colony else []) + kingdom
     sizes = dict(setup.get("supply", {}) or {})
-    unknown = sorted(set(sizes) - set(piles))
-    if unknown:
-        raise BadPosition(f"supply: {', '.join(unknown)} is not a pile of this game")
     for pile in piles:
         definition = define(pile)
         size = sizes.get(
-            pile, _pile_size(pile, definition.is_(VICTORY), definition.kingdom, players)
+            pile, cached_pile_size(pile, definition.is_(VICTORY), definition.kingdom, players)
         )
         # One pile's cards in one go: ids are consecutive (what _new_card gives).
         first = len(state.names)
@@ -130,8 +126,6 @@ def _build_turn(state: GameState, setup: Mapping[str, Any], players: int, define
     turn = dict(setup.get("turn", {}) or {})
     active = _player_index(turn.get("player", "p1"), players)
     phase = turn.get("phase", "action")
-    if phase not in PHASES:
-        raise BadPosition(f"turn.phase must be action or buy, not {phase!r}")
     state.turn = TurnState(
         player=active,
         phase=phase,
@@ -198,10 +192,6 @@ def snapshot(game: Game) -> dict[str, Any]:
         "game_over": game.state.game_over,
         "winners": [f"p{p + 1}" for p in game.winners()],
     }
-
-
-# rules.pile_size is pure and set-up asks it the same questions game after game.
-_pile_size = functools.cache(rules.pile_size)
 
 
 def _player_index(name: Any, players: int) -> int:

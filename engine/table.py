@@ -16,6 +16,7 @@ from engine import cards as catalogue
 from engine import position
 from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.model import ATTACK, Card, Effect
+from engine.setup_check import check_setup
 from engine.state import PLAYER_ZONES, EventRecord, PlayerState, Zone, event_line
 
 
@@ -24,6 +25,7 @@ class Table:
 
     def __init__(self, setup: Mapping[str, Any]) -> None:
         """Set up the position ``setup`` describes (``engine.position``)."""
+        check_setup(setup)  # BadPosition naming the key, before anything is built
         self.setup: dict[str, Any] = dict(setup)
         self.rng = random.Random(int(setup.get("seed", 0)))
         self.editions: dict[str, int] = {**catalogue.DEFAULT_EDITIONS, **setup.get("editions", {})}
@@ -69,6 +71,9 @@ class Table:
         }
         for kind in PLAYER_ZONES:
             self._zones[kind] = [player.zone(kind) for player in state.players]
+        # Per player: card name -> a position in the hand before which no card has that
+        # name (where a play starts looking). Hands change only in move, which keeps it.
+        self._first_in_hand: list[dict[str, int]] = [{} for _ in state.players]
         # What Kingdom cards do after any gain, and which restrict buys once played.
         kingdom = [self._definitions[name] for name in dict.fromkeys(state.kingdom)]
         self._after_any_gain = tuple(d.after_any_gain for d in kingdom if d.after_any_gain)
@@ -136,7 +141,10 @@ class Table:
         zones = self._zones
         kind, owner = source
         cards = zones[kind][owner]
-        if cards and cards[-1] == card:
+        if kind == "hand":
+            if not self._take_from_hand(cards, card, self._first_in_hand[owner]):
+                return False
+        elif cards and cards[-1] == card:
             cards.pop()
         else:
             try:
@@ -145,14 +153,30 @@ class Table:
                 return False
         kind, owner = destination
         target = zones[kind][owner]
-        if bottom:
-            target.insert(0, card)
-        elif depth > 0:
-            target.insert(max(0, len(target) - depth), card)
+        if bottom or depth > 0:
+            target.insert(0 if bottom else max(0, len(target) - depth), card)
+            if kind == "hand":  # a card put before others may be the first of its name
+                self._first_in_hand[owner].clear()
         else:
             target.append(card)
         if event is not None:
             self.state.events.append(event)  # Game.log, inlined: the hottest call
+        return True
+
+    def _take_from_hand(self, hand: list[int], card: int, hints: dict[str, int]) -> bool:
+        """Remove ``card`` from ``hand`` (False when it is not there), looking from where
+        its name's first copy can be at the earliest; later hints move up one place."""
+        if hand and hand[-1] == card:
+            position = len(hand) - 1
+        else:
+            try:
+                position = hand.index(card, hints.get(self.state.names[card], 0))
+            except ValueError:
+                return False
+        del hand[position]
+        for name, at in hints.items():
+            if at > position:
+                hints[name] = at - 1
         return True
 
     def log(self, event: EventRecord) -> None:

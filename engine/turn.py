@@ -202,10 +202,16 @@ class Turn(Verbs):
     def _check_play(self, name: str) -> int:
         """The card in hand that ``play name`` would play; IllegalMove if it may not."""
         turn, names = self.state.turn, self.state.names
-        for card in self.state.players[turn.player].hand:
+        hand, hints = self.state.players[turn.player].hand, self._first_in_hand[turn.player]
+        # Start where this name was last found: no card before that is named so (see
+        # Table.move), so playing n copies from a long hand costs n steps, not n * n.
+        for position in range(hints.get(name, 0), len(hand)):
+            card = hand[position]
             if names[card] == name:
+                hints[name] = position
                 break
         else:
+            hints[name] = len(hand)
             raise IllegalMove(f"p{turn.player + 1} has no {name} in hand")
         types = self._by_id[card].types
         if ACTION in types and turn.phase == "action":

@@ -17,6 +17,7 @@ import errno
 import json
 import os
 import re
+import unicodedata
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -26,7 +27,9 @@ from typing import Any, cast
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
+from engine.errors import BadPosition
 from engine.sets import KINGDOM_SETS
+from engine.setup_check import check_setup
 from scenarios.model import (
     BASIC_PILES,
     COLONY_PILES,
@@ -49,6 +52,8 @@ MODIFIERS = ("player", "source", "rejected")
 PLAYER_KEY = re.compile(r"p(?:0|[1-9][0-9]*)")
 DEFAULT_TURN = {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0}
 MAX_PROBLEMS_SHOWN = 5
+# Every character str.splitlines() breaks a line at.
+_LINE_BREAKING = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 
 # The event grammar of the format reference (docs/guides/writing-scenarios.rst): read here
 # for scenario files, and by the wire adapter for what an engine under test reports.
@@ -328,6 +333,8 @@ class _Checker:
             "setup": self.check_setup,
             "steps": self.check_steps,
             "expect": self.check_expect,
+            "title": self.one_line,
+            "note": self.one_line,
         }
         for key, value in self.data.items():
             if key in handlers:
@@ -335,6 +342,16 @@ class _Checker:
         for fix in self.respell:
             fix()
         self.resolve_kingdom()
+
+    def one_line(self, path: KeyPath, text: str) -> None:
+        """Titles and notes are shown on pages and in reports as one line of plain text: a
+        line separator (\\r, \\x85, \\u2028...) or another control character would let a
+        title start a line of markup of its own there."""
+        bad = next(
+            (c for c in text if c in _LINE_BREAKING or unicodedata.category(c) == "Cc"), None
+        )
+        if bad is not None:
+            self.problem(path, f"must be one line of plain text: it contains {bad!r}")
 
     def check_rulings(self, path: KeyPath, ids: list[str]) -> None:
         for index, ruling in enumerate(ids):
@@ -705,7 +722,14 @@ def parse_scenario(
         checker.problem(("id",), misplaced)
     if checker.problems:
         raise ScenarioError(checker.problems, scenario_id)
-    return _build(doc, path, checker)
+    scenario = _build(doc, path, checker)
+    try:  # the engine's own setup validation: sizes, counts, what a Game can be built from
+        check_setup(scenario.setup)
+    except BadPosition as bad:
+        where = bad.key if bad.key[:1] in (("editions",), ("seed",)) else ("setup", *bad.key)
+        problem = Problem(file, doc.line_of(where), format_key(where), bad.reason)
+        raise ScenarioError([problem], scenario_id) from None
+    return scenario
 
 
 @cache

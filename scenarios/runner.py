@@ -122,18 +122,34 @@ def _field(mapping: Mapping[str, Any], key: str, what: str) -> Any:
         raise AdapterError(f"observe() gave no {what}") from None
 
 
+def _section(mapping: Mapping[str, Any], key: str, what: str) -> Mapping[str, Any]:
+    """``mapping[key]`` when it is a mapping, else an AdapterError naming what it is."""
+    found = _field(mapping, key, what)
+    if not isinstance(found, Mapping):
+        raise AdapterError(f"observe() gave {what} as {_fmt(found)}, not a mapping")
+    return found
+
+
+def _card_list(mapping: Mapping[str, Any], key: str, what: str) -> list[str]:
+    """``mapping[key]`` when it is a list of card names, else an AdapterError."""
+    found = _field(mapping, key, what)
+    if not isinstance(found, list | tuple) or not all(isinstance(c, str) for c in found):
+        raise AdapterError(f"observe() gave {what} as {_fmt(found)}, not a list of card names")
+    return list(found)
+
+
 def _player(name: str, expected: Mapping[str, Any], found: Mapping[str, Any]) -> Iterator[str]:
     for key, wanted in expected.items():
         label = f"{name}.{key}"
         if key == "deck":
-            yield from _equal(label, wanted, list(_field(found, "deck", f"{name}.deck")))
+            yield from _equal(label, wanted, _card_list(found, "deck", f"{name}.deck"))
         elif key in ZONES:
-            yield from _multiset(label, wanted, _field(found, key, label))
+            yield from _multiset(label, wanted, _card_list(found, key, label))
         elif key.endswith("_count"):
             zone = key.removesuffix("_count")
-            yield from _equal(label, wanted, len(_field(found, zone, f"{name}.{zone}")))
+            yield from _equal(label, wanted, len(_card_list(found, zone, f"{name}.{zone}")))
         elif key == "discard_top":
-            discard = _field(found, "discard", f"{name}.discard")
+            discard = _card_list(found, "discard", f"{name}.discard")
             yield from _equal(label, wanted, discard[-1] if discard else None)
         else:  # vp_tokens, score
             yield from _equal(label, wanted, _field(found, key, label))
@@ -194,17 +210,17 @@ def compare(
     problems: list[str] = []
     for key, wanted in expect.items():
         if re.fullmatch(r"p\d", key):
-            players = _field(state, "players", "players")
-            found = _field(players, key, f"player {key}")
+            players = _section(state, "players", "players")
+            found = _section(players, key, f"player {key}")
             problems += _player(key, wanted, found)
         elif key == "supply":
-            supply = _field(state, "supply", "supply")
+            supply = _section(state, "supply", "supply")
             for card, count in wanted.items():
                 problems += _equal(f"supply.{card}", count, supply.get(card))
         elif key == "trash":
             problems += _multiset("trash", wanted, _field(state, "trash", "trash"))
         elif key == "turn":
-            problems += _subset("turn", wanted, _field(state, "turn", "turn"))
+            problems += _subset("turn", wanted, _section(state, "turn", "turn"))
         elif key == "pending":
             problems += _pending(wanted, pending)
         elif key == "winners":

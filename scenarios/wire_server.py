@@ -21,6 +21,8 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
+from engine.errors import BadPosition
+from engine.setup_check import check_setup
 from scenarios.adapters.base import Adapter, Rejected, Unsupported
 
 PROTOCOL_VERSION = 1
@@ -72,7 +74,12 @@ def _hello(adapter: Adapter, request: dict[str, Any]) -> Any:
 
 
 def _load(adapter: Adapter, request: dict[str, Any]) -> Any:
-    adapter.load(_field(request, "setup", dict))
+    setup = _field(request, "setup", dict)
+    try:  # the engine's setup validation, whatever engine is served
+        check_setup(setup)
+    except BadPosition as bad:
+        raise _ProtocolError(f"load: setup.{bad}" if bad.key else f"load: {bad}") from None
+    adapter.load(setup)
     return None
 
 

@@ -45,7 +45,8 @@ def test_a_page_per_card(site: Path) -> None:
         page = (site / "cards" / f"{gen.slug(name)}.rst").read_text()
         assert f"\n{name}\n===" in page
         assert "Rulings\n-------" in page and "Neighbourhood" in page
-        assert f"<{gen.slug(name)}>" in index
+        assert f'<a href="{gen.slug(name)}.html">' in index
+        assert f"\n   {gen.slug(name)}\n" in index  # in the (hidden) toctree
 
 
 def test_card_page_content(site: Path) -> None:
@@ -53,18 +54,20 @@ def test_card_page_content(site: Path) -> None:
         own = [r for r in catalogue().values() if r.card == card.name]
         page = (site / "cards" / f"{gen.slug(card.name)}.rst").read_text()
         for ruling in own:
-            assert f"``{ruling.id}``" in page
+            assert f":tag:`{ruling.id}" in page
         assert '<svg xmlns="http://www.w3.org/2000/svg" class="arbiter-neighbourhood"' in page
         assert f"${card.cost}" in page
 
 
 def test_editions_that_differ_are_explained(data: gen.Data) -> None:
     for name, defs in data.by_name.items():
-        changes = gen.what_changed(defs)
+        changes = gen.what_changed(data, defs)
         if len(defs) > 1:
-            assert changes, name
+            assert "**The words.**" in changes and ":ins:`" in changes + ":del:`", name
         elif defs[0].editions == (1,):
-            assert "first edition only" in changes[0]
+            assert "first edition only" in changes, name
+        elif defs[0].set == "basic":
+            assert changes == "", name
 
 
 def test_a_page_per_rule_topic(site: Path) -> None:
@@ -75,13 +78,34 @@ def test_a_page_per_rule_topic(site: Path) -> None:
     for topic in topics:
         page = (site / "rules" / f"{gen.slug(topic)}.rst").read_text()
         for ruling in (r for r in catalogue().values() if r.topic == topic):
-            assert f"``{ruling.id}``" in page
+            assert f":tag:`{ruling.id}" in page
+
+
+def test_a_rulings_faq_per_set(site: Path, data: gen.Data) -> None:
+    rulings = catalogue().values()
+    for set_name in {c.set for c in ALL_CARDS}:
+        own = [r for r in rulings if r.card and data.by_name[r.card][0].set == set_name]
+        if not own:
+            continue
+        page = (site / "faq" / f"{set_name}.rst").read_text()
+        as_printed = sorted(own, key=lambda r: page.index(f":tag:`{r.id}"))
+        assert as_printed == sorted(own, key=lambda r: r.card or ""), set_name
+        assert page.count(".. container:: arbiter-scenario") >= 1
+        assert "<details" not in page  # the files are on the card pages, not in the print
+    general = (site / "faq" / "rules.rst").read_text()
+    assert all(f":tag:`{r.id}" in general for r in rulings if r.topic)
+
+
+def test_rule_topic_pages_list_the_cards_they_affect(site: Path) -> None:
+    page = (site / "rules" / "stop-moving.rst").read_text()
+    assert "Cards this rule affects:" in page
+    assert ":doc:`Feast </generated/cards/feast>`" in page
 
 
 def test_indexes_and_guides_parts(site: Path, data: gen.Data) -> None:
-    sets = (site / "sets.rst").read_text()
+    index = (site / "cards" / "index.rst").read_text()
     for set_name in {c.set for c in ALL_CARDS}:
-        assert gen.set_title(set_name) in sets
+        assert f'data-set="{set_name}"' in index
     mechanics = (site / "mechanics.rst").read_text()
     for tag in {t for c in ALL_CARDS for t in c.declares}:
         assert f".. _mechanic-{gen.slug(tag)}:" in mechanics
@@ -122,3 +146,289 @@ def test_stale_pages_are_removed(tmp_path: Path, data: gen.Data) -> None:
 
 def test_rst_escaping() -> None:
     assert gen.esc("a *b* `c` |d| e_") == "a \\*b\\* \\`c\\` \\|d\\| e\\_"
+
+
+# --- scenarios as prose -------------------------------------------------------------------
+
+
+def _scenario(data: gen.Data, scenario_id: str) -> Any:
+    return next(s for s in data.scenarios if s.id == scenario_id)
+
+
+def _in_order(text: str, parts: list[str]) -> None:
+    at = 0
+    for part in parts:
+        found = text.find(part, at)
+        assert found >= 0, f"{part!r} missing after position {at} in:\n{text}"
+        at = found + len(part)
+
+
+def traced(data: gen.Data, scenario_id: str) -> tuple[gen.Data, Any]:
+    """``data`` with one scenario run on the reference engine and traced."""
+    import dataclasses
+
+    from scenarios.runner import reference_adapter
+    from scenarios.trace import trace_scenario
+
+    scenario = _scenario(data, scenario_id)
+    trace = trace_scenario(scenario, reference_adapter())
+    return dataclasses.replace(data, traces={scenario.id: tuple(trace.records)}), scenario
+
+
+def test_prose_of_a_throne_room_feast_scenario(data: gen.Data) -> None:
+    traced_data, scenario = traced(data, "base/feast/throne-room")
+    block = gen.scenario_block(traced_data, scenario)
+    _in_order(
+        block,
+        [
+            "**Position.** Two players. Kingdom: Throne Room, Feast.",
+            "Base set cards in their first edition",
+            "p1 has Throne Room, Feast, Copper in hand",
+            "**What happens.**",
+            "#. p1 plays Throne Room. Then p1 plays Feast; p1 trashes Feast.",
+            "*Asked:* Feast asks p1: gain a card costing up to 5 (gain;",
+            "#. p1 answers Duchy. Then p1 gains Duchy; p1 plays Feast.",
+            "*Asked:* Feast asks p1: gain a card costing up to 5",
+            "#. p1 answers Duchy. Then p1 gains Duchy.",
+            "**Result.** p1 has Copper in hand; p1 has 2 Duchies in the discard pile",
+            "the trash holds Feast",
+            "6 left in the Duchy pile",
+            "The reference engine's state at the end matches every expectation.",
+            "**Proves**",
+            "base/feast/2",
+            "<details",
+            "id: base/feast/throne-room",
+        ],
+    )
+
+
+def test_prose_of_a_masquerade_scenario(data: gen.Data) -> None:
+    traced_data, scenario = traced(data, "intrigue/masquerade/pass-then-trash")
+    block = gen.scenario_block(traced_data, scenario)
+    _in_order(
+        block,
+        [
+            "p1 has Masquerade, Estate in hand; Copper, Silver in the deck",
+            "p2 has Curse in hand",
+            "#. p1 plays Masquerade. Then p1 draws Copper; p1 draws Silver.",
+            "*Asked:* Masquerade asks p1: pass a card to p2 (cards; pick 1 of",
+            "#. p1 answers Estate. Then p1 passes Estate to p2; p2 passes Curse to p1.",
+            "*Asked:* Masquerade asks p1: you may trash a card from your hand",
+            "#. Checked at this point:",
+            "(it holds)",
+            "#. p1 answers Curse. Then p1 trashes Curse.",
+            "**Result.** p1 has Copper, Silver in hand; p2 has Estate in hand",
+            "the trash holds Curse",
+        ],
+    )
+
+
+def test_prose_without_a_play_by_play_tells_the_file(data: gen.Data) -> None:
+    block = gen.scenario_block(data, _scenario(data, "base/feast/throne-room"))
+    _in_order(block, ["#. p1 plays Throne Room.", "#. The answer to Feast's question: Duchy."])
+
+
+def test_card_page_states_what_changed_between_editions(data: gen.Data) -> None:
+    page = gen.card_page(data, "Throne Room", {})
+    _in_order(
+        page,
+        [
+            "Between editions",
+            ":del:`Choose` :ins:`You may play` an Action card :del:`in` :ins:`from`",
+            "Rulings for one edition only",
+            "base/throne-room/1",
+            "(first edition (2008) only)",
+        ],
+    )
+
+
+# --- nothing a user wrote becomes markup ----------------------------------------------------
+
+INJECTION = ".. raw:: html{0}{0}   <script>alert(1)</script>"
+
+
+@pytest.mark.parametrize("separator", ["\r", "\x85", "\u2028", "\n", "\u2029", "\x0b"])
+@pytest.mark.parametrize("key", ["title", "note"])
+def test_titles_and_notes_are_one_line_at_load(separator: str, key: str) -> None:
+    from scenarios.loader import ScenarioError, load_text
+
+    value = json.dumps("Harmless" + separator + INJECTION.format(separator))
+    fields = {"title": '"Feast trashes itself"', "note": '"A note."', key: value}
+    text = (
+        f"id: base/feast/injected\ntitle: {fields['title']}\nnote: {fields['note']}\n"
+        "setup:\n  kingdom: [Feast]\n  p1: {hand: [Feast]}\n"
+    )
+    load_text(text.replace(value, '"plain"'), "good.yaml")  # the same file, one line: loads
+    with pytest.raises(ScenarioError) as raised:
+        load_text(text, "bad.yaml")
+    message = str(raised.value)
+    line = 2 if key == "title" else 3
+    assert f"bad.yaml:{line}: {key}: " in message, message
+    # (the schema already refuses a "\n" in a title, with its own words)
+    assert "one line of plain text" in message or "a single line" in message, message
+
+
+def test_a_title_that_reaches_a_page_stays_text(data: gen.Data) -> None:
+    """Even a scenario that did not come through the loader cannot inject markup."""
+    import dataclasses
+
+    from docutils.core import publish_parts
+
+    scenario = _scenario(data, "base/feast/coins-do-not-help")
+    for separator in ("\r", "\x85", "\u2028"):
+        title = "Harmless" + separator + INJECTION.format(separator) + " *x* `y` |z|_"
+        bad = dataclasses.replace(scenario, title=title, note=title)
+        block = gen.scenario_block(data, bad)
+        html = publish_parts(
+            gen.PROLOG + block,
+            writer="html",
+            settings_overrides={"report_level": 5, "raw_enabled": True},
+        )["body"]
+        assert "<script>" not in html
+        assert html.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 2  # title and note
+        # Each stays one run of text: no new paragraph, quote or directive starts in it.
+        assert "<strong>Harmless .. raw:: html" in html
+        assert "<em>Note.</em> Harmless .. raw:: html" in html
+        assert "<blockquote>" not in html
+        assert "*x* `y` |z|_" in html
+
+
+def test_raw_html_is_escaped() -> None:
+    from markup import html_text, one_line
+
+    assert html_text('<a href="x">\u2028') == "&lt;a href=&quot;x&quot;&gt; "
+    assert one_line("a\rb\x85c\u2028d\te") == "a b c d e"
+    assert gen.esc(".. raw:: html").startswith("\\ ")
+
+
+# --- a strict build publishes only rulings the engine passes --------------------------------
+
+WRONG = """\
+id: base/feast/wrong-on-purpose
+title: A scenario that fails on purpose (Feast gains from the Supply)
+setup:
+  kingdom: [Feast, Laboratory]
+  p1: {hand: [Feast]}
+steps:
+  - play: Feast
+  - choose: Laboratory
+expect:
+  supply: {Laboratory: 10}
+"""
+
+
+def test_strict_build_fails_on_a_failing_scenario(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from arbiter import cli
+    from scenarios import loader
+
+    bundled = tmp_path / "bundled"
+    (bundled / "base" / "feast").mkdir(parents=True)
+    (bundled / "base" / "feast" / "wrong-on-purpose.yaml").write_text(WRONG)
+    monkeypatch.setattr(loader, "bundled_dir", lambda: bundled)
+    monkeypatch.delenv("ARBITER_DOCS_NO_RUN", raising=False)
+    site = tmp_path / "site"
+    status = cli.main(["docs", "--strict", "--out", str(site)])
+    captured = capsys.readouterr()
+    assert status != 0
+    output = captured.out + captured.err
+    assert "--strict: 1 bundled scenario(s) do not pass" in output, output
+    assert "base/feast/wrong-on-purpose FAILS" in output
+    assert not (site / "index.html").exists()
+
+
+def test_strict_problems_lists_only_what_does_not_pass(data: gen.Data) -> None:
+    scenario = data.scenarios[0]
+    passing = dataclasses_replace(data, ran=True, broken=[])
+    passing.outcomes = {s.id: gen.Outcome("pass") for s in data.scenarios}
+    assert gen.strict_problems(passing) == []
+    passing.outcomes[scenario.id] = gen.Outcome("fail", "expected 1, found 2\nmore")
+    assert gen.strict_problems(passing) == [
+        f"{scenario.file}:{scenario.line}: {scenario.id} FAILS expected 1, found 2"
+    ]
+    assert gen.strict_problems(dataclasses_replace(data, ran=False))
+
+
+def dataclasses_replace(data: gen.Data, **changes: Any) -> gen.Data:
+    import dataclasses
+
+    return dataclasses.replace(data, **changes)
+
+
+def test_prose_from_a_play_by_play() -> None:
+    """The steps of *What happens* from trace records (the shapes scenarios.trace gives):
+    each command and answer numbered, what it caused and the decision asked in it."""
+    from dataclasses import dataclass, field
+
+    @dataclass
+    class Decision:
+        player: str
+        source: str
+
+        def question(self) -> str:
+            return f"{self.source} asks {self.player} (gain; up to $5)"
+
+    @dataclass
+    class Start:
+        events: tuple[str, ...] = ()
+        asked: Decision | None = None
+
+    @dataclass
+    class Command:
+        player: str
+        verb: str
+        card: str
+        refused: str | None = None
+
+    @dataclass
+    class Answer:
+        player: str
+        value: Any
+        refused: str | None = None
+
+    @dataclass
+    class Happened:
+        lines: tuple[str, ...]
+
+    @dataclass
+    class Asked:
+        decision: Decision
+
+    @dataclass
+    class Checkpoint:
+        step: int | None
+        expected: dict[str, Any]
+        problems: tuple[str, ...] = field(default=())
+
+    import prose  # type: ignore[import-not-found]
+
+    feast = Decision("p1", "Feast")
+    records = [
+        Start(),
+        Command("p1", "play", "Throne Room"),
+        Happened(("p1 plays Throne Room", "p1 plays Feast", "p1 trashes Feast")),
+        Asked(feast),
+        Answer("p1", "Gold", refused="Gold costs 6"),
+        Answer("p1", "Duchy"),
+        Happened(("p1 gains Duchy", "p1 plays Feast")),
+        Asked(feast),
+        Checkpoint(4, {"trash": ["Feast"]}),
+        Answer("p1", "Duchy"),
+        Checkpoint(None, {"trash": ["Feast"]}),
+    ]
+    steps = prose.trace_steps(records)
+    assert steps == [
+        "p1 plays Throne Room. Then p1 plays Feast; p1 trashes Feast. "
+        "*Asked:* Feast asks p1 (gain; up to $5).",
+        "p1 answers Gold: the rules refuse it (Gold costs 6).",
+        "p1 answers Duchy. Then p1 gains Duchy; p1 plays Feast. "
+        "*Asked:* Feast asks p1 (gain; up to $5).",
+        "Checked at this point: the trash holds Feast (it holds).",
+        "p1 answers Duchy.",
+    ]
+    assert prose.trace_result(records) == (
+        "The reference engine's state at the end matches every expectation."
+    )
+    records[-1] = Checkpoint(None, {"trash": ["Feast"]}, ("trash: expected [Feast], found []",))
+    assert "differs: trash: expected \\[Feast], found \\[]" in (prose.trace_result(records) or "")

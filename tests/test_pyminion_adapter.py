@@ -137,6 +137,30 @@ def test_a_position_plays_and_is_observed_in_scenario_terms() -> None:
         adapter.close()
 
 
+def test_a_reaction_declined_is_not_offered_again_for_that_attack() -> None:
+    """pyminion asks once per Moat in hand; our react decision is per card: "no" is no
+    (until the next Attack). Found by `arbiter fuzz`."""
+    adapter = PyminionAdapter()
+    position = setup(
+        p1={"hand": ["Militia", "Militia"]}, p2={"hand": ["Moat"] * 2 + ["Copper"] * 3}
+    )
+    position["kingdom"] = ["Militia", "Moat", "Throne Room"]
+    position["turn"]["actions"] = 2
+    adapter.load(position)
+    try:
+        adapter.command("play", "Militia")
+        assert adapter.pending() is not None and adapter.pending()["kind"] == "react"
+        adapter.answer(False)
+        pending = adapter.pending()
+        assert pending is not None and (pending["kind"], pending["source"]) == ("cards", "Militia")
+        adapter.answer(["Copper", "Copper"])
+        adapter.command("play", "Militia")  # a new Attack: Moat is offered again
+        pending = adapter.pending()
+        assert pending is not None and (pending["kind"], pending["source"]) == ("react", "Moat")
+    finally:
+        adapter.close()
+
+
 def test_shuffles_follow_the_scenario() -> None:
     adapter = PyminionAdapter()
     adapter.load(

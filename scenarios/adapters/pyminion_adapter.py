@@ -258,7 +258,10 @@ class ScriptDecider:
         min_num_gain: int = 0,
         max_num_gain: int = -1,
     ) -> list[Card]:
-        return self._cards(card, valid_cards, min_num_gain, max_num_gain, kind="gain")
+        # Lurker gains from the trash: in our decision kinds a pick from a zone, not from
+        # the Supply (the fuzzer found the adapter calling it "gain").
+        kind = "cards" if card.name == "Lurker" else "gain"
+        return self._cards(card, valid_cards, min_num_gain, max_num_gain, kind=kind)
 
     def reveal_decision(
         self,
@@ -364,9 +367,15 @@ class ScriptDecider:
         name = card.name
         me = self.player_id
         if name in REACTIONS and (name != "Diplomat" or relevant_cards):
+            # pyminion asks once per copy in hand; our react decision is per card name, and
+            # "no" is no (SCENARIOS.md): a copy declined is not offered again this Attack.
+            if isinstance(player, ArbiterPlayer) and name in player.declined:
+                return False
 
             def react(value: Any) -> bool:
                 revealed = _is_yes(value, name)
+                if not revealed and isinstance(player, ArbiterPlayer):
+                    player.declined |= {name}
                 if revealed:  # answering yes is revealing it (pyminion logs no line)
                     self.session.event(f"{me} reacts with {name}")
                     if name == "Moat":
@@ -568,6 +577,12 @@ class ArbiterPlayer(Player):  # type: ignore[misc]
     """pyminion's Player, with silent draws told apart (for the draw events)."""
 
     silent_draw = False
+    # The Reactions this player declined against the Attack being resolved.
+    declined: frozenset[str] = frozenset()
+
+    def is_attacked(self, player: Player, attack_card: Card, game: Game) -> bool:
+        self.declined = frozenset()
+        return bool(super().is_attacked(player, attack_card, game))
 
     def draw(self, num_cards: int = 1, destination: Any = None, silent: bool = False) -> None:
         before, self.silent_draw = self.silent_draw, silent

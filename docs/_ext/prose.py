@@ -1,0 +1,342 @@
+"""A scenario told in plain words, for readers who do not read YAML.
+
+Four parts, as reStructuredText:
+
+*Position*
+    who holds what, the Kingdom, the turn, and the editions when the file chooses them;
+    written from the scenario file.
+*What happens*
+    numbered steps: each command, each decision the rules ask (who, what, from which card,
+    the legal answers), the answer given and what followed. Written from the engine's
+    play-by-play (``scenarios.trace``) when it is available; otherwise from the file's
+    steps alone (the commands and answers, without what the engine asked).
+*Result*
+    what the scenario checks at the end, in words.
+*Proves*
+    the rulings it proves (the caller links them).
+
+Every string from the file goes through :func:`markup.esc`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from markup import esc
+
+ZONE_WORDS = {
+    "hand": "in hand",
+    "deck": "in the deck (top first)",
+    "discard": "in the discard pile",
+    "in_play": "in play",
+    "set_aside": "set aside",
+}
+COUNT_WORDS = {
+    "hand_count": "cards in hand",
+    "deck_count": "cards in the deck",
+    "discard_count": "cards in the discard pile",
+}
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
+EDITION_WORDS = {1: "first edition", 2: "second edition"}
+KIND_WORDS = {
+    "cards": "to pick cards",
+    "gain": "to pick a card to gain",
+    "option": "to pick an option",
+    "yes_no": "to answer yes or no",
+    "order": "to put cards in an order",
+    "name": "to name a card",
+    "react": "whether to reveal a Reaction",
+}
+PHASE_WORDS = {"action": "Action", "buy": "Buy", "cleanup": "Clean-up"}
+SET_WORDS = {"base": "Base set", "intrigue": "Intrigue", "prosperity": "Prosperity"}
+
+
+def cards(names: Iterable[str]) -> str:
+    """``Copper, Copper, Estate`` as "2 Coppers, Estate", keeping first-seen order."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    parts = [esc(name) if n == 1 else f"{n} {esc(plural(name))}" for name, n in counts.items()]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def plural(name: str) -> str:
+    if name.endswith("s"):
+        return name  # Gardens
+    if name.endswith("y") and name[-2:-1] not in "aeiou":
+        return name[:-1] + "ies"  # Duchies
+    return name + ("es" if name.endswith(("ch", "sh", "x")) else "s")
+
+
+def number(n: int) -> str:
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
+
+
+def answer_text(value: Any) -> str:
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, (list, tuple)):
+        return cards(value) if value else "nothing (no card)"
+    return esc(value)
+
+
+# --- Position ---------------------------------------------------------------------------
+
+
+def _turn(turn: Mapping[str, Any]) -> str:
+    actions, buys, coins = turn.get("actions", 1), turn.get("buys", 1), turn.get("coins", 0)
+    return (
+        f"It is {esc(turn.get('player', 'p1'))}'s turn, "
+        f"{PHASE_WORDS.get(turn.get('phase', 'action'), 'Action')} phase, with "
+        f"{actions} Action{'s' if actions != 1 else ''}, "
+        f"{buys} Buy{'s' if buys != 1 else ''} and ${coins}."
+    )
+
+
+def _player_line(name: str, zones: Mapping[str, Any]) -> str | None:
+    held = [
+        f"{cards(zones[zone])} {words}" for zone, words in ZONE_WORDS.items() if zones.get(zone)
+    ]
+    if zones.get("vp_tokens"):
+        held.append(f"{zones['vp_tokens']} VP tokens")
+    for order in zones.get("shuffles", []):
+        held.append(f"the next shuffle puts {cards(order)} on top, in that order")
+    return f"{esc(name)} has " + "; ".join(held) + "." if held else None
+
+
+def editions_line(chosen: Mapping[str, int]) -> str | None:
+    if not chosen:
+        return None
+    parts = [
+        f"{SET_WORDS.get(s, esc(s))} cards in their {EDITION_WORDS.get(e, f'edition {e}')}"
+        for s, e in sorted(chosen.items())
+    ]
+    return "Editions: " + "; ".join(parts) + "."
+
+
+def position(setup: Mapping[str, Any], chosen_editions: Mapping[str, int]) -> list[str]:
+    """Sentences describing the starting position (each one reStructuredText)."""
+    players = int(setup.get("players", 2))
+    kingdom = setup.get("kingdom", [])
+    lines = [
+        f"{number(players).capitalize()} players. "
+        + (f"Kingdom: {cards(kingdom)}." if kingdom else "")
+        + (" Platinum and Colony are in the game." if setup.get("colony") else ""),
+        _turn(setup.get("turn", {})),
+    ]
+    line = editions_line(chosen_editions)
+    if line:
+        lines.append(line)
+    for n in range(1, players + 1):
+        held = _player_line(f"p{n}", setup.get(f"p{n}", {}))
+        if held:
+            lines.append(held)
+    taken = {p: t for p, t in setup.get("turns_taken", {}).items() if t}
+    if taken:
+        lines.append(
+            "Turns taken so far: "
+            + ", ".join(f"{esc(p)} {t}" for p, t in sorted(taken.items()))
+            + "."
+        )
+    if setup.get("supply"):
+        piles = ", ".join(f"{esc(p)} {n}" for p, n in setup["supply"].items())
+        lines.append(f"Supply piles set to: {piles}.")
+    if setup.get("trash"):
+        lines.append(f"The trash holds {cards(setup['trash'])}.")
+    route = setup.get("trade_route")
+    if route:
+        lines.append(
+            f"The Trade Route mat holds {route['mat']} coin token(s); tokens sit on "
+            f"{cards(route['piles']) if route['piles'] else 'no pile'}."
+        )
+    return lines
+
+
+# --- Result -------------------------------------------------------------------------------
+
+
+def _player_result(name: str, wanted: Mapping[str, Any]) -> list[str]:
+    out = []
+    for zone, words in ZONE_WORDS.items():
+        if zone in wanted:
+            out.append(f"{esc(name)} has {cards(wanted[zone])} {words.split(' (')[0]}")
+    for key, words in COUNT_WORDS.items():
+        if key in wanted:
+            out.append(f"{esc(name)} has {wanted[key]} {words}")
+    if "discard_top" in wanted:
+        top = wanted["discard_top"]
+        out.append(
+            f"the top of {esc(name)}'s discard pile is {esc(top)}"
+            if top
+            else f"{esc(name)}'s discard pile is empty"
+        )
+    if "vp_tokens" in wanted:
+        out.append(f"{esc(name)} has {wanted['vp_tokens']} VP tokens")
+    if "score" in wanted:
+        out.append(f"{esc(name)} scores {wanted['score']} VP")
+    return out
+
+
+def checked(expect: Mapping[str, Any]) -> list[str]:
+    """What an ``expect`` mapping checks, as clauses (each one reStructuredText)."""
+    out: list[str] = []
+    for key in sorted(k for k in expect if k.startswith("p") and k[1:].isdigit()):
+        out += _player_result(key, expect[key])
+    if "trash" in expect:
+        out.append(f"the trash holds {cards(expect['trash'])}")
+    if "supply" in expect:
+        out += [f"{n} left in the {esc(p)} pile" for p, n in expect["supply"].items()]
+    if "trade_route" in expect:
+        out.append(f"the Trade Route mat holds {expect['trade_route']} coin token(s)")
+    turn = expect.get("turn", {})
+    for key, words in (("actions", "Actions"), ("buys", "Buys")):
+        if key in turn:
+            out.append(f"{turn[key]} {words} left")
+    if "coins" in turn:
+        out.append(f"${turn['coins']} to spend")
+    if "phase" in turn:
+        out.append(f"the turn is in its {PHASE_WORDS.get(turn['phase'], 'Action')} phase")
+    if "player" in turn:
+        out.append(f"it is {esc(turn['player'])}'s turn")
+    if expect.get("events"):
+        out.append("these happen, in this order: " + "; ".join(map(esc, expect["events"])))
+    if expect.get("no_events"):
+        out.append("none of these happens: " + "; ".join(map(esc, expect["no_events"])))
+    if "pending" in expect:
+        out.append(_pending(expect["pending"]))
+    if "game_over" in expect:
+        out.append("the game is over" if expect["game_over"] else "the game goes on")
+    if "winners" in expect:
+        out.append("the winner is " + " and ".join(map(esc, expect["winners"])))
+    return out
+
+
+def _pending(pending: Mapping[str, Any] | None) -> str:
+    if pending is None:
+        return "nothing is left to decide"
+    who = esc(pending.get("player", "a player"))
+    what = KIND_WORDS.get(pending.get("kind", ""), "to decide")
+    source = f" for {esc(pending['source'])}" if "source" in pending else ""
+    return f"the rules are waiting for {who} {what}{source}"
+
+
+def sentence(clauses: Sequence[str]) -> str:
+    if not clauses:
+        return "Nothing is checked but that every step is accepted."
+    text = "; ".join(clauses)
+    if not (text[0] == "p" and text[1:2].isdigit()):  # p1 stays p1
+        text = text[0].upper() + text[1:]
+    return text + "."
+
+
+# --- What happens (from the file, until the engine's play-by-play is used) ----------------
+
+
+def file_step(step: Any, player: str) -> str:
+    """One step of the file in words (``step`` is a ``scenarios.model.Step``)."""
+    who = esc(step.player or player)
+    refused = " The rules refuse it." if step.rejected else ""
+    if step.verb == "play":
+        return f"{who} plays {' then '.join(map(esc, step.arg))}.{refused}"
+    if step.verb == "buy":
+        return f"{who} buys {esc(step.arg)}.{refused}"
+    if step.verb == "end":
+        return f"{who} ends the {'Action phase' if step.arg == 'action' else 'turn'}.{refused}"
+    if step.verb == "choose":
+        asker = f" to {esc(step.source)}'s question" if step.source else ""
+        verb = "tries to answer" if step.rejected else "answers"
+        if not step.player:
+            return f"The answer{asker}: {answer_text(step.arg)}.{refused}"
+        return f"{who} {verb} {answer_text(step.arg)}{asker}.{refused}"
+    clauses = checked(step.arg)
+    return "Checked at this point: " + ("; ".join(clauses) if clauses else "nothing") + "."
+
+
+# --- What happens (from the engine's play-by-play, ``scenarios.trace``) -------------------
+
+VERB_WORDS = {"play": "plays", "buy": "buys"}
+
+
+def _command(record: Any) -> str:
+    who = esc(record.player)
+    if record.verb == "end":
+        what = f"ends the {'Action phase' if record.card == 'action' else 'turn'}"
+    else:
+        what = f"{VERB_WORDS.get(record.verb, esc(record.verb))} {esc(record.card)}"
+    return _refusal(f"{who} {what}", record)
+
+
+def _refusal(text: str, record: Any) -> str:
+    if record.refused is not None:
+        return f"{text}: the rules refuse it ({esc(record.refused)})."
+    return text + "."
+
+
+def _asked(decision: Any) -> str:
+    return f"*Asked:* {esc(decision.question())}."
+
+
+def _event_of(record: Any) -> str | None:
+    """The event line a command reports itself by (``p1 plays Throne Room``)."""
+    if type(record).__name__ == "Command" and record.verb in VERB_WORDS:
+        return f"{record.player} {VERB_WORDS[record.verb]} {record.card}"
+    return None
+
+
+def trace_steps(records: Sequence[Any]) -> list[str]:
+    """The numbered steps of *What happens* from a scenario's trace records: each command
+    or answer, then what it caused and the decision it left the player, and each
+    checkpoint on the way (the final checkpoint is the *Result*)."""
+    steps: list[str] = []
+    last = None  # the command whose events come next
+    for record in records:
+        kind = type(record).__name__
+        if kind in ("Command", "Answer"):
+            last = record
+        if kind == "Start":
+            opening = []
+            if record.events:
+                opening.append("At the start: " + "; ".join(map(esc, record.events)) + ".")
+            if record.asked is not None:
+                opening.append(_asked(record.asked))
+            if opening:
+                steps.append(" ".join(opening))
+        elif kind == "Command":
+            steps.append(_command(record))
+        elif kind == "Answer":
+            steps.append(
+                _refusal(f"{esc(record.player)} answers {answer_text(record.value)}", record)
+            )
+        elif kind == "Happened" and steps:
+            lines = list(record.lines)
+            if lines and last is not None and lines[0] == _event_of(last):
+                lines = lines[1:]  # "p1 plays Throne Room" has just been said
+            if lines:
+                steps[-1] += " Then " + "; ".join(map(esc, lines)) + "."
+        elif kind == "Asked" and steps:
+            steps[-1] += " " + _asked(record.decision)
+        elif kind == "Checkpoint" and record.step is not None:
+            clauses = checked(record.expected)
+            verdict = (
+                "it holds"
+                if not record.problems
+                else "it does not hold: " + "; ".join(map(esc, record.problems))
+            )
+            steps.append(
+                "Checked at this point: " + ("; ".join(clauses) or "nothing") + f" ({verdict})."
+            )
+    return steps
+
+
+def trace_result(records: Sequence[Any]) -> str | None:
+    """What the engine showed at the final checkpoint: whether each expectation held."""
+    final = [r for r in records if type(r).__name__ == "Checkpoint" and r.step is None]
+    if not final:
+        return None
+    problems = final[-1].problems
+    if not problems:
+        return "The reference engine's state at the end matches every expectation."
+    return "The reference engine differs: " + "; ".join(map(esc, problems)) + "."

@@ -1,0 +1,327 @@
+"""The one validation of a setup: what ``Game(setup)``, the scenario loader and
+``arbiter wire``'s ``load`` accept.
+
+A setup is the mapping ``Game`` documents (``players``, ``kingdom``, ``colony``, ``supply``,
+``trash``, ``turn``, ``turns_taken``, ``trade_route``, ``editions``, ``seed``, ``deal`` and
+``p1`` .. ``pN``). :func:`check_setup` raises :class:`~engine.errors.BadPosition` for the
+first bad value, naming its key (``supply.Copper``) and the value; a setup it accepts can
+be built, and the sizes below keep building and playing it within seconds and a few
+hundred MB. The limits, all documented in ``docs/guides/writing-scenarios.rst``:
+
+- ``players``: 2 to :data:`MAX_PLAYERS`.
+- ``kingdom``: at most :data:`MAX_KINGDOM` distinct Kingdom cards.
+- Cards: at most :data:`MAX_CARDS` in the whole setup (every Supply pile, as given or by
+  its default size, every player's zones and the trash), and at most as many names in
+  all shuffle orders together.
+- Counts (``actions``, ``buys``, ``coins``, ``vp_tokens``, ``turns_taken``, the Trade
+  Route mat): whole numbers from 0 to :data:`MAX_COUNT`; ``true`` is not a count.
+- ``seed``: a whole number below 2**64 in size.
+
+The module has no imports beyond the engine's own, like the rest of the engine.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+from engine import cards as catalogue
+from engine import rules
+from engine.errors import BadPosition, Key
+from engine.model import VICTORY, Card
+
+MAX_PLAYERS = 6
+MAX_KINGDOM = 30
+MAX_CARDS = 50_000
+MAX_COUNT = 1_000_000
+MAX_SEED_BITS = 64
+
+BASIC_PILES = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
+COLONY_PILES = ("Platinum", "Colony")
+PHASES = ("action", "buy")
+ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
+PLAYER_KEYS = (*ZONES, "vp_tokens", "shuffles")
+SETUP_KEYS = (
+    "players",
+    "kingdom",
+    "colony",
+    "supply",
+    "trash",
+    "turn",
+    "turns_taken",
+    "trade_route",
+    "editions",
+    "seed",
+    "deal",
+)
+TURN_KEYS = ("player", "phase", "actions", "buys", "coins")
+
+
+def check_setup(setup: Any) -> None:
+    """Raise BadPosition unless ``setup`` is a setup ``Game`` can build within the limits."""
+    if not isinstance(setup, Mapping):
+        raise BadPosition(f"a setup is a mapping, not {_show(setup)}")
+    _SetupCheck(setup).run()
+
+
+class _SetupCheck:
+    def __init__(self, setup: Mapping[Any, Any]) -> None:
+        self.setup = setup
+        self.players = 2
+        self.editions: dict[str, int] = dict(catalogue.DEFAULT_EDITIONS)
+        self.cards = 0  # cards the setup creates so far
+        self.shuffled = 0  # names in shuffle orders so far
+        # Definitions by name, once the editions are known (look each name up once).
+        self.found: dict[str, Card] = {}
+
+    def run(self) -> None:
+        setup = self.setup
+        for key in setup:
+            if not _is_player_key(key) and key not in SETUP_KEYS:
+                raise BadPosition(f"unknown key {key!r} (known: {', '.join(SETUP_KEYS)}, p1..)")
+        self.players = _number(setup.get("players", 2), ("players",), 2, MAX_PLAYERS)
+        self.check_editions()
+        seed = setup.get("seed", 0)
+        if not _is_int(seed) or abs(seed).bit_length() > MAX_SEED_BITS:
+            raise BadPosition(
+                f"must be a whole number below 2**64 in size, not {_show(seed)}", ("seed",)
+            )
+        for key in ("colony", "deal"):
+            _flag(setup.get(key, False), (key,))
+        piles = self.check_supply()
+        self.check_turn()
+        for key in setup:
+            if _is_player_key(key):
+                self.check_player(key)
+        self.card_list(setup.get("trash", []), ("trash",))
+        self.check_trade_route(piles)
+
+    def check_editions(self) -> None:
+        editions = _mapping(self.setup.get("editions", {}), ("editions",))
+        for name, edition in editions.items():
+            if name not in catalogue.DEFAULT_EDITIONS:
+                known = ", ".join(catalogue.DEFAULT_EDITIONS)
+                raise BadPosition(f"unknown set {name!r} (one of {known})", ("editions",))
+            if not _is_int(edition) or edition not in (1, 2):
+                raise BadPosition(
+                    f"edition must be 1 or 2, not {_show(edition)}", ("editions", name)
+                )
+            self.editions[name] = edition
+
+    def check_supply(self) -> list[str]:
+        """The game's piles; every size checked and counted."""
+        kingdom = self.names(self.setup.get("kingdom", []), ("kingdom",))
+        if len(kingdom) > MAX_KINGDOM:
+            raise BadPosition(f"{len(kingdom)} cards; at most {MAX_KINGDOM}", ("kingdom",))
+        seen: set[str] = set()
+        for index, name in enumerate(kingdom):
+            where = ("kingdom", index)
+            if not self.card(name, where).kingdom:
+                raise BadPosition(f"{name} is not a Kingdom card", where)
+            if name in seen:
+                raise BadPosition(f"{name} is listed twice", where)
+            seen.add(name)
+        colony = self.setup.get("colony", False) is True
+        piles = [*BASIC_PILES, *(COLONY_PILES if colony else ()), *kingdom]
+        sizes = _mapping(self.setup.get("supply", {}) or {}, ("supply",))
+        for name in sizes:
+            if name not in piles:
+                hint = " (set colony: true)" if name in COLONY_PILES else ""
+                raise BadPosition(
+                    f"{_show(name)} is not a pile of this game{hint}", ("supply", name)
+                )
+        for pile in piles:
+            definition = self.card(pile, ("supply", pile))
+            if pile in sizes:
+                size = _number(sizes[pile], ("supply", pile), 0, MAX_CARDS)
+            else:
+                size = cached_pile_size(
+                    pile, definition.is_(VICTORY), definition.kingdom, self.players
+                )
+            self.count_cards(size, ("supply", pile))
+        return piles
+
+    def check_turn(self) -> None:
+        turn = _mapping(self.setup.get("turn", {}) or {}, ("turn",))
+        for key in turn:
+            if key not in TURN_KEYS:
+                raise BadPosition(f"unknown key {key!r} (known: {', '.join(TURN_KEYS)})", ("turn",))
+        self.player_name(turn.get("player", "p1"), ("turn", "player"))
+        phase = turn.get("phase", "action")
+        if phase not in PHASES:
+            raise BadPosition(f"must be action or buy, not {_show(phase)}", ("turn", "phase"))
+        for key in ("actions", "buys", "coins"):
+            _number(turn.get(key, 0), ("turn", key), 0, MAX_COUNT)
+        taken = _mapping(self.setup.get("turns_taken", {}) or {}, ("turns_taken",))
+        for name, count in taken.items():
+            self.player_name(name, ("turns_taken", name))
+            _number(count, ("turns_taken", name), 0, MAX_COUNT)
+
+    def check_player(self, key: str) -> None:
+        self.player_name(key, (key,))
+        zones = _mapping(self.setup[key], (key,))
+        for name, value in zones.items():
+            where: Key = (key, name)
+            if name in ZONES:
+                self.card_list(value, where)
+            elif name == "vp_tokens":
+                _number(value, where, 0, MAX_COUNT)
+            elif name == "shuffles":
+                orders = _list(value, where)
+                for index, order in enumerate(orders):
+                    names = self.names(order, (*where, index))
+                    self.shuffled += len(names)
+                    if self.shuffled > MAX_CARDS:
+                        raise BadPosition(
+                            f"more than {MAX_CARDS} names in shuffle orders", (*where, index)
+                        )
+                    self.known(names, (*where, index))
+            else:
+                known = ", ".join(PLAYER_KEYS)
+                raise BadPosition(f"unknown key {name!r} (known: {known})", (key,))
+
+    def check_trade_route(self, piles: list[str]) -> None:
+        route = self.setup.get("trade_route")
+        if route is None:
+            return
+        route = _mapping(route, ("trade_route",))
+        for key in route:
+            if key not in ("mat", "piles"):
+                raise BadPosition(f"unknown key {key!r} (known: mat, piles)", ("trade_route",))
+        _number(route.get("mat", 0), ("trade_route", "mat"), 0, MAX_COUNT)
+        tokens = self.names(route.get("piles", []), ("trade_route", "piles"))
+        for index, name in enumerate(tokens):
+            if name not in piles:
+                raise BadPosition(
+                    f"{name} is not a pile of this game", ("trade_route", "piles", index)
+                )
+
+    # --- pieces -----------------------------------------------------------------------
+
+    def names(self, value: Any, where: Key) -> list[str]:
+        """A list of card names (a string is not a list of its letters)."""
+        names = _list(value, where)
+        if len(names) > MAX_CARDS:
+            raise BadPosition(f"{len(names)} cards; at most {MAX_CARDS}", where)
+        if set(map(type, names)) - {str}:  # at C speed: lists may be long
+            index, name = next((i, n) for i, n in enumerate(names) if not isinstance(n, str))
+            raise BadPosition(f"a card name is a string, not {_show(name)}", (*where, index))
+        return names
+
+    def card_list(self, value: Any, where: Key) -> None:
+        """Cards the setup creates: named, known and counted."""
+        names = self.names(value, where)
+        self.count_cards(len(names), where)
+        self.known(names, where)
+
+    def known(self, names: list[str], where: Key) -> None:
+        """Every name a card of the chosen editions."""
+        found = self.found
+        for index, name in enumerate(names):
+            if name not in found:
+                self.card(name, (*where, index))
+
+    def card(self, name: str, where: Key) -> Card:
+        found = self.found.get(name)
+        if found is None:
+            try:
+                found = self.found[name] = catalogue.lookup(name, self.editions)
+            except catalogue.UnknownCard as exc:
+                raise BadPosition(str(exc), where) from None
+        return found
+
+    def count_cards(self, count: int, where: Key) -> None:
+        self.cards += count
+        if self.cards > MAX_CARDS:
+            raise BadPosition(f"the setup holds more than {MAX_CARDS} cards", where)
+
+    def player_name(self, name: Any, where: Key) -> None:
+        if not (_is_player_key(name) and int(name[1:]) <= self.players):
+            raise BadPosition(
+                f"unknown player {_show(name)} (players are p1 to p{self.players})", where
+            )
+
+
+# rules.pile_size is pure and set-up asks it the same questions game after game.
+cached_pile_size = functools.cache(rules.pile_size)
+
+
+def _is_player_key(key: Any) -> bool:
+    return isinstance(key, str) and len(key) == 2 and key[0] == "p" and key[1] in "123456789"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: Any, where: Key, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` (``true`` and ``2.0`` are not)."""
+    if not _is_int(value) or not low <= value <= high:
+        raise BadPosition(f"must be a whole number from {low} to {high}, not {_show(value)}", where)
+    result: int = value
+    return result
+
+
+def _flag(value: Any, where: Key) -> None:
+    if not isinstance(value, bool):
+        raise BadPosition(f"must be true or false, not {_show(value)}", where)
+
+
+def _mapping(value: Any, where: Key) -> Mapping[Any, Any]:
+    if not isinstance(value, Mapping):
+        raise BadPosition(f"must be a mapping, not {_show(value)}", where)
+    return value
+
+
+def _list(value: Any, where: Key) -> list[Any]:
+    if not isinstance(value, (list, tuple)):
+        raise BadPosition(f"must be a list, not {_show(value)}", where)
+    return list(value)
+
+
+def _show(value: Any) -> str:
+    """A value as a message shows it: short, whatever its size."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."
+
+
+# --- saved games (Game.to_json / Game.from_json) ----------------------------------------
+
+SAVE_VERSION = 1
+SAVE_KEYS = ("version", "setup", "inputs", "snapshot", "events")
+
+
+def saved_inputs(data: Any) -> list[tuple[str, Any]]:
+    """The inputs of a saved game, once its version and shape are checked (BadPosition).
+
+    Whether they replay to the saved state is for ``Game.from_json`` to find out.
+    """
+    if not isinstance(data, Mapping):
+        raise BadPosition(f"a saved game is a mapping, not {_show(data)}")
+    saved: Mapping[Any, Any] = data
+    missing = [key for key in SAVE_KEYS if key not in saved]
+    if missing:
+        raise BadPosition(f"a saved game needs {', '.join(missing)}")
+    if not _is_int(saved["version"]) or saved["version"] != SAVE_VERSION:
+        raise BadPosition(
+            f"this engine reads saved games of version {SAVE_VERSION}, not "
+            f"{_show(saved['version'])}",
+            ("version",),
+        )
+    _mapping(saved["setup"], ("setup",))
+    _mapping(saved["snapshot"], ("snapshot",))
+    if not all(isinstance(line, str) for line in _list(saved["events"], ("events",))):
+        raise BadPosition("must be a list of event lines", ("events",))
+    inputs = []
+    for index, item in enumerate(_list(saved["inputs"], ("inputs",))):
+        where: Key = ("inputs", index)
+        pair = _list(item, where)
+        if len(pair) != 2 or pair[0] not in ("command", "answer"):
+            raise BadPosition(
+                f"must be [command, [verb, arg]] or [answer, value], not {_show(item)}", where
+            )
+        if pair[0] == "command" and len(_list(pair[1], (*where, 1))) != 2:
+            raise BadPosition(f"a command is [verb, arg], not {_show(pair[1])}", (*where, 1))
+        inputs.append((pair[0], pair[1]))
+    return inputs

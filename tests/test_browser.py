@@ -1,0 +1,321 @@
+"""The built site in a real browser: Debian's Chromium driven by Selenium.
+
+Loads the home page, a card page, a set's rulings FAQ, the cards table, the explorer and
+the kingdom sheet; checks that no script logs an error, that the explorer draws every
+card and filters, that a card page shows its scenarios as prose, that the tables and the
+sheet work, and that a page prints without the site's navigation. Every page is saved as a
+screenshot (PNG; the FAQ also as print shows it) in ``ARBITER_SCREENSHOTS`` (default
+``docs/_build/screenshots``), whose names are printed.
+
+The site is ``ARBITER_SITE`` (CI builds it with ``arbiter docs --strict`` first) or
+``docs/_build/html``. The browser is ``/usr/bin/chromium`` with ``/usr/bin/chromedriver``
+(``apt-get install chromium chromium-driver``): Selenium is given both paths, so it never
+downloads a driver or a browser. Without them, or without a built site, the test is
+skipped with the reason, unless ``ARBITER_BROWSER_REQUIRED=1`` (set by CI) makes that a
+failure.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import http.server
+import json
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+SITE = Path(os.environ.get("ARBITER_SITE") or ROOT / "docs" / "_build" / "html")
+SHOTS = Path(os.environ.get("ARBITER_SCREENSHOTS") or ROOT / "docs" / "_build" / "screenshots")
+REQUIRED = os.environ.get("ARBITER_BROWSER_REQUIRED") == "1"
+
+
+def _unavailable() -> str | None:
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        return (
+            f"no browser: {CHROMIUM} and {CHROMEDRIVER} are needed "
+            "(apt-get install -y --no-install-recommends chromium chromium-driver)"
+        )
+    if not (SITE / "index.html").exists():
+        return f"no built site at {SITE}: run `arbiter docs` (or set ARBITER_SITE)"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed: pip install -e '.[docs]'"
+    return None
+
+
+REASON = _unavailable()
+if REASON and REQUIRED:
+    raise RuntimeError(f"ARBITER_BROWSER_REQUIRED=1 but {REASON}")
+pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    """The site served on a free port of 127.0.0.1 (scripts and fragments as on the web)."""
+    handler = functools.partial(_Quiet, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"):
+        options.add_argument(flag)
+    options.add_argument("--window-size=1280,1000")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+    driver.set_page_load_timeout(30)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+def load(browser: Any, url: str) -> None:
+    browser.get(url)
+    browser.get_log("browser")  # drop what an earlier page left
+
+
+def errors(browser: Any) -> list[str]:
+    """Console messages of level SEVERE since the page loaded (script errors, 404s)."""
+    return [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def shot(browser: Any, name: str, full: bool = True) -> Path:
+    """A screenshot of the page (``full``: the whole page, up to 4000 px tall), taken
+    through the DevTools protocol: resizing a headless window leaves later shots blank."""
+    path = SHOTS / f"{name}.png"
+    options: dict[str, Any] = {"format": "png"}
+    if full:
+        size = browser.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
+        width, height = size["width"], min(size["height"], 4000)
+        options |= {
+            "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1},
+        }
+    data = browser.execute_cdp_cmd("Page.captureScreenshot", options)["data"]
+    path.write_bytes(base64.b64decode(data))
+    print(f"screenshot: {path}")
+    return path
+
+
+def js(browser: Any, script: str, *args: Any) -> Any:
+    return browser.execute_script(script, *args)
+
+
+def click(browser: Any, element: Any) -> None:
+    """Click as a reader would, with the element scrolled to the middle of the window (not
+    under the theme's sticky header)."""
+    js(browser, "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
+    element.click()
+
+
+def wait_ready(browser: Any, selector: str) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 20).until(
+        lambda b: js(
+            b,
+            f"var e = document.querySelector({json.dumps(selector)});"
+            "return e && e.getAttribute('data-ready') === 'true';",
+        )
+    )
+
+
+def test_home_page(browser: Any, base_url: str) -> None:
+    load(browser, f"{base_url}/index.html")
+    assert "Arbiter" in browser.title
+    assert errors(browser) == []
+    shot(browser, "index")
+
+
+@pytest.mark.parametrize(
+    ("query", "page"),
+    [
+        ("Masquerade", "generated/cards/masquerade.html"),  # a card's name
+        ("formerly", "generated/rules/stop-moving.html"),  # a word only a ruling's text has
+    ],
+)
+def test_search_finds_cards_and_rulings(browser: Any, base_url: str, query: str, page: str) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    load(browser, f"{base_url}/search.html?q={query}")
+    found = (
+        "return Array.prototype.map.call(document.querySelectorAll('#search-results li a'),"
+        " function (a) { return a.getAttribute('href'); });"
+    )
+    WebDriverWait(browser, 30).until(lambda b: js(b, found))
+    assert errors(browser) == []
+    links = js(browser, found)
+    assert any(link.split("#")[0].split("?")[0].endswith(page) for link in links), links
+
+
+def test_card_page_shows_scenarios_as_prose(browser: Any, base_url: str) -> None:
+    load(browser, f"{base_url}/generated/cards/throne-room.html")
+    assert errors(browser) == []
+    scenarios = browser.find_elements("css selector", ".arbiter-scenario")
+    assert len(scenarios) >= 3
+    first = scenarios[0]
+    assert first.is_displayed()
+    text = first.text
+    for part in ("Position.", "What happens.", "Result."):
+        assert part in text, text
+    assert first.find_elements("css selector", "ol li"), "the steps are a numbered list"
+    # The scenario file is one click away and then shown whole.
+    yaml = first.find_element("css selector", "details.arbiter-yaml")
+    assert not yaml.find_element("css selector", "pre").is_displayed()
+    click(browser, yaml.find_element("css selector", "summary"))
+    pre = yaml.find_element("css selector", "pre")
+    assert pre.is_displayed() and "id: base/throne-room/" in pre.text
+    clipped = js(browser, "var p = arguments[0]; return p.scrollWidth > p.clientWidth + 1;", pre)
+    assert not clipped, "a line of the scenario file is cut off"
+    # The neighbourhood picture: drawn, every name a link to a page that exists.
+    picture = browser.find_element("css selector", "svg.arbiter-neighbourhood")
+    links = js(
+        browser,
+        "return Array.prototype.map.call(arguments[0].querySelectorAll('a'),"
+        " function (a) { return a.getAttribute('href'); });",
+        picture,
+    )
+    assert links
+    for href in links:
+        assert (SITE / "generated" / "cards" / href).exists(), href
+    shot(browser, "card-throne-room")
+    js(browser, "arguments[0].scrollIntoView({behavior: 'instant'})", picture)
+    path = SHOTS / "card-throne-room-picture.png"
+    picture.screenshot(str(path))
+    print(f"screenshot: {path}")
+
+
+def test_card_page_on_a_phone(browser: Any, base_url: str) -> None:
+    phone = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)
+    try:
+        load(browser, f"{base_url}/generated/cards/kings-court.html")
+        overflow = js(browser, "return document.documentElement.scrollWidth - window.innerWidth;")
+        assert overflow <= 1, f"the page is {overflow}px wider than a phone's screen"
+        shot(browser, "card-kings-court-phone", full=False)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_set_faq_prints(browser: Any, base_url: str) -> None:
+    load(browser, f"{base_url}/generated/faq/base.html")
+    assert errors(browser) == []
+    rulings = browser.find_elements("css selector", ".arbiter-ruling")
+    assert len(rulings) > 20
+    shot(browser, "faq-base", full=False)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        hidden = js(
+            browser,
+            "return ['.sidebar-drawer', '.toc-drawer', 'details.arbiter-yaml'].map(function (s) {"
+            " var e = document.querySelector(s);"
+            " return !e || getComputedStyle(e).display === 'none'; });",
+        )
+        assert all(hidden), f"navigation or scenario files in the print: {hidden}"
+        shot(browser, "faq-base-print", full=False)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+def test_cards_table_filters_and_sorts(browser: Any, base_url: str) -> None:
+    load(browser, f"{base_url}/generated/cards/index.html")
+    wait_ready(browser, ".arbiter-cards")
+    assert errors(browser) == []
+    root = browser.find_element("css selector", ".arbiter-cards")
+    total = int(root.get_attribute("data-count"))
+    assert int(root.get_attribute("data-shown")) == total > 100
+    root.find_element("css selector", "input.filter").send_keys("court")
+    shown = int(root.get_attribute("data-shown"))
+    assert 0 < shown < total
+    names = [r.text for r in root.find_elements("css selector", "tbody tr:not([hidden]) td a")]
+    assert "King's Court" in names and "Courtyard" in names
+    root.find_element("css selector", "input.filter").clear()
+    js(
+        browser,
+        "arguments[0].dispatchEvent(new Event('input'))",
+        root.find_element("css selector", "input.filter"),
+    )
+    cost = root.find_elements("css selector", "th")[2]
+    click(browser, cost)
+    click(browser, cost)  # descending: the dearest card first
+    first = root.find_element("css selector", "tbody tr td:nth-child(3)").text
+    assert first.startswith(("$11", "$8")), first
+    shot(browser, "cards-index", full=False)
+
+
+def test_explorer_draws_every_card_and_filters(browser: Any, base_url: str) -> None:
+    load(browser, f"{base_url}/generated/explorer.html")
+    wait_ready(browser, "#arbiter-explorer")
+    assert errors(browser) == []
+    cards = js(browser, "return window.ARBITER_GRAPH.nodes.length")
+    drawn = len(browser.find_elements("css selector", "#arbiter-explorer g.node"))
+    assert drawn == cards > 100
+
+    def visible(selector: str) -> int:
+        return int(
+            js(
+                browser,
+                "return Array.prototype.filter.call("
+                f"document.querySelectorAll({json.dumps(selector)}),"
+                "function (e) { return e.style.display !== 'none'; }).length;",
+            )
+        )
+
+    lines = visible("#arbiter-explorer line.edge")
+    assert lines > 0
+    kind = browser.find_element("css selector", "#arbiter-explorer .kinds input")
+    click(browser, kind)
+    assert visible("#arbiter-explorer line.edge") < lines
+    click(browser, kind)
+    assert visible("#arbiter-explorer line.edge") == lines
+    sets = browser.find_elements("css selector", "#arbiter-explorer .sets input")
+    click(browser, sets[-1])
+    assert visible("#arbiter-explorer g.node") < cards
+    click(browser, sets[-1])
+    search = browser.find_element("css selector", "#arbiter-explorer input[type=search]")
+    search.send_keys("court")
+    assert browser.find_elements("css selector", "#arbiter-explorer circle.match")
+    shot(browser, "explorer", full=False)
+
+
+def test_kingdom_sheet(browser: Any, base_url: str) -> None:
+    load(browser, f"{base_url}/generated/kingdom.html")
+    wait_ready(browser, "#arbiter-kingdom")
+    assert errors(browser) == []
+    root = browser.find_element("css selector", "#arbiter-kingdom")
+    assert int(root.get_attribute("data-cards-shown")) == 10
+    assert int(root.get_attribute("data-interactions")) > 0
+    shown = [s.get_attribute("data-card") for s in root.find_elements("css selector", "section")]
+    assert "Throne Room" in shown and "Feast" in shown
+    box = root.find_element("css selector", "textarea")
+    box.clear()
+    box.send_keys("Witch, Moat, Nonesuch")
+    click(browser, root.find_element("css selector", "button"))
+    assert "Nonesuch" in root.find_element("css selector", ".unknown").text
+    assert int(root.get_attribute("data-cards-shown")) == 2
+    box.clear()
+    box.send_keys("Throne Room, Feast, Watchtower, Witch, Trade Route")
+    click(browser, root.find_element("css selector", "button"))
+    shot(browser, "kingdom-sheet")

@@ -1,0 +1,235 @@
+"""Issue 14's hazards for setups, commands, saved games and observed data, one by one.
+
+Each bad value must be a BadPosition (a ValueError) naming its key, the same through
+``Game(...)``, the scenario loader (located: file, line, key) and ``arbiter wire``'s
+``load``; each bad command a typed engine error. The fuzz tests in test_fuzz_hostile.py
+try random hostile inputs; these are the ones the issue lists.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import tracemalloc
+from typing import Any
+
+import pytest
+
+from engine import setup_check
+from engine.errors import BadPosition, IllegalAnswer, IllegalMove
+from engine.game import Game
+from scenarios.adapters.reference import ReferenceAdapter
+from scenarios.loader import ScenarioError, load_text
+from scenarios.runner import Status, run_scenario
+from scenarios.wire_server import respond
+
+HEAD = "id: base/test/case\ntitle: a test\n"
+
+BAD_SETUPS: list[tuple[dict[str, Any], str]] = [
+    ({"players": 2.7}, "players: must be a whole number from 2 to 6, not 2.7"),
+    ({"players": True}, "players: must be a whole number from 2 to 6, not True"),
+    ({"players": 7}, "players: must be a whole number from 2 to 6, not 7"),
+    ({"supply": {"Copper": -3}}, "supply.Copper: must be a whole number from 0 to 50000, not -3"),
+    ({"supply": {"Copper": True}}, "supply.Copper: must be a whole number from 0 to 50000"),
+    ({"supply": {"Copper": 300_000_000}}, "supply.Copper: must be a whole number from 0 to"),
+    ({"supply": {"Colony": 8}}, "supply.Colony: 'Colony' is not a pile of this game"),
+    ({"turn": {"coins": -5}}, "turn.coins: must be a whole number from 0 to 1000000, not -5"),
+    ({"turn": {"phase": "cleanup"}}, "turn.phase: must be action or buy, not 'cleanup'"),
+    ({"turn": {"player": "p3"}}, "turn.player: unknown player 'p3'"),
+    ({"editions": {"base": 3}}, "editions.base: edition must be 1 or 2, not 3"),
+    ({"editions": {"seaside": 1}}, "editions: unknown set 'seaside'"),
+    ({"kingdom": ["Copper"]}, "kingdom[0]: Copper is not a Kingdom card"),
+    ({"kingdom": ["Smithy", "Smithy"]}, "kingdom[1]: Smithy is listed twice"),
+    ({"kingdom": "Smithy"}, "kingdom: must be a list, not 'Smithy'"),
+    ({"p1": {"hand": "Copper"}}, "p1.hand: must be a list, not 'Copper'"),
+    ({"p1": {"hand": ["Coper"]}}, "p1.hand[0]: unknown card: 'Coper'"),
+    ({"p1": {"hand": [3]}}, "p1.hand[0]: a card name is a string, not 3"),
+    ({"p1": {"hnad": []}}, "p1: unknown key 'hnad'"),
+    ({"p1": {"vp_tokens": 1.5}}, "p1.vp_tokens: must be a whole number"),
+    ({"p3": {"hand": []}}, "p3: unknown player 'p3' (players are p1 to p2)"),
+    ({"seed": [1]}, "seed: must be a whole number below 2**64 in size, not [1]"),
+    ({"seed": 2**70}, "seed: must be a whole number below 2**64"),
+    ({"colony": "yes"}, "colony: must be true or false, not 'yes'"),
+    ({"trash": ["Copper"] * 50_001}, "trash: 50001 cards; at most 50000"),
+    (
+        {"p1": {"hand": ["Copper"] * 30_000}, "p2": {"hand": ["Copper"] * 30_000}},
+        "p2.hand: the setup holds more than 50000 cards",
+    ),
+    ({"turns_taken": {"p1": -1}}, "turns_taken.p1: must be a whole number"),
+    (
+        {"trade_route": {"mat": 1, "piles": ["Smithy"]}},
+        "trade_route.piles[0]: Smithy is not a pile",
+    ),
+    ({"hnad": []}, "unknown key 'hnad'"),
+]
+
+
+@pytest.mark.parametrize(("setup", "message"), BAD_SETUPS)
+def test_a_bad_setup_is_a_bad_position_naming_key_and_value(
+    setup: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(BadPosition) as caught:
+        Game(setup)
+    assert str(caught.value).startswith(message)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_game_new_is_checked_the_same_way() -> None:
+    with pytest.raises(BadPosition, match="players: must be a whole number"):
+        Game.new(players=2.7)  # type: ignore[arg-type]
+
+
+def test_a_setup_that_is_not_a_mapping_is_a_bad_position() -> None:
+    with pytest.raises(BadPosition, match="a setup is a mapping, not 'p1'"):
+        Game("p1")  # type: ignore[arg-type]
+
+
+def test_the_limits_allow_what_they_say() -> None:
+    """At the limits a setup is accepted: the bounds are not off by one."""
+    half = setup_check.MAX_CARDS // 2
+    setup_check.check_setup(
+        {
+            "supply": {pile: 0 for pile in setup_check.BASIC_PILES},
+            "p1": {"hand": ["Copper"] * half},
+            "p2": {"deck": ["Estate"] * half},
+        }
+    )
+    setup_check.check_setup({"players": 6, "turn": {"coins": setup_check.MAX_COUNT}})
+
+
+def test_a_sixty_byte_file_asking_for_300_million_coppers_fails_fast() -> None:
+    text = HEAD + "setup: {supply: {Copper: 300000000}}\n"
+    tracemalloc.start()
+    started = time.perf_counter()
+    with pytest.raises(ScenarioError) as caught:
+        load_text(text, "huge.yaml")
+    seconds = time.perf_counter() - started
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert str(caught.value).startswith(
+        "huge.yaml:3: setup.supply.Copper: must be a whole number from 0 to 50000, not 300000000"
+    )
+    # Generous bounds: before the limit it took 16 GB (and about a minute) to fail.
+    assert peak < 50_000_000 and seconds < 10
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        (
+            "setup: {p1: {hand: [Smithy]}}\neditions: {base: 1}\nseed: 99999999999999999999999\n",
+            "huge.yaml:5: seed: ",
+        ),
+        (
+            "setup:\n  p1:\n    hand: [Copper]\n    vp_tokens: 2000000\n",
+            "huge.yaml:6: setup.p1.vp_tokens: must be a whole number from 0 to 1000000",
+        ),
+    ],
+)
+def test_the_loader_locates_the_engine_s_findings(body: str, where: str) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        load_text(HEAD + body, "huge.yaml")
+    assert str(caught.value).startswith(where), str(caught.value)
+
+
+def wire_load(setup: Any) -> dict[str, Any]:
+    request = json.dumps({"id": 1, "op": "load", "setup": setup})
+    response, _done = respond(ReferenceAdapter(), request)
+    return response
+
+
+def test_wire_load_is_checked_the_same_way() -> None:
+    response = wire_load({"supply": {"Copper": 300_000_000}})
+    assert response["status"] == "error"
+    assert response["message"].startswith("load: setup.supply.Copper: must be a whole number")
+    assert wire_load({"players": True})["message"].startswith("load: setup.players:")
+    assert wire_load({"p1": {"hand": ["Copper"]}})["status"] == "ok"
+
+
+# --- commands and saved games -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("verb", "arg"), [("buy", ["Copper"]), ("play", None), (None, "Copper"), ("play", 3)]
+)
+def test_a_command_of_the_wrong_type_is_an_illegal_move(verb: Any, arg: Any) -> None:
+    game = Game({"p1": {"hand": ["Copper"]}})
+    before = game.snapshot()
+    with pytest.raises(IllegalMove, match="a command is a verb and a card name or phase"):
+        game.command(verb, arg)
+    assert game.snapshot() == before and game.inputs == []
+
+
+@pytest.mark.parametrize("answer", [{"a": 1}, 3.5, [1, 2], ["Copper", None]])
+def test_an_answer_of_the_wrong_type_is_an_illegal_answer(answer: Any) -> None:
+    game = Game({"p1": {"hand": ["Chapel", "Copper"]}, "kingdom": ["Chapel"]})
+    game.command("play", "Chapel")
+    assert game.pending is not None
+    with pytest.raises(IllegalAnswer):
+        game.answer(answer)
+
+
+def saved() -> dict[str, Any]:
+    game = Game({"p1": {"hand": ["Copper"]}})
+    game.command("play", "Copper")
+    return game.to_json()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"version": 99}, "version: this engine reads saved games of version 1, not 99"),
+        ({"version": True}, "version: this engine reads saved games of version 1, not True"),
+        ({"inputs": "play"}, "inputs: must be a list, not 'play'"),
+        ({"inputs": [["command", "play"]]}, "inputs[0][1]: must be a list"),
+        ({"inputs": [["shout", 1]]}, "inputs[0]: must be [command, [verb, arg]]"),
+        ({"inputs": [["command", ["buy", "Province"]]]}, "the saved game does not replay"),
+        ({"events": [1]}, "events: must be a list of event lines"),
+        ({"setup": {"players": 9}}, "players: must be a whole number from 2 to 6"),
+    ],
+)
+def test_from_json_checks_version_and_shape(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(BadPosition) as caught:
+        Game.from_json({**saved(), **change})
+    assert str(caught.value).startswith(message)
+
+
+@pytest.mark.parametrize("data", [{}, {"version": 1}, 5, None, []])
+def test_from_json_of_something_that_is_not_a_saved_game(data: Any) -> None:
+    with pytest.raises(BadPosition):
+        Game.from_json(data)
+
+
+def test_from_json_still_reads_a_good_save() -> None:
+    assert Game.from_json(json.loads(json.dumps(saved()))).snapshot()["turn"]["coins"] == 1
+
+
+# --- observed data from an engine under test ----------------------------------------------
+
+
+class TurnIsText(ReferenceAdapter):
+    def observe(self) -> dict[str, Any]:
+        return {**super().observe(), "turn": "x"}
+
+
+class HandIsANumber(ReferenceAdapter):
+    def observe(self) -> dict[str, Any]:
+        state = super().observe()
+        state["players"]["p1"]["hand"] = 5
+        return state
+
+
+@pytest.mark.parametrize(
+    ("adapter", "expect", "message"),
+    [
+        (TurnIsText(), "{turn: {coins: 1}}", "observe() gave turn as x, not a mapping"),
+        (HandIsANumber(), "{p1: {hand: []}}", "observe() gave p1.hand as 5, not a list"),
+    ],
+)
+def test_malformed_observed_data_is_an_adapter_error(
+    adapter: ReferenceAdapter, expect: str, message: str
+) -> None:
+    scenario = load_text(HEAD + f"setup: {{p1: {{hand: [Copper]}}}}\nexpect: {expect}\n")
+    result = run_scenario(scenario, adapter)
+    assert result.status is Status.ERROR
+    assert message in result.message

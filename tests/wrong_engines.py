@@ -1,0 +1,83 @@
+"""Deliberately wrong engines for the differential fuzzer's tests: the reference engine
+with one rule broken, behind the same in-process adapter.
+
+``WrongMerchant`` gives Merchant's bonus once per Merchant card in play instead of once
+per play (a Merchant played twice by Throne Room gives +1 coin, not +2), the mistake
+pyminion 0.4.0 makes. ``WeakVillage`` gives Village +1 Action instead of +2.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from engine import cards as catalogue
+from engine.context import Context
+from engine.game import Game
+from engine.model import Card
+from scenarios.adapters.reference import ReferenceAdapter
+
+
+def _once_per_card(ctx: Context) -> None:
+    if not any(card == ctx.card for _, card, _ in ctx.game.state.turn.lasting):
+        ctx.game.start_lasting(ctx, 0)
+
+
+WRONG_MERCHANT: dict[str, Callable[[Card], Card]] = {
+    "Merchant": lambda card: dataclasses.replace(card, lasting=_once_per_card)
+}
+WEAK_VILLAGE: dict[str, Callable[[Card], Card]] = {
+    "Village": lambda card: dataclasses.replace(card, actions=1)
+}
+
+
+def _game_class(changes: dict[str, Callable[[Card], Card]]) -> type[Game]:
+    class WrongGame(Game):
+        def definition_by_name(self, name: str) -> Card:
+            card = self._definitions.get(name)
+            if card is None:
+                card = catalogue.lookup(name, self.editions)
+                change = changes.get(name)
+                card = change(card) if change is not None else card
+                self._definitions[name] = card
+            return card
+
+    return WrongGame
+
+
+class WrongEngine(ReferenceAdapter):
+    """The reference with the card changes of ``CHANGES``."""
+
+    CHANGES: ClassVar[dict[str, Callable[[Card], Card]]] = {}
+
+    def load(self, setup: dict[str, Any]) -> None:
+        self.game = _game_class(self.CHANGES)(setup)
+
+
+class WrongMerchant(WrongEngine):
+    name = "wrong-merchant"
+    CHANGES: ClassVar[dict[str, Callable[[Card], Card]]] = WRONG_MERCHANT
+
+
+class WrongMerchantAndVillage(WrongEngine):
+    name = "wrong-merchant-and-village"
+    CHANGES: ClassVar[dict[str, Callable[[Card], Card]]] = {**WRONG_MERCHANT, **WEAK_VILLAGE}
+
+
+class WrongMerchantUnsupported(WrongMerchant):
+    """Declares Merchant beyond it: its Merchant bug is a documented limit, not a bug."""
+
+    def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
+        return "no Merchant here" if "Merchant" in cards else None
+
+
+class TwoToFourPlayers(ReferenceAdapter):
+    """The reference, refusing 5 and 6 players as pyminion's adapter does."""
+
+    def load(self, setup: dict[str, Any]) -> None:
+        from scenarios.adapters.base import Unsupported
+
+        if setup["players"] > 4:
+            raise Unsupported(f"2 to 4 players, not {setup['players']}")
+        super().load(setup)
