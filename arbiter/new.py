@@ -15,9 +15,8 @@ from collections.abc import Sequence
 from arbiter import output
 from engine.cards import definitions
 from engine.model import Card
+from engine.sets import KINGDOM_SETS
 from scenarios.names import fold
-
-SETS_WITH_EDITIONS = ("base", "intrigue", "prosperity")
 
 
 def slug(name: str) -> str:
@@ -51,7 +50,7 @@ def _card_notes(name: str) -> list[str]:
 def _editions_line(cards: Sequence[Card]) -> list[str]:
     """A commented ``editions:`` line when a card's text changed between editions."""
     changed = sorted({card.set for card in cards if len(definitions(card.name)) > 1})
-    changed = [name for name in changed if name in SETS_WITH_EDITIONS]
+    changed = [name for name in changed if name in KINGDOM_SETS]
     if not changed:
         return []
     sets = ", ".join(f"{name}: 1" for name in changed)
