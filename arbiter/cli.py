@@ -12,7 +12,6 @@ through :mod:`arbiter.output`.
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import os
 import sys
@@ -24,10 +23,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from arbiter import output
+from arbiter.explain import pair_text, ruling_lines
+from arbiter.new import configure_new, run_new
 from arbiter.output import OutputError, Target, printable
 from arbiter.report import junit_xml, shown_path
 from engine.sets import ALL_SETS
-from scenarios import runner
+from scenarios import names, runner
 from scenarios.catalogue import Ruling, catalogue, catalogue_files, rulings_for_card
 from scenarios.loader import bundled_dir, discover, load_many
 from scenarios.model import Scenario
@@ -579,6 +580,10 @@ def run_rulings(args: argparse.Namespace) -> int:
     rows = ruling_status(catalogue().values(), results)
     proven = sum(row["proven"] for row in rows)
     shown = [row for row in rows if not (args.missing and row["proven"])]
+    if args.grep:
+        shown = [row for row in shown if _ruling_matches(row, args.grep)]
+        if not shown:
+            raise UsageError(f"no ruling mentions {printable(args.grep)!r}")
     if args.json:
         summary = {"total": len(rows), "proven": proven, "missing": len(rows) - proven}
         print(_dumps({"rulings": shown, "summary": summary}), end="")
@@ -591,12 +596,29 @@ def run_rulings(args: argparse.Namespace) -> int:
         ]
         for row in shown
     ]
+    if args.grep:
+        for row, ruling in ((row, catalogue()[row["id"]]) for row in shown):
+            passing = [s["id"] for s in row["scenarios"] if s["status"] == "pass"]
+            print("\n".join(ruling_lines(ruling, "")))
+            print(f"  Passing scenarios: {', '.join(passing) or 'none'}\n")
+        print(f"{len(shown)} of {len(rows)} rulings mention {printable(args.grep)!r}")
+        return EXIT_OK
     print(_table(["ruling", "about", "passing scenarios"], table))
     print(f"\n{proven} of {len(rows)} rulings have a passing scenario on the reference engine")
     return EXIT_OK
 
 
+def _ruling_matches(row: dict[str, Any], text: str) -> bool:
+    """Whether a ruling's id, subject, text or source contains ``text`` (any case)."""
+    wanted = " ".join(text.lower().split())
+    fields = (row["id"], row["subject"], row["text"], row["source"])
+    return any(wanted in " ".join(str(field).lower().split()) for field in fields)
+
+
 def configure_rulings(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--grep", metavar="TEXT", help="only rulings whose text, id or source contains TEXT"
+    )
     parser.add_argument(
         "--missing", action="store_true", help="only rulings without a passing scenario"
     )
@@ -607,20 +629,14 @@ def configure_rulings(parser: argparse.ArgumentParser) -> None:
 
 
 def find_card(name: str) -> str:
-    """The catalogue's spelling of ``name`` (case and spacing forgiven), or UsageError."""
+    """The catalogue's spelling of ``name`` (case, spacing and apostrophes forgiven, as
+    everywhere: :mod:`scenarios.names`), or UsageError with the closest names."""
     from engine.cards import card_names
 
-    names = card_names()
-    folded = {" ".join(n.lower().split()): n for n in names}
-    found = folded.get(" ".join(name.lower().split()))
-    if found:
-        return found
-    close = [
-        folded[match]
-        for match in difflib.get_close_matches(name.lower(), list(folded), n=3, cutoff=0.6)
-    ]
-    hint = f" (did you mean {', '.join(close)}?)" if close else ""
-    raise UsageError(f"unknown card {name!r}{hint}")
+    found = names.canonical(name, card_names())
+    if found is None:
+        raise UsageError(f"unknown card {name!r}{names.did_you_mean(name, card_names())}")
+    return found
 
 
 def _edition_lines(definitions: Sequence[Card]) -> list[str]:
@@ -667,12 +683,7 @@ def explain_text(name: str) -> str:
             out.append(f"  Option labels: {', '.join(card.options)}")
     rulings = rulings_for_card(name)
     out += ["", f"Rulings ({len(rulings)}):"]
-    for ruling in rulings:
-        about = "" if ruling.card == name else f" (about {ruling.subject})"
-        out += [
-            f"  {ruling.id} [editions {_editions_of(ruling)}]{about}",
-            _wrapped(ruling.text, "    "),
-        ]
+    out += [line for ruling in rulings for line in ruling_lines(ruling)]
     loaded, _malformed = load_many(discover([bundled_dir()]))
     out += ["", *_scenario_lines(name, {ruling.id for ruling in rulings}, loaded)]
     out += ["", *_interaction_lines(name, loaded)]
@@ -709,12 +720,24 @@ def _scenario_lines(name: str, ruling_ids: set[str], loaded: list[Scenario]) -> 
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    print(explain_text(find_card(args.card)))
+    cards = [find_card(name) for name in args.cards]
+    if len(cards) > 2:
+        raise UsageError("explain takes one card, or two to see how they interact")
+    if len(cards) == 1:
+        print(explain_text(cards[0]))
+    else:
+        loaded, _malformed = load_many(discover([bundled_dir()]))
+        print(pair_text(cards[0], cards[1], loaded))
     return EXIT_OK
 
 
 def configure_explain(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("card", help="card name (case does not matter)")
+    parser.add_argument(
+        "cards",
+        nargs="+",
+        metavar="CARD",
+        help="a card name (case does not matter); two names: what the rules say about the pair",
+    )
 
 
 # --- graph (checks.graph has its own parser; we only forward to it) -----------------------
@@ -882,8 +905,12 @@ COMMANDS: tuple[Command, ...] = (
         run_rulings,
     ),
     Command(
-        "explain", "a card's text, editions, rulings and scenarios", configure_explain, run_explain
+        "explain",
+        "a card's text, editions, rulings and scenarios; or two cards' rulings together",
+        configure_explain,
+        run_explain,
     ),
+    Command("new", "write a scenario skeleton for some cards", configure_new, run_new),
     Command(
         "graph",
         "export or query the card interaction graph (see arbiter graph --help)",

@@ -179,6 +179,29 @@ def write(target: Target, text: str) -> None:
         raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
 
 
+def write_new(target: Target, text: str) -> None:
+    """Write ``text`` to a file that must not exist yet (``arbiter new``): an existing
+    file is never replaced, even one that appears between the check and the write."""
+    if target.path is None:
+        write(target, text)
+        return
+    _check_file(target)
+    try:
+        handle = target.path.open("x", encoding="utf-8")
+    except FileExistsError:
+        raise OutputError(f"{target.option} {target}: that file exists, and is kept") from None
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+    try:
+        with handle:
+            handle.write(text)
+    except BaseException as exc:  # the file is ours: a half-written one is removed
+        target.path.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise
+
+
 def _replace(path: Path, data: bytes) -> None:
     mode = _mode_for(path)
     with _sigterm_raises():

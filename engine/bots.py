@@ -100,6 +100,11 @@ class GameView:
         return self.__game.state.turn.phase
 
     @property
+    def plays_this_turn(self) -> int:
+        """How many cards the active player has played this turn (public)."""
+        return len(self.__game.state.turn.plays)
+
+    @property
     def actions(self) -> int:
         return self.__game.state.turn.actions
 
@@ -254,7 +259,7 @@ def sensible_answer(view: GameView, decision: Decision, bot: BigMoney) -> Answer
     cards when it must; anything else gets the minimum legal pick."""
     labels = decision.labels()
     if decision.kind == "react":
-        return Answer(labels[:1])
+        return Answer(bot.reaction_to_reveal(view, labels))
     if decision.kind == "gain":
         costs = {label: view.cost(label) for label in labels}
         wanted = bot.choose_buy(view, max(costs.values()), set(labels))
@@ -332,6 +337,26 @@ class BigMoney:
     _treasure_plays: dict[str, Command | None] = field(
         default_factory=dict, repr=False, compare=False
     )
+    # The Reactions revealed to the event being answered, each with the hand it was
+    # revealed from: a Reaction may be revealed again (rules/reactions/1), so a bot that
+    # always reveals must stop by itself once revealing again could only repeat itself.
+    _reveal_moment: tuple[int, int, int] | None = field(default=None, repr=False, compare=False)
+    _hands_seen: set[tuple[str, tuple[str, ...]]] = field(
+        default_factory=set, repr=False, compare=False
+    )
+
+    def reaction_to_reveal(self, view: GameView, labels: list[str]) -> list[str]:
+        """The first Reaction offered that was not already revealed from this very hand
+        to this event (Secret Chamber putting back the cards it drew), or none."""
+        moment = (view.turn_number, view.active, view.plays_this_turn)
+        if moment != self._reveal_moment:
+            self._reveal_moment, self._hands_seen = moment, set()
+        hand = tuple(sorted(view.hand))
+        for label in labels:
+            if (label, hand) not in self._hands_seen:
+                self._hands_seen.add((label, hand))
+                return [label]
+        return []
 
     def act(self, view: GameView) -> Move:
         decision = view.pending

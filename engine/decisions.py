@@ -9,8 +9,9 @@ from typing import Any, Literal, get_args
 from engine.errors import IllegalAnswer
 
 # What a decision asks for: cards among some, a Supply pile to gain, labelled options, yes
-# or no, an order of cards, a card name, or whether to react (an optional trigger).
-DecisionKind = Literal["cards", "gain", "option", "yes_no", "order", "name", "react"]
+# or no, an order of cards, a card name, whether to react (an optional trigger), or which
+# of several simultaneous abilities resolves next (trigger).
+DecisionKind = Literal["cards", "gain", "option", "yes_no", "order", "name", "react", "trigger"]
 KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 
 # What a decision is for, as data (bots and adapters read this, never the prompt text):
@@ -50,7 +51,9 @@ class Decision:
 
     For ``order`` every choice must be picked, in the order wanted (top first). For
     ``yes_no`` the choices are yes and no. ``source`` is the name of the card whose
-    effect asks; ``purpose`` what the picks are for (``prompt`` is for people only).
+    effect asks; for ``react`` and ``trigger`` (several abilities meet one event) it is
+    the card the event is about (the Attack, the gained card), which ``about`` names too.
+    ``purpose`` says what the picks are for (``prompt`` is for people only).
     """
 
     player: int
@@ -61,6 +64,7 @@ class Decision:
     min: int
     max: int
     purpose: Purpose = "choose"
+    about: tuple[str, ...] = ()
 
     def labels(self) -> list[str]:
         return [choice.label for choice in self.choices]

@@ -68,6 +68,9 @@ class Game(Turn):
         # Read it, never set it: a plain attribute rather than a property because bots
         # read it before every move (Python 3.11 does not specialise property reads).
         self.pending: Decision | None = None
+        # The decisions the engine answered itself (one legal answer) since the last
+        # command or answer, with that answer: so a scenario that answers one is told so.
+        self.taken_alone: list[tuple[Decision, list[Any]]] = []
         self._loop_gen = self._loop(deal=bool(setup.get("deal", False)))
         self._advance(None)
 
@@ -110,6 +113,7 @@ class Game(Turn):
         """``play``/``buy`` a card by name, or ``end`` ``action``/``turn``."""
         card = self._check_command(verb, arg)
         self.inputs.append(("command", [verb, arg]))
+        self.taken_alone.clear()
         step = self._run_plainly(verb, arg, card) if self.plain_commands else (verb, arg, card)
         if step is not None:
             self._advance(step)
@@ -185,12 +189,14 @@ class Game(Turn):
         self._advance(values)
 
     def _advance(self, value: Any) -> None:
+        self.taken_alone.clear()
         try:
             request = self._loop_gen.send(value)
             while isinstance(request, Decision):
                 forced = forced_answer(request)
                 if forced is None:
                     break
+                self.taken_alone.append((request, forced))
                 request = self._loop_gen.send(forced)
         except StopIteration:
             request = None

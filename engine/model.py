@@ -54,9 +54,9 @@ class Trigger:
     Duration cards). ``condition`` filters
     the event; a trigger with ``optional`` asks its owner before it fires (reactions).
     ``who`` says whose events it listens to: ``own`` or ``others`` or ``any``.
-    ``repeat`` lets its owner use it again on the same event while its condition still
-    holds (Diplomat may be revealed again to one Attack); other triggers fire at most
-    once per event and per copy.
+    An optional trigger may be used again on the same event while its condition still
+    holds (a Reaction still in hand may be revealed again to one Attack: Secret Chamber,
+    Diplomat); a mandatory one fires at most once per event and per copy.
     """
 
     event: TriggerEvent
@@ -65,7 +65,6 @@ class Trigger:
     condition: Callable[[TriggerContext], bool] = lambda _ctx: True
     optional: bool = False
     who: TriggerWho = "own"
-    repeat: bool = False
 
 
 @dataclass(frozen=True)

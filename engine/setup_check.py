@@ -69,6 +69,7 @@ class _SetupCheck:
     def __init__(self, setup: Mapping[Any, Any]) -> None:
         self.setup = setup
         self.players = 2
+        self.active = "p1"
         self.editions: dict[str, int] = dict(catalogue.DEFAULT_EDITIONS)
         self.cards = 0  # cards the setup creates so far
         self.shuffled = 0  # names in shuffle orders so far
@@ -143,11 +144,12 @@ class _SetupCheck:
         return piles
 
     def check_turn(self) -> None:
-        turn = _mapping(self.setup.get("turn", {}) or {}, ("turn",))
+        turn = _mapping(_or_empty(self.setup.get("turn")), ("turn",))
         for key in turn:
             if key not in TURN_KEYS:
                 raise BadPosition(f"unknown key {key!r} (known: {', '.join(TURN_KEYS)})", ("turn",))
         self.player_name(turn.get("player", "p1"), ("turn", "player"))
+        self.active = turn.get("player", "p1")
         phase = turn.get("phase", "action")
         if phase not in PHASES:
             raise BadPosition(f"must be action or buy, not {_show(phase)}", ("turn", "phase"))
@@ -165,6 +167,10 @@ class _SetupCheck:
             where: Key = (key, name)
             if name in ZONES:
                 self.card_list(value, where)
+                if name == "in_play" and value and key != self.active:
+                    raise BadPosition(
+                        f"only the active player ({self.active}) has cards in play", where
+                    )
             elif name == "vp_tokens":
                 _number(value, where, 0, MAX_COUNT)
             elif name == "shuffles":
@@ -245,6 +251,11 @@ class _SetupCheck:
 
 # rules.pile_size is pure and set-up asks it the same questions game after game.
 cached_pile_size = functools.cache(rules.pile_size)
+
+
+def _or_empty(value: Any) -> Any:
+    """None as an empty mapping (0 and "" stay what they are, and are refused)."""
+    return {} if value is None else value
 
 
 def _is_player_key(key: Any) -> bool:

@@ -37,6 +37,7 @@ class Table:
         self.state = position.build_state(setup, self.editions, self.definition_by_name)
         self._index_cards()
         self._shuffle_orders = position.shuffle_orders(setup, len(self.state.players))
+        self._shuffles_given = [len(orders) for orders in self._shuffle_orders]
 
     def _index_cards(self) -> None:
         """Work out the speed indexes (docs/guides/performance.rst). Every physical card

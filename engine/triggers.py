@@ -101,6 +101,39 @@ def _still_applies(
     return trigger.condition(TriggerContext(game, owner, card, happening))
 
 
+def trigger_decision(
+    game: Verbs, owner: int, pending: list[tuple[int, Trigger]], happening: Happening
+) -> Decision:
+    """What ``owner`` is asked when several of their triggers, or optional ones, meet one
+    event: described by what it is about, never by where a card sits in the hand.
+
+    ``source`` (and ``about``) is the card the event is about: the Attack played, the card
+    gained, bought or trashed; for an event about no card (the start of a turn) it is the
+    first candidate by name. The candidates' names are the answers. ``react`` when every
+    candidate is optional (reveal one, or decline with ``no`` / ``[]``); ``trigger`` when
+    one must resolve and the player orders them (pick the one that resolves next).
+    """
+    names = [game.name_of(card) for card, _ in pending]
+    subject = game.name_of(happening.card) if happening.card is not None else None
+    all_optional = all(trigger.optional for _, trigger in pending)
+    kind: DecisionKind = "react" if all_optional else "trigger"
+    what = f"{happening.kind} of {subject}" if subject else happening.kind
+    prompt = (
+        f"you may react to the {what}" if all_optional else f"which ability on the {what} first"
+    )
+    return Decision(
+        owner,
+        kind,
+        subject or min(names),
+        prompt,
+        tuple(Choice(index, name) for index, name in enumerate(names)),
+        0 if all_optional else 1,
+        1,
+        purpose="react" if all_optional else "order_triggers",
+        about=(subject,) if subject else (),
+    )
+
+
 def _resolve_triggers(
     game: Verbs,
     owner: int,
@@ -116,18 +149,7 @@ def _resolve_triggers(
         if len(pending) == 1 and not all_optional:
             chosen = 0
         else:
-            options = tuple(Choice(i, game.name_of(c)) for i, (c, _) in enumerate(pending))
-            kind: DecisionKind = "react" if all_optional else "option"
-            decision = Decision(
-                owner,
-                kind,
-                game.name_of(pending[0][0]),
-                f"resolve a {happening.kind} trigger",
-                options,
-                0 if all_optional else 1,
-                1,
-                "react" if all_optional else "order_triggers",
-            )
+            decision = trigger_decision(game, owner, pending, happening)
             picked = yield from game.ask(decision)
             if not picked:
                 return
@@ -143,11 +165,13 @@ def _resolve_triggers(
 def _unused_listeners(
     game: Verbs, owner: int, happening: Happening, used: list[tuple[int, Trigger]]
 ) -> list[tuple[int, Trigger]]:
-    """The owner's listeners as the zones are now, less those already used on this
-    event: a resolved trigger may have brought another (Secret Chamber drawing a Moat);
-    a ``repeat`` trigger may be used again while its condition holds (Diplomat)."""
+    """The owner's listeners as the zones are now, less the mandatory ones already used on
+    this event: a resolved trigger may have brought another (Secret Chamber drawing a
+    Moat), and an optional one (a Reaction) may be used again while its condition holds,
+    since a Reaction that stays where it was may be revealed again to the same event
+    (rulings ``rules/reactions/1``): Secret Chamber twice, Diplomat again."""
     found = [(c, trigger) for who, c, trigger in listeners(game, happening) if who == owner]
     for entry in used:
-        if not entry[1].repeat and entry in found:
+        if not entry[1].optional and entry in found:
             found.remove(entry)
     return found

@@ -65,22 +65,25 @@ class Verbs(Table):
         state = self.player(player)
         if not state.discard:
             return
-        order = self._shuffle_orders[player].pop(0) if self._shuffle_orders[player] else None
+        orders = self._shuffle_orders[player]
+        order = orders.pop(0) if orders else None
         cards = list(state.discard)
         if order is None:
             shuffle_in_place(cards, self.rng)
         else:
-            cards = self._arrange(cards, order, player)
+            cards = self._arrange(cards, order, player, self._shuffles_given[player] - len(orders))
             cards.reverse()
         state.discard.clear()
         state.deck[:0] = cards
         self.log(Event(player, "shuffles"))
 
-    def _arrange(self, cards: list[int], order: list[str], player: int) -> list[int]:
+    def _arrange(self, cards: list[int], order: list[str], player: int, number: int) -> list[int]:
+        """``cards`` in the ``number``-th fixed shuffle order (counted from 1, as the
+        scenario's ``pN.shuffles[number]``)."""
         if Counter(order) != Counter(self.names_of(cards)):
             raise BadPosition(
-                f"p{player + 1}.shuffles: {order} is not a rearrangement of the cards "
-                f"shuffled: {sorted(self.names_of(cards))}"
+                f"p{player + 1}.shuffles[{number}]: {order} is not a rearrangement of the "
+                f"cards shuffled: {sorted(self.names_of(cards))}"
             )
         remaining = list(cards)
         arranged = []

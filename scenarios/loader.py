@@ -41,6 +41,7 @@ from scenarios.model import (
     Step,
     reference_cards,
 )
+from scenarios.names import canonical, did_you_mean
 from scenarios.yamlread import Document, KeyPath, YamlError, read_yaml, read_yaml_file
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -295,15 +296,26 @@ class _Checker:
         self.named: dict[str, None] = {}  # an ordered set: first appearance wins
         self.piles: list[tuple[KeyPath, str]] = []  # Supply keys, checked once kingdom is known
         self.kingdom: list[str] = []
+        # Card names the file spells another way than the catalogue (case, spacing,
+        # apostrophes: `throne room`), put right in the data before anything uses it.
+        self.respell: list[Callable[[], None]] = []
 
     def problem(self, path: KeyPath, reason: str) -> None:
         self.problems.append(Problem(self.file, self.doc.line_of(path), format_key(path), reason))
 
-    def card(self, path: KeyPath, name: str) -> None:
-        if name in self.cards.names:
-            self.named.setdefault(name)
-        else:
-            self.problem(path, f"unknown card {name!r}{_suggest(name, self.cards.names)}")
+    def card(self, path: KeyPath, name: str, respell: Callable[[str], None] | None = None) -> str:
+        """The card ``name`` means, as the catalogue spells it (a problem if none): card
+        names match as everywhere (:mod:`scenarios.names`). A different spelling is put
+        right in the data, at ``path`` or by ``respell``."""
+        found = canonical(name, self.cards.names)
+        if found is None:
+            self.problem(path, f"unknown card {name!r}{did_you_mean(name, self.cards.names)}")
+            return name
+        self.named.setdefault(found)
+        if found != name:
+            fix = respell or (lambda right: _set(self.data, path, right))
+            self.respell.append(lambda: fix(found))
+        return found
 
     def card_list(self, path: KeyPath, names: list[str]) -> None:
         for index, name in enumerate(names):
@@ -327,6 +339,8 @@ class _Checker:
         for key, value in self.data.items():
             if key in handlers:
                 handlers[key]((key,), value)
+        for fix in self.respell:
+            fix()
         self.resolve_kingdom()
 
     def one_line(self, path: KeyPath, text: str) -> None:
@@ -364,9 +378,14 @@ class _Checker:
                 self.player_setup(where, value)
 
     def supply_keys(self, path: KeyPath, piles: dict[str, int]) -> None:
-        for name in piles:
-            self.card((*path, name), name)
-            self.piles.append(((*path, name), name))
+        for name in list(piles):
+            right = self.card((*path, name), name, self.rekey(piles, name))
+            self.piles.append(((*path, name), right))
+
+    @staticmethod
+    def rekey(piles: dict[str, int], old: str) -> Callable[[str], None]:
+        """What puts a Supply key's spelling right (``{duchy: 7}``)."""
+        return lambda right: _rekey(piles, old, right)
 
     def player_setup(self, path: KeyPath, zones: dict[str, Any]) -> None:
         for key, value in zones.items():
@@ -394,7 +413,7 @@ class _Checker:
         elif verb in ("play", "buy"):
             self.card((*path, verb), value)
         elif verb == "choose":
-            self.check_answer((*path, verb), value)
+            self.check_answer((*path, verb), value, step.get("source"))
         elif verb == "expect":
             self.check_expect((*path, verb), value)
 
@@ -412,16 +431,29 @@ class _Checker:
         if step.get("rejected") and isinstance(plays, list) and len(plays) > 1:
             self.problem((*path, "rejected"), "write a rejected play as its own step")
 
-    def check_answer(self, path: KeyPath, value: Any) -> None:
+    def check_answer(self, path: KeyPath, value: Any, source: str | None = None) -> None:
         if isinstance(value, bool) or (isinstance(value, str) and value.lower() in ("yes", "no")):
             return
         for index, item in enumerate(value if isinstance(value, list) else [value]):
             where = (*path, index) if isinstance(value, list) else path
-            if item in self.cards.names:
-                self.named.setdefault(item)
-            elif not self.cards.is_option(item):
-                hint = _suggest(item, self.cards.names)
-                self.problem(where, f"{item!r} is neither a card nor an option label{hint}")
+            if self.cards.is_option(item):
+                continue
+            if canonical(item, self.cards.names) is not None:
+                self.card(where, item)
+            else:
+                hint = did_you_mean(item, self.cards.names | self.cards.option_labels())
+                labels = self.labels_here(source)
+                self.problem(where, f"{item!r} is neither a card nor an option label{hint}{labels}")
+
+    def labels_here(self, source: str | None) -> str:
+        """The option labels of the asking card (``source``), or of every card named so
+        far that has some: what a mistyped label was probably meant to be."""
+        asking = [source] if source is not None and source in self.cards.labels else []
+        cards = asking or [name for name in self.named if name in self.cards.labels]
+        if not cards:
+            return ""
+        listed = "; ".join(f"{name}: {', '.join(self.cards.labels[name])}" for name in cards)
+        return f"; the labels {'it accepts' if asking else 'of the cards here'}: {listed}"
 
     def check_expect(self, path: KeyPath, expect: dict[str, Any]) -> None:
         for key, value in expect.items():
@@ -469,7 +501,13 @@ class _Checker:
             if found.get(key):
                 self.player(path, found[key])
         if found.get("card"):
-            self.card(path, found["card"])
+            start, end = match.span("card")
+            folded = match.string
+            self.card(
+                path,
+                found["card"],
+                lambda right: _set(self.data, path, folded[:start] + right + folded[end:]),
+            )
 
     def resolve_kingdom(self) -> None:
         setup = self.data["setup"]
@@ -518,6 +556,21 @@ class _Checker:
                 f" ({', '.join(victory_piles)}): with {len(seen)} still on piles it must be"
                 f" {taken}, not {tokens['mat']}",
             )
+
+
+def _set(data: Any, path: KeyPath, value: Any) -> None:
+    """Replace the value at ``path`` (a choose answer may be one name or a list)."""
+    *parents, last = path
+    for part in parents:
+        data = data[part]
+    data[last] = value
+
+
+def _rekey(mapping: dict[str, Any], old: str, new: str) -> None:
+    """Rename a key in place, keeping the order of the others."""
+    items = [(new if key == old else key, value) for key, value in mapping.items()]
+    mapping.clear()
+    mapping.update(items)
 
 
 # --- building the Scenario ----------------------------------------------------------------

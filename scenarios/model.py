@@ -47,19 +47,30 @@ class CardIndex:
     kingdom: frozenset[str]
     options: frozenset[str]  # lower-cased: option labels match ignoring case
     victory: frozenset[str] = frozenset()
+    # Each card's option labels as printed, every edition's in order, for messages.
+    labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_cards(cls, cards: Iterable[CardLike]) -> CardIndex:
         cards = list(cards)
+        labels: dict[str, dict[str, None]] = {}
+        for card in cards:
+            if card.options:
+                labels.setdefault(card.name, {}).update(dict.fromkeys(card.options))
         return cls(
             names=frozenset(card.name for card in cards),
             kingdom=frozenset(card.name for card in cards if card.kingdom),
             options=frozenset(label.lower() for card in cards for label in card.options),
             victory=frozenset(card.name for card in cards if "Victory" in card.types),
+            labels={name: tuple(found) for name, found in labels.items()},
         )
 
     def is_option(self, value: str) -> bool:
         return value.lower() in self.options
+
+    def option_labels(self) -> frozenset[str]:
+        """Every option label as printed (``options`` holds them lower-cased)."""
+        return frozenset(label for found in self.labels.values() for label in found)
 
 
 def reference_cards() -> CardIndex:

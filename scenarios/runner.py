@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from scenarios.adapters.base import Adapter, AdapterError, EngineUnusable, Rejected, Unsupported
-from scenarios.loader import ScenarioError, load_many
+from scenarios.loader import ScenarioError, format_key, load_many
 from scenarios.model import ZONES, CardIndex, Scenario, Step
 
 MAX_EVENTS_SHOWN = 30
@@ -169,7 +169,11 @@ def _pending(
             shown = {k: found.get(k) for k in ("player", "kind", "source")} if found else None
             yield _mismatch("pending", expected, shown)
         return
-    yield from _subset("pending", expected, found)
+    for key, wanted in expected.items():
+        if key in ("choices", "about"):  # the legal answers and the cards it is about
+            yield from _multiset(f"pending.{key}", wanted, list(found.get(key) or ()))
+        else:
+            yield from _equal(f"pending.{key}", wanted, found.get(key))
 
 
 def _shown_events(lines: Sequence[str]) -> list[str]:
@@ -366,20 +370,48 @@ class _Run:
         turn = _field(self.adapter.observe(), "turn", "turn")
         active = _field(turn, "player", "turn.player")
         if active != step.player:
-            raise self.stop(Status.FAIL, _mismatch("player", step.player, active))
+            raise self.stop(
+                Status.FAIL,
+                f"player expected {step.player} found {active}: it is {active}'s turn, and"
+                f" {step.verb} is a command of the player whose turn it is",
+            )
 
     def check_decider(self, step: Step) -> None:
         pending = self.adapter.pending()
+        taken = self.taken_alone(step)
         if pending is None:
             # The format reference (docs/guides/writing-scenarios.rst) counts this as a
             # malformed scenario, not as a wrong engine.
             raise self.stop(
-                Status.ERROR, "choose: nothing is pending, there is no decision to answer"
+                Status.ERROR,
+                "choose: nothing is pending, there is no decision to answer" + taken,
             )
         for key in ("player", "source"):
             wanted = getattr(step, key)
             if wanted is not None and pending.get(key) != wanted:
-                raise self.stop(Status.FAIL, _mismatch(key, wanted, pending.get(key)))
+                asked = describe_decision(pending)
+                raise self.stop(
+                    Status.FAIL, f"{_mismatch(key, wanted, pending.get(key))}: {asked}{taken}"
+                )
+
+    def taken_alone(self, step: Step) -> str:
+        """``; Throne Room's question to p1 had only one legal answer (Feast): the engine
+        took it``, for the decisions the engine answered itself just before this step
+        (those with the step's ``source``, if it names one); "" when there are none."""
+        try:
+            taken = self.adapter.taken_alone() or []
+        except Exception:  # only a message depends on it
+            return ""
+        if step.source is not None:
+            taken = [t for t in taken if t.get("source") == step.source]
+        words = [
+            f"{t.get('source')}'s question to {t.get('player')} had only one legal answer"
+            f" ({_fmt(t.get('answer'))}): the engine took it"
+            for t in taken
+        ]
+        return (
+            "; " + "; ".join(words) + " (remove the choose step that answers it)" if words else ""
+        )
 
     def expect_accepted(self, step: Step, arg: Any, what: str, action: Callable[[], None]) -> None:
         try:
@@ -461,6 +493,12 @@ class _Run:
     def error_from(self, exc: Exception) -> _Stop:
         """An adapter exception as an error; a ValueError about a shuffle names the key."""
         text = str(exc) or type(exc).__name__
+        numbered = re.match(r"(p\d)\.shuffles\[(\d+)\]: ", text)
+        if isinstance(exc, ValueError) and numbered:  # the engine says which order
+            player, number = numbered[1], int(numbered[2])
+            self.line = self.scenario.line_of(("setup", player, "shuffles", number - 1))
+            key = format_key(("setup", player, "shuffles", number - 1))
+            return self.stop(Status.ERROR, f"{key}: {text[numbered.end() :]}")
         if isinstance(exc, ValueError) and "shuffle" in text.lower():
             key = self.shuffle_key(text)
             self.line = self.scenario.line_of(("setup", *key.split(".")[1:]))

@@ -244,6 +244,7 @@ PUBLIC = {
     "my_turn",
     "turn_number",
     "phase",
+    "plays_this_turn",
     "actions",
     "buys",
     "coins",

@@ -207,7 +207,7 @@ def test_explain_an_unknown_card_exits_2_with_a_suggestion(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert cli.main(["explain", "Provnce"]) == 2
-    assert capsys.readouterr().err == "arbiter: unknown card 'Provnce' (did you mean Province?)\n"
+    assert capsys.readouterr().err == "arbiter: unknown card 'Provnce' (did you mean 'Province'?)\n"
 
 
 def test_rulings_reports_which_have_a_passing_scenario(

@@ -61,6 +61,8 @@ BAD_SETUPS: list[tuple[dict[str, Any], str]] = [
         "trade_route.piles[0]: Smithy is not a pile",
     ),
     ({"hnad": []}, "unknown key 'hnad'"),
+    ({"p2": {"in_play": ["Copper"]}}, "p2.in_play: only the active player (p1) has cards in play"),
+    ({"turn": 0}, "turn: must be a mapping, not 0"),
 ]
 
 

@@ -225,7 +225,10 @@ expect:
 def test_wrong_decider_fails_naming_the_step() -> None:
     result = run(MILITIA.replace("player: p2\n    source: Moat", "player: p3\n    source: Moat"))
     assert result.status is Status.FAIL
-    assert result.message == "step 3 (choose): player expected p3 found p2"
+    assert result.message == (
+        "step 3 (choose): player expected p3 found p2: p2 may react to Moat (react):"
+        " reveal Moat, or decline"
+    )
     assert result.line == scenario(MILITIA).steps[2].line
 
 
@@ -233,7 +236,8 @@ def test_wrong_source_fails() -> None:
     result = run(MILITIA.replace("source: Militia", "source: Moat"))
     assert (result.status, result.message) == (
         Status.FAIL,
-        "step 4 (choose): source expected Moat found Militia",
+        "step 4 (choose): source expected Moat found Militia: p3 is asked by Militia"
+        " (cards), pick 2 of [Copper, Copper, Estate, Estate, Silver]",
     )
 
 
@@ -241,7 +245,8 @@ def test_wrong_active_player_for_a_command_fails() -> None:
     result = run("setup: {p1: {hand: [Copper]}}\nsteps:\n  - play: Copper\n    player: p2\n")
     assert (result.status, result.message) == (
         Status.FAIL,
-        "step 1 (play): player expected p2 found p1",
+        "step 1 (play): player expected p2 found p1: it is p1's turn, and play is a"
+        " command of the player whose turn it is",
     )
 
 

@@ -77,7 +77,12 @@ DECISION_KINDS = {
     "yes_no": "answer yes or no",
     "order": "put cards in an order, top first",
     "name": "name any card",
-    "react": "reveal a Reaction (answer with its name) or decline (no, or [])",
+    "react": "reveal a Reaction (answer with its name) or decline (no, or []); the source is "
+    "the card the event is about (the Attack, the gained card), the Reactions are the "
+    "choices, and a Reaction still in hand may be revealed again",
+    "trigger": "several of one player's abilities meet one event (Mint's when-buy and a "
+    "Watchtower): pick the one that resolves next, by its card's name; the source is the "
+    "card the event is about",
 }
 TYPE_JOIN = " \N{EN DASH} "
 STATUS_TEXT = {

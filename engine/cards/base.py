@@ -71,6 +71,13 @@ def _moat_blocks(ctx: TriggerContext) -> Effect[None]:
     yield from ()
 
 
+def _not_yet_unaffected(ctx: TriggerContext) -> bool:
+    """A Moat may be revealed again to the same Attack, but once its owner is unaffected
+    another reveal changes nothing, so it is not offered (a choice that changes nothing is
+    not asked)."""
+    return ctx.owner not in ctx.happening.data["unaffected"]
+
+
 MOAT = _kingdom(
     "Moat",
     2,
@@ -78,7 +85,9 @@ MOAT = _kingdom(
     "+2 Cards. When another player plays an Attack card, you may first reveal this from "
     "your hand, to be unaffected by it.",
     cards=2,
-    triggers=(Trigger("attack", "hand", _moat_blocks, optional=True, who="others"),),
+    triggers=(
+        Trigger("attack", "hand", _moat_blocks, _not_yet_unaffected, optional=True, who="others"),
+    ),
     declares=tags("draws", "reacts-to-attack", "blocks-attack"),
 )
 

@@ -961,7 +961,6 @@ DIPLOMAT = _kingdom(
             _five_or_more_in_hand,
             optional=True,
             who="others",
-            repeat=True,
         ),
     ),
     declares=tags("draws", "+actions", "reacts-to-attack", "discards"),

@@ -51,8 +51,12 @@ Observation
 
     ``pending()`` returns ``None`` or ``{"player", "kind", "source", "choices", "min",
     "max"}``: ``kind`` is one of ``cards``, ``gain``, ``option``, ``yes_no``, ``order``,
-    ``name``, ``react``; ``source`` the card whose effect asks; ``choices`` the legal
-    answers as labels (card names, option labels). It may also give ``prompt``: the
+    ``name``, ``react``, ``trigger``; ``source`` the card whose effect asks, and for
+    ``react`` (reveal a Reaction or decline) and ``trigger`` (pick which of several
+    simultaneous abilities resolves next) the card the event is about: the Attack played,
+    the card gained; ``choices`` the legal answers as labels (card names, option labels;
+    the Reactions or abilities' cards). It may also give ``about``, the cards the decision
+    is about (the Attack or gained card for ``react`` and ``trigger``), and ``prompt``: the
     question in a few plain words ("discard down to 3 cards"), which only narration
     (``arbiter check --trace``) shows. ``events()`` returns every event line since
     ``load`` in the event grammar of ``docs/guides/writing-scenarios.rst``
@@ -134,6 +138,13 @@ class Adapter(ABC):
         second-edition text of a card that changed. None (the default) means "ask
         :meth:`unsupported_reason`"; the wire server then works the table out from it.
         """
+        return None
+
+    def taken_alone(self) -> list[dict[str, JSON]] | None:
+        """Optionally, the decisions the engine answered itself since the last command or
+        answer because they had one legal answer: ``[{"player", "kind", "source",
+        "answer"}]``. Only messages use it (a ``choose`` step answering one is told that
+        the engine took it); None, the default, means the engine does not say."""
         return None
 
     def close(self) -> None:  # noqa: B027 - optional hook, most adapters hold nothing

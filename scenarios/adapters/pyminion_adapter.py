@@ -382,7 +382,10 @@ class ScriptDecider:
                         self.session.event(f"{me} reveals {name}")
                 return revealed
 
-            return bool(self.session.ask(Question(me, "react", name, [name], 0, 1, react)))
+            # The question is about the Attack (our reference's react source), the
+            # Reaction is its answer; pyminion asks once per Reaction card in hand.
+            attack = relevant_cards[0].name if relevant_cards else name
+            return bool(self.session.ask(Question(me, "react", attack, [name], 0, 1, react)))
         if name == "Moneylender":  # ours: pick a Copper to trash, or nothing
 
             def copper(value: Any) -> bool:

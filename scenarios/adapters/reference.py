@@ -54,7 +54,19 @@ class ReferenceAdapter(Adapter):
             "min": decision.min,
             "max": decision.max,
             "prompt": decision.prompt,
+            "about": list(decision.about),
         }
+
+    def taken_alone(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "player": f"p{decision.player + 1}",
+                "kind": decision.kind,
+                "source": decision.source,
+                "answer": [c.label for c in decision.choices if c.value in values],
+            }
+            for decision, values in self._game().taken_alone
+        ]
 
     def observe(self) -> dict[str, Any]:
         snapshot = self._game().snapshot()

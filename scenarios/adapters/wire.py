@@ -68,8 +68,8 @@ BYE_WAIT = 2.0  # seconds an engine gets to exit after ``bye``
 DEATHS_IN_A_ROW = 5  # scenarios in a row that broke the engine before the run stops
 
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
-KINDS = frozenset({"cards", "gain", "option", "yes_no", "order", "name", "react"})
-CARD_KINDS = frozenset({"cards", "gain", "react"})
+KINDS = frozenset({"cards", "gain", "option", "yes_no", "order", "name", "react", "trigger"})
+CARD_KINDS = frozenset({"cards", "gain", "react", "trigger"})
 
 
 @cache

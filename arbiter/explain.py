@@ -1,0 +1,83 @@
+"""``arbiter explain A B``: what the rules say about two cards together.
+
+The rulings that name both cards (with their sources), the bundled scenarios about both,
+and how the interaction graph joins them; when no ruling names both, it says so.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+from scenarios.catalogue import Ruling, catalogue, rulings_for_card
+from scenarios.model import Scenario
+
+WIDTH = 88
+
+
+def _wrapped(text: str, indent: str) -> str:
+    return textwrap.fill(
+        " ".join(text.split()), WIDTH, initial_indent=indent, subsequent_indent=indent
+    )
+
+
+def ruling_lines(ruling: Ruling, indent: str = "  ") -> list[str]:
+    """One ruling: id, editions, what it is about, its text and its source."""
+    editions = ",".join(map(str, ruling.editions))
+    return [
+        f"{indent}{ruling.id} [editions {editions}] (about {ruling.subject})",
+        _wrapped(ruling.text, indent + "  "),
+        f"{indent}  Source: {ruling.source}",
+    ]
+
+
+def rulings_naming_both(first: str, second: str) -> list[Ruling]:
+    return [r for r in rulings_for_card(first) if r.mentions(second)]
+
+
+def scenarios_naming_both(first: str, second: str, loaded: Sequence[Scenario]) -> list[Scenario]:
+    return [s for s in loaded if first in s.named and second in s.named]
+
+
+def interactions(first: str, second: str, loaded: Sequence[Scenario]) -> list[tuple[str, str]]:
+    """How the interaction graph joins the two cards: ``(kind: doer -> taker, reason)``
+    for each interaction, then ``(not an interaction, ruling's words)`` for each pair a
+    ruling says does not interact (the graph's data API, ``pair_report``)."""
+    from checks import graph as card_graph
+    from engine.cards import ALL_CARDS
+
+    built = card_graph.build_graph(
+        ALL_CARDS,
+        catalogue().values(),
+        [card_graph.ScenarioInfo.from_scenario(s) for s in loaded],
+    )
+    report = card_graph.pair_report(built, first, second)
+    found = []
+    for row in report.interactions:
+        doer, taker = (row.card, row.other) if row.direction == "out" else (row.other, row.card)
+        found.append((f"{row.kind}: {doer} -> {taker}", row.reason))
+    for clarified in report.non_interactions:
+        found.append((f"not an interaction ({clarified.ruling})", clarified.sentence()))
+    return found
+
+
+def pair_text(first: str, second: str, loaded: Sequence[Scenario]) -> str:
+    """The whole report for two cards, as the catalogue spells them."""
+    rulings = rulings_naming_both(first, second) + rulings_naming_both(second, first)
+    rulings = list({ruling.id: ruling for ruling in rulings}.values())
+    scenarios = scenarios_naming_both(first, second, loaded)
+    out = [f"{first} and {second}", ""]
+    if rulings:
+        out.append(f"Rulings that name both ({len(rulings)}):")
+        out += [line for ruling in rulings for line in ruling_lines(ruling)]
+    else:
+        out.append("No ruling links these two cards.")
+    out += ["", f"Scenarios about both ({len(scenarios)}):"]
+    out += [f"  {s.id}: {s.title}\n    {s.file}" for s in scenarios]
+    joined = interactions(first, second, loaded)
+    out += ["", f"Interactions in the graph ({len(joined)}):"]
+    for head, reason in joined:
+        out += [f"  {head}", *([_wrapped(reason, "    ")] if reason else [])]
+    if not joined:
+        out.append("  none: the graph does not join these two cards")
+    return "\n".join(out)

@@ -1,0 +1,125 @@
+"""``arbiter new CARD [CARD ...] [--out FILE]``: a scenario skeleton for a dispute.
+
+The skeleton is a scenario that loads and passes as it is (it checks only that nothing is
+left to answer): the cards in the Kingdom and in p1's hand, each card's text and option
+labels as comments, and commented example steps and expectations to fill in. It is
+printed, or written to a new file; an existing file is never replaced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+
+from arbiter import output
+from engine.cards import definitions
+from engine.model import Card
+from engine.sets import KINGDOM_SETS
+from scenarios.names import fold
+
+
+def slug(name: str) -> str:
+    """``King's Court`` -> ``kings-court``: the form scenario ids use."""
+    plain = fold(name).replace(" ", "-")
+    return "-".join("".join(c if c.isalnum() else " " for c in plain).split())
+
+
+def _comment(text: str, width: int = 86) -> list[str]:
+    """``text`` as ``#`` lines no wider than ``width``."""
+    lines, line = [], "#"
+    for word in text.split():
+        if len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = "#"
+        line += " " + word
+    return [*lines, line]
+
+
+def _card_notes(name: str) -> list[str]:
+    cards = sorted(definitions(name), key=lambda card: card.editions)
+    notes: list[str] = []
+    for card in cards:
+        which = f" (edition {','.join(map(str, card.editions))})" if len(cards) > 1 else ""
+        notes += _comment(f"{card.name}{which}, ${card.cost}: {card.text}")
+        if card.options:
+            notes.append(f"#   option labels: {', '.join(card.options)}")
+    return notes
+
+
+def _editions_line(cards: Sequence[Card]) -> list[str]:
+    """A commented ``editions:`` line when a card's text changed between editions."""
+    changed = sorted({card.set for card in cards if len(definitions(card.name)) > 1})
+    changed = [name for name in changed if name in KINGDOM_SETS]
+    if not changed:
+        return []
+    sets = ", ".join(f"{name}: 1" for name in changed)
+    return [
+        f"# editions: {{{sets}}}  # a card here changed between editions; 2 is the default",
+    ]
+
+
+def _first_steps(names: Sequence[str]) -> list[str]:
+    actions = [n for n in names if any(c.is_("Action") for c in definitions(n))]
+    lines = ["steps: []  # replace [] by the steps, one verb each, for example:"]
+    if actions:
+        lines.append(f"  # - play: {actions[0]}")
+    lines += [
+        "  # - choose: ...        # answer the question asked: a card, a list of cards,",
+        "  #                      # yes / no, [] for nothing, or an option label",
+        "  #   source: ...        # (optional) the card whose effect asks",
+        "  # - expect: {p1: {hand_count: 4}}   # a checkpoint between steps",
+    ]
+    return lines
+
+
+def skeleton(names: Sequence[str]) -> str:
+    """The scenario text for these cards (already spelt as the catalogue does)."""
+    cards = [definitions(name)[0] for name in names]
+    kingdom = [card.name for card in cards if card.kingdom]
+    scenario_id = f"mine/{slug(names[0])}/{'-'.join(slug(n) for n in names[1:]) or 'case'}"
+    lines = [
+        f"# A scenario about {', '.join(names)}: fill in the steps and what must hold, then",
+        "#   arbiter check THIS-FILE --trace",
+        "# The format: docs/guides/writing-scenarios.rst (arbiter docs builds it).",
+        "#",
+        *(note for name in names for note in _card_notes(name)),
+        f"id: {scenario_id}",
+        f"title: {json.dumps(' and '.join(names) + ' - say in one line what this shows')}",
+        *_editions_line(cards),
+        "setup:",
+        f"  kingdom: [{', '.join(kingdom)}]" if kingdom else "  kingdom: []",
+        "  p1:",
+        f"    hand: [{', '.join(names)}]",
+        "    # deck: [...]      # top card first",
+        "  # p2: {hand: [...]}",
+        *_first_steps(names),
+        "expect:",
+        "  pending: null        # nothing is left to answer",
+        "  # p1: {hand: [...], discard: [...], in_play: [...]}",
+        "  # supply: {Duchy: 7}",
+        "  # trash: [...]",
+        "  # events: [p1 gains Duchy]",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from arbiter.cli import find_card  # (cli imports this module to register the command)
+
+    names = list(dict.fromkeys(find_card(name) for name in args.cards))
+    text = skeleton(names)
+    if args.out is None or args.out == output.STDOUT:
+        print(text, end="")
+        return 0
+    (target,) = output.plan([("--out", args.out)])
+    output.write_new(target, text)
+    print(f"wrote {target}: fill it in, then run arbiter check {target}")
+    return 0
+
+
+def configure_new(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("cards", nargs="+", metavar="CARD", help="the cards (any case)")
+    parser.add_argument(
+        "--out", metavar="FILE", help="write the skeleton to FILE, which must not exist yet"
+    )

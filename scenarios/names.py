@@ -1,0 +1,39 @@
+"""Card names as people type them: one way to match them and to suggest the right one.
+
+``arbiter check`` (scenario files), ``arbiter explain``, ``arbiter new`` and every other
+place a card is named use these, so a name is read the same way everywhere: case, spacing
+and apostrophes are forgiven (``king's court``, ``KINGS COURT``; the graph's own look-up
+forgives the same), and a name that matches no card gets the closest ones.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+def fold(name: str) -> str:
+    """The form two spellings of one card share: lower case, single spaces, no apostrophes."""
+    return " ".join(name.replace("'", "").replace("\u2019", "").lower().split())
+
+
+def canonical(name: str, names: Iterable[str]) -> str | None:
+    """The card ``name`` means, as the catalogue spells it, or None."""
+    names = list(names)
+    if name in names:
+        return name
+    wanted = fold(name)
+    return next((known for known in names if fold(known) == wanted), None)
+
+
+def did_you_mean(name: str, names: Iterable[str]) -> str:
+    """`` (did you mean 'Throne Room'?)`` for the closest names, or ""."""
+    names = sorted(names)
+    same = canonical(name, names)
+    if same is not None and same != name:
+        return f" (did you mean {same!r}?)"
+    folded = {fold(known): known for known in names}
+    close = difflib.get_close_matches(fold(name), list(folded), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    return f" (did you mean {' or '.join(repr(folded[match]) for match in close)}?)"
