@@ -46,12 +46,13 @@ from engine import cards as catalogue
 from engine import rules
 from engine.errors import IllegalAnswer, IllegalMove
 from engine.game import BASIC_PILES, COLONY_PILES, Game
+from engine.sets import KINGDOM_SETS
 from scenarios.adapters.base import Adapter, Rejected, Unsupported
 from scenarios.adapters.reference import ReferenceAdapter
 from scenarios.loader import build_setup
 
 Input = tuple[str, Any]  # ("command", (verb, arg)) or ("answer", value), as random_play.step
-SETS = ("base", "intrigue", "prosperity")
+SETS = KINGDOM_SETS
 HAND = 5
 MULTISET_ZONES = ("hand", "discard", "in_play", "set_aside")
 TURN_KEYS = ("player", "phase", "actions", "buys", "coins")
