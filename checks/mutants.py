@@ -41,7 +41,7 @@ from typing import Any
 
 import engine
 from engine import cards as catalogue
-from engine.model import Card, Trigger
+from engine.model import Card, Trigger, TriggerPlace
 
 ENGINE_DIR = Path(engine.__file__).resolve().parent
 
@@ -302,7 +302,9 @@ def fields(card: str, edition: int | None = None, **values: Any) -> CardPatch:
     return CardPatch(card, lambda _definition: dict(values), edition)
 
 
-def also_fires(card: str, where: str, also: str, edition: int | None = None) -> CardPatch:
+def also_fires(
+    card: str, where: TriggerPlace, also: TriggerPlace, edition: int | None = None
+) -> CardPatch:
     """The card's ``where`` triggers fire from ``also`` as well (from hand, from play)."""
 
     def change(definition: Card) -> dict[str, Any]:
@@ -317,7 +319,7 @@ def also_fires(card: str, where: str, also: str, edition: int | None = None) -> 
 
 
 def triggers_changed(card: str, edition: int | None = None, **values: Any) -> CardPatch:
-    """Every trigger of the card with some fields changed (``optional``, ``repeat``)."""
+    """Every trigger of the card with some fields changed (``optional``, ``where``)."""
 
     def change(definition: Card) -> dict[str, Any]:
         if not definition.triggers:
@@ -545,6 +547,81 @@ MUTANTS: tuple[Mutant, ...] = (
         ),
     ),
     m(
+        "mining-village-twice",
+        "Mining Village played twice by Throne Room or King's Court gives +2 coins on each "
+        "play although it is trashed only once.",
+        PYDOMINION,
+        src(
+            "if ctx.card not in game.player(ctx.player).in_play:",
+            "if ctx.card not in game.player(ctx.player).in_play and False:",
+        ),
+        src(
+            "if moved:\n            game.bonus(ctx.player, coins=2)",
+            "if moved or not moved:\n            game.bonus(ctx.player, coins=2)",
+        ),
+    ),
+    m(
+        "mill-coins-after-one-discard",
+        "Mill gives +2 coins after discarding only one card.",
+        DESIGN,
+        src(
+            "if discarded == 2:\n        game.bonus(ctx.player, coins=2)",
+            "if discarded >= 1:\n        game.bonus(ctx.player, coins=2)",
+        ),
+    ),
+    m(
+        "ironworks-bonus-lost-when-moved",
+        "Ironworks gives no bonus when a when-gain effect moved the gained card away.",
+        "common when-gain bug (Ironworks with Watchtower)",
+        src(
+            "definition = game.definition(gained)\n    if definition.is_(ACTION):\n"
+            "        game.bonus(ctx.player, actions=1)",
+            "definition = game.definition(gained)\n"
+            "    if gained not in game.player(ctx.player).discard:\n        return\n"
+            "    if definition.is_(ACTION):\n        game.bonus(ctx.player, actions=1)",
+        ),
+    ),
+    m(
+        "trade-route-token-from-trash",
+        "Trade Route's token moves when a card is gained from the trash (Lurker), not "
+        "only on a gain from its pile.",
+        PYDOMINION,
+        src(
+            'if source[0] == "supply" and source[1] in state.trade_route_tokens:\n'
+            "        state.trade_route_tokens.remove(source[1])",
+            "if game.name_of(_card) in state.trade_route_tokens:\n"
+            "        state.trade_route_tokens.remove(game.name_of(_card))",
+        ),
+    ),
+    m(
+        "wishing-well-reveals-empty-deck",
+        "Wishing Well with no card to reveal reads a card that is not there (crashes).",
+        pyminion(5),
+        src(
+            "card = game.reveal_top(ctx.player)\n    if card is None:\n        return\n"
+            '    destination: PlayerZone = "hand"',
+            'card = game.reveal_top(ctx.player)\n    destination: PlayerZone = "hand"',
+        ),
+    ),
+    m(
+        "artisan-topdecks-two",
+        "Artisan lets its player put two cards onto the deck.",
+        "cosmic-ray survivor (issue 13): a pick's maximum off by one",
+        src(
+            '1,\n        1,\n        "put a card from your hand onto your deck"',
+            '1,\n        2,\n        "put a card from your hand onto your deck"',
+        ),
+    ),
+    m(
+        "courtier-reveals-two",
+        "Courtier lets its player reveal two cards.",
+        "cosmic-ray survivor (issue 13): a pick's maximum off by one",
+        src(
+            'hand, 1, 1, "reveal a card", purpose="reveal"',
+            'hand, 1, 2, "reveal a card", purpose="reveal"',
+        ),
+    ),
+    m(
         "feast-gains-only-if-trashed",
         "Feast played twice gains only once, because the second play cannot trash it.",
         "common Throne Room bug (Feast ruling base/feast)",
@@ -708,10 +785,14 @@ MUTANTS: tuple[Mutant, ...] = (
         ),
     ),
     m(
-        "diplomat-once-per-attack",
-        "Diplomat can be revealed only once per Attack, even while it could be again.",
+        "reaction-once-per-attack",
+        "A Reaction can be revealed only once per Attack, even while it could be again "
+        "(Diplomat still with 5 cards, Secret Chamber back in hand).",
         pyminion(12),
-        triggers_changed("Diplomat", repeat=False),
+        src(
+            "if not entry[1].optional and entry in found:",
+            "if entry in found:",
+        ),
     ),
     # ---- attacks and reactions -------------------------------------------------------------------
     m(
