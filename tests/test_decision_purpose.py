@@ -4,6 +4,7 @@ never by the prompt, which is for people."""
 from __future__ import annotations
 
 import random
+from copy import deepcopy
 from dataclasses import replace
 
 from engine.bots import Answer, BigMoney, Command, GameView, make_bot, sensible_answer
@@ -37,8 +38,9 @@ def test_every_decision_has_a_known_purpose_and_bots_ignore_the_prompt() -> None
                 unprompted = replace(decision, prompt="(no prompt)")
                 bot = bots[seat]
                 assert isinstance(bot, BigMoney)
-                assert sensible_answer(view, unprompted, bot) == sensible_answer(
-                    view, decision, bot
+                # Copies: a Big Money bot remembers the Reactions it revealed to this event.
+                assert sensible_answer(view, unprompted, deepcopy(bot)) == sensible_answer(
+                    view, decision, deepcopy(bot)
                 )
             move = bots[seat].act(view)
             if isinstance(move, Answer):
