@@ -11,6 +11,7 @@ import pytest
 
 from engine import cards as catalogue
 from engine.cards import intrigue
+from engine.errors import BadPosition
 from engine.game import Game
 from engine.model import VICTORY
 
@@ -68,9 +69,18 @@ def test_bridge_listed_in_play_lowers_costs(in_play: list[str]) -> None:
     assert game.cost_of("Copper") == 0
 
 
-def test_bridge_in_another_players_play_area_does_nothing() -> None:
-    game = Game({"kingdom": ["Bridge"], "p2": {"in_play": ["Bridge"]}})
+def test_bridge_lowers_costs_only_on_the_turn_it_is_played() -> None:
+    game = Game({"kingdom": ["Bridge"], "p1": {"hand": ["Bridge"]}})
+    game.command("play", "Bridge")
+    assert game.cost_of("Gold") == 5
+    game.command("end", "turn")
     assert game.cost_of("Gold") == 6
+
+
+def test_a_bridge_in_another_players_play_area_is_not_a_position() -> None:
+    # In these sets only the active player has cards in play (the setup check's rule).
+    with pytest.raises(BadPosition, match="only the active player"):
+        Game({"kingdom": ["Bridge"], "p2": {"in_play": ["Bridge"]}})
 
 
 def test_secret_passage_offers_every_depth() -> None:
