@@ -266,6 +266,9 @@ KINGDOM = [
 ]
 
 
+ZONES_OFF_TURN = ("hand", "deck", "discard", "set_aside")
+
+
 def _small_game(seed: int, players: int) -> Game:
     rng = random.Random(seed)
     setup: dict[str, Any] = {
@@ -276,9 +279,10 @@ def _small_game(seed: int, players: int) -> Game:
     }
     names = ["Copper", "Estate", "Village", "Witch", "Gardens"]
     for p in range(players):
+        # Only the active player (p1) can have cards in play in these sets.
+        zones = ("hand", "deck", "discard", "in_play", "set_aside") if p == 0 else ZONES_OFF_TURN
         setup[f"p{p + 1}"] = {
-            zone: [rng.choice(names) for _ in range(rng.randint(0, 3))]
-            for zone in ("hand", "deck", "discard", "in_play", "set_aside")
+            zone: [rng.choice(names) for _ in range(rng.randint(0, 3))] for zone in zones
         }
     setup["trash"] = [rng.choice(names) for _ in range(rng.randint(0, 2))]
     return Game(setup)
