@@ -156,7 +156,13 @@ def test_a_reaction_declined_is_not_offered_again_for_that_attack() -> None:
         adapter.answer(["Copper", "Copper"])
         adapter.command("play", "Militia")  # a new Attack: Moat is offered again
         pending = adapter.pending()
-        assert pending is not None and (pending["kind"], pending["source"]) == ("react", "Moat")
+        assert pending is not None
+        # A react decision is about the Attack; the Reactions are its choices (issue 12).
+        assert (pending["kind"], pending["source"], pending["choices"]) == (
+            "react",
+            "Militia",
+            ["Moat"],
+        )
     finally:
         adapter.close()
 
