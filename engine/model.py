@@ -21,7 +21,8 @@ VICTORY = "Victory"
 CURSE = "Curse"
 ATTACK = "Attack"
 REACTION = "Reaction"
-CARD_TYPES = frozenset({ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION})
+DURATION = "Duration"  # Seaside: a card that can stay in play and act on a later turn
+CARD_TYPES = frozenset({ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION, DURATION})
 
 SETS = ALL_SETS  # every set (engine.sets)
 

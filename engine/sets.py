@@ -3,7 +3,7 @@
 Everything that lists sets reads this table: the card catalogue (``engine.cards``), the
 random kingdoms, the scenario format (its ``editions`` and the schema), the rulings
 catalogue, the CLI, the simulator, the state machine and the docs. Adding a set is a row
-here, the set's card module (ending in its ``CARDS`` tuple), and its scenarios and
+here, the set's card module(s) (ending in its ``CARDS`` tuple), and its scenarios and
 rulings file.
 """
 
@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True)
 class CardSet:
     """One set: its name in data (``Card.set``, scenario ids, ``editions`` keys), its
-    title, the years its editions came out (edition -> year; none for the basic cards),
-    and the module that defines its cards."""
+    title, the modules that define its cards (each ending in its ``CARDS`` tuple), and
+    the years its editions came out (edition -> year; none for the basic cards)."""
 
     name: str
     title: str
-    module: str
+    modules: tuple[str, ...]
     editions: dict[int, int] = field(default_factory=dict)
 
     @property
@@ -34,10 +34,13 @@ class CardSet:
 
 
 REGISTRY: tuple[CardSet, ...] = (
-    CardSet("basic", "Basic cards", "engine.cards.basic"),
-    CardSet("base", "Base set", "engine.cards.base", {1: 2008, 2: 2016}),
-    CardSet("intrigue", "Intrigue", "engine.cards.intrigue", {1: 2009, 2: 2016}),
-    CardSet("prosperity", "Prosperity", "engine.cards.prosperity", {1: 2010, 2: 2022}),
+    CardSet("basic", "Basic cards", ("engine.cards.basic",)),
+    CardSet("base", "Base set", ("engine.cards.base",), {1: 2008, 2: 2016}),
+    CardSet("intrigue", "Intrigue", ("engine.cards.intrigue",), {1: 2009, 2: 2016}),
+    CardSet("prosperity", "Prosperity", ("engine.cards.prosperity",), {1: 2010, 2: 2022}),
+    # The Seaside cards that need mats, tokens or extra turns live in a module of their
+    # own (engine.cards.seaside_mats), added here with its first card.
+    CardSet("seaside", "Seaside", ("engine.cards.seaside",), {1: 2009, 2: 2022}),
 )
 
 BY_NAME: dict[str, CardSet] = {card_set.name: card_set for card_set in REGISTRY}

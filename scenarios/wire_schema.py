@@ -17,15 +17,28 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import best_match
 
+from engine.sets import ALL_SETS, KINGDOM_SETS
+
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "wire.schema.json"
 OPS = ("hello", "load", "command", "answer", "pending", "observe", "events", "bye")
 
 
 @cache
+def schema() -> dict[str, Any]:
+    """The wire schema, with the sets and the editions a setup carries filled in from
+    the set registry (engine.sets), which the file leaves empty."""
+    root: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    root["$defs"]["set"]["enum"] = list(ALL_SETS)
+    editions = root["$defs"]["setup"]["properties"]["editions"]
+    editions["required"] = list(KINGDOM_SETS)
+    editions["properties"] = {name: {"$ref": "#/$defs/edition"} for name in KINGDOM_SETS}
+    return root
+
+
+@cache
 def _validator(pointer: str) -> jsonschema.protocols.Validator:
     """A validator of the definition at ``pointer`` (``#/$defs/...``) of the schema."""
-    root = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator({**root, "$ref": pointer})
+    return jsonschema.Draft202012Validator({**schema(), "$ref": pointer})
 
 
 def _problem(pointer: str, message: Any) -> str | None:

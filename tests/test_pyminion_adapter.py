@@ -35,7 +35,7 @@ SETUP: dict[str, Any] = {
     "turn": {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
     "turns_taken": {"p1": 0, "p2": 0},
     "trade_route": None,
-    "editions": {"base": 2, "intrigue": 2, "prosperity": 2},
+    "editions": {"base": 2, "intrigue": 2, "prosperity": 2, "seaside": 2},
     "seed": 0,
     **{
         p: {
@@ -84,6 +84,8 @@ def test_unsupported_cards_and_editions() -> None:
     assert adapter.unsupported_reason({"Smithy", "Copper"}, {"base": 1}) is None
     assert adapter.unsupported_reason({"Feast"}, {"base": 1}) == "pyminion lacks Feast"
     assert "Mine (edition 1)" in (adapter.unsupported_reason({"Mine"}, {"base": 1}) or "")
+    seaside = adapter.unsupported_reason({"Smithy", "Caravan"}, {"seaside": 1})
+    assert seaside == "pyminion 0.4.0 has no Seaside"
     with pytest.raises(Unsupported):
         adapter.load({**setup(), "players": 5})
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine.cards import ALL_CARDS, DEFAULT_EDITIONS
 from engine.sets import ALL_SETS, BY_NAME, KINGDOM_SETS
-from scenarios import catalogue, loader
+from scenarios import catalogue, loader, wire_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,6 +25,9 @@ def test_what_reads_the_registry() -> None:
     editions = loader.schema()["properties"]["editions"]["properties"]
     assert list(editions) == list(KINGDOM_SETS)
     assert (*KINGDOM_SETS, "rules") == catalogue.FILES
+    wire = wire_schema.schema()["$defs"]
+    assert wire["set"]["enum"] == list(ALL_SETS)
+    assert wire["setup"]["properties"]["editions"]["required"] == list(KINGDOM_SETS)
 
 
 def test_no_other_module_spells_the_list_of_sets_out() -> None:

@@ -111,7 +111,7 @@ SETUP = {
     "turn": {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
     "turns_taken": {"p1": 0, "p2": 0},
     "trade_route": None,
-    "editions": {"base": 2, "intrigue": 2, "prosperity": 2},
+    "editions": {"base": 2, "intrigue": 2, "prosperity": 2, "seaside": 2},
     "seed": 0,
     **{
         p: {

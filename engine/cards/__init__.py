@@ -8,9 +8,12 @@ from collections.abc import Mapping
 from engine import sets
 from engine.model import Card
 
-# Every set's CARDS tuple, in the registry's order (engine.sets names each set's module).
+# Every set's CARDS tuples, in the registry's order (engine.sets names each set's modules).
 ALL_CARDS: tuple[Card, ...] = tuple(
-    card for card_set in sets.REGISTRY for card in importlib.import_module(card_set.module).CARDS
+    card
+    for card_set in sets.REGISTRY
+    for module in card_set.modules
+    for card in importlib.import_module(module).CARDS
 )
 
 DEFAULT_EDITIONS: Mapping[str, int] = sets.DEFAULT_EDITIONS

@@ -11,6 +11,8 @@ from engine.cards.common import (
     discard_revealed,
     gain_costing_up_to,
     kingdom_maker,
+    make_unaffected,
+    not_yet_unaffected,
     play_an_action,
     put_back_in_order,
     reveal_top,
@@ -67,15 +69,8 @@ WOODCUTTER = _kingdom(
 
 def _moat_blocks(ctx: TriggerContext) -> Effect[None]:
     ctx.game.reveal(ctx.owner, [ctx.card])
-    ctx.happening.data["unaffected"].add(ctx.owner)
+    make_unaffected(ctx)
     yield from ()
-
-
-def _not_yet_unaffected(ctx: TriggerContext) -> bool:
-    """A Moat may be revealed again to the same Attack, but once its owner is unaffected
-    another reveal changes nothing, so it is not offered (a choice that changes nothing is
-    not asked)."""
-    return ctx.owner not in ctx.happening.data["unaffected"]
 
 
 MOAT = _kingdom(
@@ -86,7 +81,7 @@ MOAT = _kingdom(
     "your hand, to be unaffected by it.",
     cards=2,
     triggers=(
-        Trigger("attack", "hand", _moat_blocks, _not_yet_unaffected, optional=True, who="others"),
+        Trigger("attack", "hand", _moat_blocks, not_yet_unaffected, optional=True, who="others"),
     ),
     declares=tags("draws", "reacts-to-attack", "blocks-attack"),
 )

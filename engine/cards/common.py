@@ -15,7 +15,7 @@ from engine.model import ACTION, TREASURE, Card, Effect, PlayEffect
 
 if TYPE_CHECKING:
     from engine.api import CardAPI
-    from engine.context import Context
+    from engine.context import Context, TriggerContext
     from engine.state import PlayerZone
 
 # What a card may declare that it does or responds to (read by the interaction graph and
@@ -184,6 +184,21 @@ def trash_to_gain(
     wording = "exactly" if exactly else "up to"
     gained = yield from gain_one(ctx, fits, f"gain a card costing {wording} {limit}", to)
     return gained
+
+
+# --- reactions to Attacks ------------------------------------------------------------------
+
+
+def make_unaffected(ctx: TriggerContext) -> None:
+    """The trigger's owner is unaffected by the Attack being played (Moat, Lighthouse)."""
+    ctx.happening.data["unaffected"].add(ctx.owner)
+
+
+def not_yet_unaffected(ctx: TriggerContext) -> bool:
+    """Whether the Attack being played may still affect the trigger's owner: once they are
+    unaffected, another shield changes nothing, so it is not offered (a choice that
+    changes nothing is not asked)."""
+    return ctx.owner not in ctx.happening.data["unaffected"]
 
 
 # --- factories several sets share ----------------------------------------------------------

@@ -89,6 +89,9 @@ OPTION_LABELS: dict[str, tuple[str, ...]] = {
     "Lurker": ("trash", "gain"),
 }
 REACTIONS = ("Moat", "Diplomat")
+# Whole sets pyminion 0.4.0 does not have, by the engine's set name, with the reason given
+# for skipping a scenario that uses any of their cards.
+MISSING_SETS = {"seaside": "pyminion 0.4.0 has no Seaside"}
 
 
 def _edition_sensitive() -> frozenset[str]:
@@ -940,8 +943,14 @@ class PyminionAdapter(Adapter):
         return supported_table()
 
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
+        from engine.cards import card_names, definitions
         from scenarios.adapters.wire import unsupported_by_table
 
+        known = card_names()
+        for name in sorted(cards & known):
+            missing_set = MISSING_SETS.get(definitions(name)[0].set)
+            if missing_set:
+                return missing_set
         return unsupported_by_table(supported_table(), cards, editions, "pyminion")
 
     def load(self, setup: dict[str, Any]) -> None:
