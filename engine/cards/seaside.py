@@ -367,8 +367,6 @@ def _ambassador(ctx: Context) -> Effect[None]:
     )
     for card in returned:
         game.return_to_supply(player, card, ("hand", player))
-    if name not in game.state.supply:
-        return
     for victim in game.attacked(ctx):
         yield from game.gain(victim, name)
 
