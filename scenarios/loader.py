@@ -212,7 +212,10 @@ def schema_valid(data: Any) -> bool:
     float such as 2.0 as an integer (as JSON Schema does, where we take only ints,
     :func:`_is_whole_number`). No place in the schema takes a float, so a document with
     one goes to jsonschema. tests/test_schema_precheck.py compares the two."""
-    from fastjsonschema import JsonSchemaValueException
+    try:
+        from fastjsonschema import JsonSchemaValueException
+    except ImportError:  # an install from before the dependency: jsonschema alone, slower
+        return False
 
     if _has_float(data):
         return False

@@ -11,6 +11,7 @@ a key removed, an unknown key added.
 from __future__ import annotations
 
 import copy
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -157,3 +158,12 @@ def test_compiling_leaves_the_schema_of_the_messages_alone() -> None:
     loader._precheck()
     written = refs(loader.schema())
     assert written and all(ref.startswith("#/$defs/") for ref in written)
+
+
+def test_without_fastjsonschema_jsonschema_alone_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "fastjsonschema", None)  # import fails
+    data = {"id": "mine/any/thing", "title": "t", "setup": {}}
+    assert not loader.schema_valid(data)
+    assert loader.load_text("id: mine/any/thing\ntitle: t\nsetup: {}\n").id == "mine/any/thing"
+    with pytest.raises(loader.ScenarioError, match=r"setup\.players: expected a whole number"):
+        loader.load_text("id: mine/any/thing\ntitle: t\nsetup: {players: 2.5}\n")
