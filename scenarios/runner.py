@@ -26,7 +26,14 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
 
-from scenarios.adapters.base import Adapter, AdapterError, EngineUnusable, Rejected, Unsupported
+from scenarios.adapters.base import (
+    DEFAULT_PURPOSE,
+    Adapter,
+    AdapterError,
+    EngineUnusable,
+    Rejected,
+    Unsupported,
+)
 from scenarios.loader import ScenarioError, format_key, load_many
 from scenarios.model import ZONES, CardIndex, Scenario, Step
 
@@ -172,6 +179,8 @@ def _pending(
     for key, wanted in expected.items():
         if key in ("choices", "about"):  # the legal answers and the cards it is about
             yield from _multiset(f"pending.{key}", wanted, list(found.get(key) or ()))
+        elif key == "purpose":  # an engine that does not say means the default
+            yield from _equal("pending.purpose", wanted, found.get(key, DEFAULT_PURPOSE))
         else:
             yield from _equal(f"pending.{key}", wanted, found.get(key))
 

@@ -55,6 +55,7 @@ class ReferenceAdapter(Adapter):
             "max": decision.max,
             "prompt": decision.prompt,
             "about": list(decision.about),
+            "purpose": decision.purpose,
         }
 
     def taken_alone(self) -> list[dict[str, Any]]:
