@@ -145,6 +145,18 @@ def _card_list(mapping: Mapping[str, Any], key: str, what: str) -> list[str]:
     return list(found)
 
 
+class _NotReported(Unsupported):
+    """An expectation of something the engine's ``observe`` leaves out (it is optional)."""
+
+
+def _revealed(found: Mapping[str, Any], label: str) -> list[str]:
+    """The cards a player is revealing or looking at. Optional in ``observe``: an engine
+    that does not report them cannot be checked on them, so the scenario is skipped."""
+    if "revealed" not in found:
+        raise _NotReported("the cards being revealed (revealed)")
+    return _card_list(found, "revealed", label)
+
+
 def _player(name: str, expected: Mapping[str, Any], found: Mapping[str, Any]) -> Iterator[str]:
     for key, wanted in expected.items():
         label = f"{name}.{key}"
@@ -152,6 +164,8 @@ def _player(name: str, expected: Mapping[str, Any], found: Mapping[str, Any]) ->
             yield from _equal(label, wanted, _card_list(found, "deck", f"{name}.deck"))
         elif key in ZONES:
             yield from _multiset(label, wanted, _card_list(found, key, label))
+        elif key == "revealed":
+            yield from _multiset(label, wanted, _revealed(found, label))
         elif key.endswith("_count"):
             zone = key.removesuffix("_count")
             yield from _equal(label, wanted, len(_card_list(found, zone, f"{name}.{zone}")))
@@ -583,6 +597,8 @@ def _judge(scenario: Scenario, adapter: Adapter, observer: RunObserver | None) -
         run.finish()
     except _Stop as stop:
         return result(stop.status, stop.message, stop.line)
+    except _NotReported as exc:
+        return result(Status.SKIP, f"{adapter.name} does not report {exc}")
     except Unsupported as exc:
         return result(Status.SKIP, str(exc) or "unsupported")
     except Rejected as exc:  # load() refused the position

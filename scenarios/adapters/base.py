@@ -40,6 +40,7 @@ Observation
         {"players": {"p1": {"hand": [...], "deck": [...],      # deck top first
                             "discard": [...],                   # bottom first
                             "in_play": [...], "set_aside": [...],
+                            "revealed": [...],                  # optional: being revealed
                             "vp_tokens": int, "score": int}, ...},
          "supply": {"Copper": 46, ...},
          "trash": [...],

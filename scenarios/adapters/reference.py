@@ -9,7 +9,11 @@ from engine.errors import IllegalAnswer, IllegalMove
 from engine.game import Game
 from scenarios.adapters.base import Adapter, Rejected
 
-OBSERVED_PLAYER_KEYS = ("hand", "deck", "discard", "in_play", "set_aside", "vp_tokens", "score")
+# "revealed": the cards being revealed or looked at (Sentry, Bandit's victim), while a
+# decision about them is pending; empty otherwise.
+OBSERVED_PLAYER_KEYS = (
+    "hand", "deck", "discard", "in_play", "set_aside", "revealed", "vp_tokens", "score",
+)  # fmt: skip
 
 
 class ReferenceAdapter(Adapter):
