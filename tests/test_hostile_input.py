@@ -61,7 +61,11 @@ BAD_SETUPS: list[tuple[dict[str, Any], str]] = [
         "trade_route.piles[0]: Smithy is not a pile",
     ),
     ({"hnad": []}, "unknown key 'hnad'"),
-    ({"p2": {"in_play": ["Copper"]}}, "p2.in_play: only the active player (p1) has cards in play"),
+    (
+        {"p2": {"in_play": ["Copper"]}},
+        "p2.in_play: only the active player (p1) has cards played this turn"
+        " (cards from an earlier turn go in durations)",
+    ),
     ({"turn": 0}, "turn: must be a mapping, not 0"),
 ]
 
