@@ -143,7 +143,7 @@ def _factory(engine: str, args: argparse.Namespace | None = None) -> runner.Adap
 
 def _limits(args: argparse.Namespace | None) -> tuple[float | None, float | None]:
     """The per-request timeout (``--timeout``, else the environment) and the deadline."""
-    from scenarios.adapters.wire import timeout_from_env
+    from scenarios.adapters.limits import timeout_from_env
 
     timeout = getattr(args, "timeout", None)
     if timeout is None:
@@ -167,7 +167,7 @@ def _positive(text: str) -> int:
 
 def seconds(text: str) -> float:
     """argparse type of ``--timeout`` and ``--deadline``: a positive, finite number."""
-    from scenarios.adapters.wire import parse_timeout
+    from scenarios.adapters.limits import parse_timeout
 
     try:
         return parse_timeout(text, "the value")
@@ -976,9 +976,33 @@ def _version() -> str:
         return "unknown"
 
 
+class _Version(argparse.Action):
+    """``--version``, looked up only when asked: importlib.metadata would otherwise be a
+    tenth of the CPU time of every ``arbiter check`` (benchmarks/bench_check.py)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **_ignored: Any) -> None:
+        super().__init__(
+            option_strings,
+            dest,
+            nargs=0,
+            default=argparse.SUPPRESS,
+            help="show program's version number and exit",  # argparse's own words
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> NoReturn:
+        print(f"arbiter {_version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="arbiter", description="Dominion rulings, checked by scenarios.")
-    parser.add_argument("--version", action="version", version=f"arbiter {_version()}")
+    parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(
         title="commands", dest="command", metavar="COMMAND", required=True
     )

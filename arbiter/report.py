@@ -13,16 +13,18 @@ import json
 import re
 import sys
 import time
-import xml.etree.ElementTree as ET
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from arbiter.output import printable
 from scenarios.catalogue import catalogue
 from scenarios.runner import Result, Status
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
 
 FAILING = (Status.FAIL, Status.ERROR)
 BASELINE_FORMAT = 1
@@ -243,6 +245,8 @@ def junit_xml(
     """The run as JUnit XML, in the element order of the JUnit schema (a case's
     ``properties`` before its ``failure``/``error``/``skipped``), with times in seconds
     and paths relative to the working directory."""
+    import xml.etree.ElementTree as ET  # only for --junit: not a cost of every check
+
     summary = summarize(results)
     suites = ET.Element(
         "testsuites",
@@ -276,6 +280,8 @@ def _seconds(results: Iterable[Result]) -> str:
 
 
 def _junit_case(suite: ET.Element, result: Result) -> None:
+    import xml.etree.ElementTree as ET
+
     case = ET.SubElement(
         suite,
         "testcase",

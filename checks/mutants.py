@@ -501,8 +501,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "Mine's limit is the trashed Treasure's printed cost plus 3.",
         DESIGN,
         src(
-            "limit = game.cost(game.definition(chosen[0])) + 3",
-            "limit = game.definition(chosen[0]).cost + 3",
+            "limit = game.cost(game.definition(chosen)) + 3",
+            "limit = game.definition(chosen).cost + 3",
         ),
     ),
     m(
@@ -527,6 +527,17 @@ MUTANTS: tuple[Mutant, ...] = (
         src(
             "rules.quarry_reduction(1, card.is_(ACTION))",
             "rules.quarry_reduction(1, True)",
+        ),
+    ),
+    m(
+        "bridge-counts-cards",
+        "A lasting cost reduction counts the cards that give it, not their plays, so Throne "
+        "Room on Bridge (or on 2nd-edition Quarry) lowers costs by 1 only.",
+        DESIGN,
+        src(
+            "self.state.turn.cost_sources.append(context.card)",
+            "if context.card not in self.state.turn.cost_sources:\n"
+            "            self.state.turn.cost_sources.append(context.card)",
         ),
     ),
     m(
@@ -795,6 +806,49 @@ MUTANTS: tuple[Mutant, ...] = (
         ),
     ),
     # ---- attacks and reactions -------------------------------------------------------------------
+    m(
+        "reactions-after-the-attack-starts",
+        "Reactions to an Attack are asked after its +Cards, not before anything happens.",
+        pyminion(10),
+        src(
+            'if definition.is_("Attack"):\n            happening = Happening("attack"',
+            "self.bonus(player, definition.cards, definition.actions, definition.buys, "
+            "definition.coins)\n"
+            '        if definition.is_("Attack"):\n            happening = Happening("attack"',
+        ),
+        src(
+            'context.unaffected = happening.data["unaffected"]\n'
+            "        self.bonus(player, definition.cards, definition.actions, definition.buys, "
+            "definition.coins)",
+            'context.unaffected = happening.data["unaffected"]',
+        ),
+    ),
+    m(
+        "bandit-picks-for-victim",
+        "Bandit trashes the first eligible Treasure without asking the victim.",
+        pyminion(11),
+        src(
+            "chosen = yield from game.choose_cards(\n            victim,\n            ctx.name,\n"
+            "            targets,",
+            "chosen = targets[:1] or (yield from game.choose_cards(\n            victim,\n"
+            "            ctx.name,\n            targets,",
+        ),
+        src(
+            '"trash a revealed Treasure other than Copper",\n            purpose="trash",\n'
+            "        )",
+            '"trash a revealed Treasure other than Copper",\n            purpose="trash",\n'
+            "        ))",
+        ),
+    ),
+    m(
+        "throne-room-mandatory",
+        "Throne Room (2nd edition) and King's Court must play a card (choosing none refused).",
+        pyminion(7),
+        src(
+            'prompt, optional=optional, purpose="play"',
+            'prompt, optional=optional and False, purpose="play"',
+        ),
+    ),
     m(
         "attack-stops-at-a-small-hand",
         "Militia's attack stops at the first player with 3 cards or fewer: the players "

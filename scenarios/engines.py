@@ -30,7 +30,6 @@ import importlib
 import os
 import sys
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 
 from scenarios.adapters.base import Adapter
 from scenarios.runner import AdapterFactory
@@ -75,6 +74,8 @@ class EngineInfo:
 
 def available() -> list[EngineInfo]:
     """Every engine with a name: the built-in ones, then the registered ones, by name."""
+    from importlib.metadata import entry_points  # reads every installed package's metadata
+
     engines = [
         EngineInfo(name, target, "built in", needs, install)
         for name, (target, needs, install) in BUILT_IN.items()
@@ -94,6 +95,9 @@ def _known() -> str:
 
 
 def _info(name: str) -> EngineInfo:
+    if name in BUILT_IN:  # no registered engine can take a built-in name (see available)
+        target, needs, install = BUILT_IN[name]
+        return EngineInfo(name, target, "built in", needs, install)
     for info in available():
         if info.name == name:
             return info
@@ -161,9 +165,11 @@ def resolve(
     ``timeout`` (seconds per request) and ``deadline`` (a :func:`time.monotonic` instant)
     apply to engines in another process; None means ``ARBITER_WIRE_TIMEOUT`` or 10 s.
     """
-    from scenarios.adapters.wire import WireAdapter
-
+    # The wire harness is imported only for an engine in another process: the reference
+    # engine's run (every plain `arbiter check`) need not load it.
     if name.startswith(WIRE_PREFIX):
+        from scenarios.adapters.wire import WireAdapter
+
         command = name.removeprefix(WIRE_PREFIX)
         if not command.strip():
             raise EngineNotFound('wire: needs a command, as in --engine wire:"arbiter wire"')
@@ -174,6 +180,8 @@ def resolve(
     in_process = load_target(info.target)  # import errors surface here, before any run
     if name == REFERENCE or not isolated:
         return in_process
+    from scenarios.adapters.wire import WireAdapter
+
     argv = [sys.executable, "-m", "scenarios.wire_server", info.target]
     environment = worker_environment()
     return lambda: WireAdapter(argv, timeout, deadline=deadline, env=environment, label=name)

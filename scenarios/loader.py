@@ -22,10 +22,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, cast
-
-import jsonschema
-from jsonschema.exceptions import ValidationError, best_match
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.errors import BadPosition
 from engine.sets import KINGDOM_SETS
@@ -44,6 +41,10 @@ from scenarios.model import (
 )
 from scenarios.names import canonical, did_you_mean
 from scenarios.yamlread import Document, KeyPath, YamlError, read_yaml, read_yaml_file
+
+if TYPE_CHECKING:
+    import jsonschema
+    from jsonschema.exceptions import ValidationError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 SCHEMA_PATH = PACKAGE_DIR / "schema" / "scenario.schema.json"
@@ -164,16 +165,66 @@ def _is_whole_number(_checker: object, instance: object) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-_StrictValidator = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
-)
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    """The validator whose errors become the messages (imported only for a file that the
+    compiled pre-check refuses: jsonschema and its validator cost more than the check)."""
+    import jsonschema
+
+    strict = jsonschema.validators.extend(
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+            "integer", _is_whole_number
+        ),
+    )
+    validator: jsonschema.protocols.Validator = strict(schema())
+    return validator
 
 
 @cache
-def _validator() -> jsonschema.protocols.Validator:
-    validator: jsonschema.protocols.Validator = _StrictValidator(schema())
-    return validator
+def _precheck() -> Callable[[Any], object]:
+    """The schema compiled to Python by fastjsonschema: it only says valid or not, many
+    times faster than jsonschema. It gets a copy: compiling rewrites every ``$ref`` of
+    the schema it is given in place, and the messages read the refs (:func:`_describe`).
+    ``use_default=False``: it must never fill in defaults in a user's document."""
+    import fastjsonschema
+
+    check: Callable[[Any], object] = fastjsonschema.compile(
+        copy.deepcopy(schema()), use_default=False, use_formats=False, detailed_exceptions=False
+    )
+    return check
+
+
+def _has_float(value: Any) -> bool:
+    """Whether a float sits anywhere in ``value`` (plain data from the YAML reader)."""
+    if isinstance(value, dict):
+        return any(_has_float(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_has_float(item) for item in value)
+    return isinstance(value, float)
+
+
+def schema_valid(data: Any) -> bool:
+    """Whether ``data`` passes the schema, by the compiled pre-check. True only when
+    jsonschema (the validator of record, :func:`_validator`) also finds nothing; False
+    may be wrong, so a False is confirmed by jsonschema, which words the messages.
+
+    The one known case where the compiled code accepts what ours refuses: it counts a
+    float such as 2.0 as an integer (as JSON Schema does, where we take only ints,
+    :func:`_is_whole_number`). No place in the schema takes a float, so a document with
+    one goes to jsonschema. tests/test_schema_precheck.py compares the two."""
+    try:
+        from fastjsonschema import JsonSchemaValueException
+    except ImportError:  # an install from before the dependency: jsonschema alone, slower
+        return False
+
+    if _has_float(data):
+        return False
+    try:
+        _precheck()(data)
+    except JsonSchemaValueException:
+        return False
+    return True
 
 
 _REF_NAMES = {
@@ -257,6 +308,8 @@ def _schema_reason(error: ValidationError) -> tuple[KeyPath, str]:
         # allowed), its own complaint is the useful one; otherwise list the alternatives.
         deeper = [e for e in error.context or () if e.validator != "type"]
         if deeper:
+            from jsonschema.exceptions import best_match
+
             return _schema_reason(best_match(deeper))
         wanted = " or ".join(_describe(option) for option in rules[kind])
         return path, f"expected {wanted}, found {_show(error.instance)}"
@@ -273,6 +326,8 @@ def _schema_reason(error: ValidationError) -> tuple[KeyPath, str]:
 
 
 def _schema_problems(doc: Document, file: str) -> list[Problem]:
+    if schema_valid(doc.data):
+        return []
     problems = []
     for error in _validator().iter_errors(doc.data):
         path, reason = _schema_reason(error)

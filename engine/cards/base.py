@@ -7,6 +7,7 @@ definition per edition (``editions=(1,)`` and ``editions=(2,)``).
 from __future__ import annotations
 
 from engine.cards.common import (
+    choose_one,
     discard_down_to,
     discard_revealed,
     gain_costing_up_to,
@@ -324,19 +325,13 @@ def _mine(optional: bool) -> PlayEffect:
     def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         treasures = [c for c in game.player(ctx.player).hand if game.definition(c).is_(TREASURE)]
-        chosen = yield from game.choose_cards(
-            ctx.player,
-            ctx.name,
-            treasures,
-            0 if optional else 1,
-            1,
-            "trash a Treasure",
-            purpose="trash",
+        chosen = yield from choose_one(
+            ctx, treasures, "trash a Treasure", optional=optional, purpose="trash"
         )
-        if not chosen:
+        if chosen is None:
             return
-        limit = game.cost(game.definition(chosen[0])) + 3
-        yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
+        limit = game.cost(game.definition(chosen)) + 3
+        yield from game.trash(ctx.player, chosen, ("hand", ctx.player))
         pile = yield from game.choose_gain(
             ctx.player,
             ctx.name,
@@ -384,18 +379,11 @@ def _moneylender(optional: bool) -> PlayEffect:
     def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         coppers = [c for c in game.player(ctx.player).hand if game.name_of(c) == "Copper"]
-        chosen = yield from game.choose_cards(
-            ctx.player,
-            ctx.name,
-            coppers,
-            0 if optional else 1,
-            1,
-            "trash a Copper for +3 coins",
-            purpose="trash",
-        )
-        if not chosen:
+        prompt = "trash a Copper for +3 coins"
+        chosen = yield from choose_one(ctx, coppers, prompt, optional=optional, purpose="trash")
+        if chosen is None:
             return
-        trashed = yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
+        trashed = yield from game.trash(ctx.player, chosen, ("hand", ctx.player))
         if trashed:
             game.bonus(ctx.player, coins=3)
 

@@ -16,6 +16,7 @@ from engine.model import ACTION, TREASURE, Card, Effect, PlayEffect
 if TYPE_CHECKING:
     from engine.api import CardAPI
     from engine.context import Context
+    from engine.decisions import Purpose
     from engine.state import PlayerZone
 
 # What a card may declare that it does or responds to (read by the interaction graph and
@@ -209,6 +210,17 @@ def discard_down_to(size: int) -> PlayEffect:
     return effect
 
 
+def choose_one(
+    ctx: Context, candidates: list[int], prompt: str, *, optional: bool, purpose: Purpose
+) -> Effect[int | None]:
+    """The card's player picks one of ``candidates``; ``optional`` (a 2nd-edition "you
+    may") lets them pick none. Returns the card picked, or None."""
+    chosen = yield from ctx.game.choose_cards(
+        ctx.player, ctx.name, candidates, 0 if optional else 1, 1, prompt, purpose=purpose
+    )
+    return chosen[0] if chosen else None
+
+
 def play_an_action(times: int, *, optional: bool) -> PlayEffect:
     """Choose an Action card in hand and play it ``times`` times in a row (Throne Room,
     King's Court). The later plays resolve the card wherever it
@@ -217,21 +229,14 @@ def play_an_action(times: int, *, optional: bool) -> PlayEffect:
     def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         actions = [c for c in game.player(ctx.player).hand if game.definition(c).is_(ACTION)]
-        chosen = yield from game.choose_cards(
-            ctx.player,
-            ctx.name,
-            actions,
-            0 if optional else 1,
-            1,
-            f"play an Action card {times} times",
-            purpose="play",
-        )
-        if not chosen:
+        prompt = f"play an Action card {times} times"
+        chosen = yield from choose_one(ctx, actions, prompt, optional=optional, purpose="play")
+        if chosen is None:
             return
-        played = yield from game.play(ctx.player, chosen[0], by=ctx.card)
+        played = yield from game.play(ctx.player, chosen, by=ctx.card)
         if played:
             for _ in range(times - 1):
-                yield from game.play_again(ctx.player, chosen[0], by=ctx.card)
+                yield from game.play_again(ctx.player, chosen, by=ctx.card)
 
     return effect
 

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import selectors
 import shlex
@@ -53,11 +52,10 @@ from scenarios.adapters.base import (
     Rejected,
     Unsupported,
 )
+from scenarios.adapters.limits import timeout_from_env
 from scenarios.loader import match_event
 
 PROTOCOL_VERSION = 1
-DEFAULT_TIMEOUT = 10.0
-TIMEOUT_VARIABLE = "ARBITER_WIRE_TIMEOUT"
 STDERR_LINES_KEPT = 20
 STDERR_TAIL_BYTES = 8 * 1024
 SHOWN_CHARS = 300  # of each side of the last exchange, in messages
@@ -78,23 +76,6 @@ def _card_names() -> frozenset[str]:
     from scenarios.loader import reference_cards_cached
 
     return reference_cards_cached().names
-
-
-def parse_timeout(text: str, what: str = "--timeout") -> float:
-    """``text`` as a number of seconds: positive and finite, else ValueError naming ``what``."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"{what} must be a number of seconds, not {text!r}") from None
-    if not math.isfinite(value) or value <= 0:
-        raise ValueError(f"{what} must be a positive, finite number of seconds, not {text!r}")
-    return value
-
-
-def timeout_from_env() -> float:
-    """The per-request timeout: ``ARBITER_WIRE_TIMEOUT`` if set, else 10 s."""
-    raw = os.environ.get(TIMEOUT_VARIABLE, "").strip()
-    return parse_timeout(raw, TIMEOUT_VARIABLE) if raw else DEFAULT_TIMEOUT
 
 
 def unsupported_by_table(
