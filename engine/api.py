@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from engine.context import Context
     from engine.decisions import DecisionKind, Purpose
     from engine.model import Card, Effect
-    from engine.state import GameState, PlayerState, PlayerZone, Zone
+    from engine.state import GameState, Phase, PlayerState, PlayerZone, Zone
 
 
 class CardAPI(Protocol):
@@ -44,6 +44,8 @@ class CardAPI(Protocol):
     def definition_by_name(self, name: str) -> Card: ...
 
     def name_of(self, card: int) -> str: ...
+
+    def in_phase(self, phase: Phase) -> bool: ...
 
     def cost(self, card: Card) -> int: ...
 

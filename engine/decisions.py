@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from engine.errors import IllegalAnswer
+from engine.errors import IllegalAnswer, UnknownName, not_one_of
 
 # What a decision asks for: cards among some, a Supply pile to gain, labelled options, yes
 # or no, an order of cards, a card name, whether to react (an optional trigger), or which
@@ -65,6 +65,18 @@ class Decision:
     max: int
     purpose: Purpose = "choose"
     about: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Checked when the decision is made: a misspelt kind or purpose in a card's code
+        # would otherwise reach bots and adapters that match nothing. ``source`` is the
+        # card whose effect asks.
+        if self.kind in KINDS and self.purpose in PURPOSES:
+            return
+        found = (
+            not_one_of("decision kind", self.kind, KINDS),
+            not_one_of("decision purpose", self.purpose, PURPOSES),
+        )
+        raise UnknownName(", ".join(p for p in found if p is not None), self.source)
 
     def labels(self) -> list[str]:
         return [choice.label for choice in self.choices]

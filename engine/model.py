@@ -6,6 +6,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
+from engine.errors import UnknownName, not_one_of
 from engine.sets import ALL_SETS
 from engine.targets import Targets
 
@@ -126,7 +127,7 @@ class Card:
         for trigger in self.triggers:
             problems += _trigger_problems(trigger)
         if problems:
-            raise ValueError(f"card {self.name}: unknown {', '.join(problems)}")
+            raise UnknownName(", ".join(problems), self.name)
 
     def is_(self, card_type: str) -> bool:
         return card_type in self.types
@@ -139,15 +140,12 @@ class Card:
 def _trigger_problems(trigger: Trigger) -> list[str]:
     """What is wrong with a trigger's fields (each one of its Literal's values)."""
     fields = (
-        ("event", trigger.event, TriggerEvent),
-        ("where", trigger.where, TriggerPlace),
-        ("who", trigger.who, TriggerWho),
+        ("trigger event", trigger.event, TriggerEvent),
+        ("trigger where", trigger.where, TriggerPlace),
+        ("trigger who", trigger.who, TriggerWho),
     )
-    problems = [
-        f"trigger {name}={value!r} (one of {', '.join(get_args(allowed))})"
-        for name, value, allowed in fields
-        if value not in get_args(allowed)
-    ]
+    found = (not_one_of(name, value, get_args(allowed)) for name, value, allowed in fields)
+    problems = [problem for problem in found if problem is not None]
     if trigger.where == "next_turn" and trigger.event != "start":
         problems.append(f"trigger event={trigger.event!r} for where='next_turn' (only start)")
     return problems

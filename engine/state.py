@@ -5,15 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, get_args
 
+from engine.errors import require_one_of
+
 # The kinds of zone a player has, and the shared ones.
 PlayerZone = Literal["hand", "deck", "discard", "in_play", "set_aside", "revealed"]
 ZoneKind = PlayerZone | Literal["supply", "trash"]
 PLAYER_ZONES: tuple[PlayerZone, ...] = get_args(PlayerZone)
+ZONE_KINDS: tuple[ZoneKind, ...] = (*PLAYER_ZONES, "supply", "trash")
+_PLAYER_ZONE_SET = frozenset(PLAYER_ZONES)
 
 # A zone is named by its kind and its owner: ("hand", 0), ("supply", "Silver"), ("trash", None).
 Zone = tuple[ZoneKind, Any]
 # The phases of a turn (the Clean-up is "cleanup").
 Phase = Literal["action", "buy", "cleanup"]
+TURN_PHASES: tuple[Phase, ...] = get_args(Phase)
 TRASH: Zone = ("trash", None)
 
 
@@ -37,6 +42,8 @@ class PlayerState:
     next_turn: list[tuple[int, int]] = field(default_factory=list)
 
     def zone(self, name: PlayerZone) -> list[int]:
+        if name not in _PLAYER_ZONE_SET:  # not vp_tokens or staying: a misspelt zone
+            require_one_of("zone", name, PLAYER_ZONES)
         zone: list[int] = getattr(self, name)
         return zone
 
@@ -119,8 +126,7 @@ class GameState:
             return self.trash
         if kind == "supply":
             return self.supply[owner]
-        cards: list[int] = getattr(self.players[owner], kind)  # PlayerState.zone, inlined
-        return cards
+        return self.players[owner].zone(kind)
 
     def where_is(self, card: int) -> Zone | None:
         """The zone holding ``card``; linear, for checks and error messages only."""

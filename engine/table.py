@@ -15,9 +15,10 @@ from typing import Any
 from engine import cards as catalogue
 from engine import position
 from engine.decisions import Choice, Decision, DecisionKind, Purpose
+from engine.errors import require_one_of
 from engine.model import ATTACK, Card, Effect
 from engine.setup_check import check_setup
-from engine.state import PLAYER_ZONES, EventRecord, PlayerState, Zone, event_line
+from engine.state import PLAYER_ZONES, ZONE_KINDS, EventRecord, PlayerState, Zone, event_line
 
 
 class Table:
@@ -142,7 +143,11 @@ class Table:
         """
         zones = self._zones
         kind, owner = source
-        cards = zones[kind][owner]
+        try:
+            cards = zones[kind][owner]
+        except KeyError:  # a misspelt zone kind in a card's code, or a pile not in the game
+            require_one_of("zone", kind, ZONE_KINDS)
+            raise
         if kind == "hand":
             if not self._take_from_hand(cards, card, self._first_in_hand[owner]):
                 return False
@@ -154,7 +159,11 @@ class Table:
             except ValueError:
                 return False
         kind, owner = destination
-        target = zones[kind][owner]
+        try:
+            target = zones[kind][owner]
+        except KeyError:  # a misspelt zone kind in a card's code, or a pile not in the game
+            require_one_of("zone", kind, ZONE_KINDS)
+            raise
         if bottom or depth > 0:
             target.insert(0 if bottom else max(0, len(target) - depth), card)
             if kind == "hand":  # a card put before others may be the first of its name

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.context import Happening, TriggerContext
 from engine.decisions import Choice, Decision, DecisionKind
+from engine.errors import UnknownName
 from engine.model import Effect, Trigger
 from engine.state import Event
 
@@ -158,7 +159,10 @@ def _resolve_triggers(
         used.append((card, trigger))
         if trigger.optional:
             game.log(Event(owner, "reacts with", game.name_of(card)))
-        yield from trigger.effect(TriggerContext(game, owner, card, happening))
+        try:
+            yield from trigger.effect(TriggerContext(game, owner, card, happening))
+        except UnknownName as error:  # a typo in this card's code: say which card
+            raise error.of_card(game.name_of(card)) from None
         pending = _unused_listeners(game, owner, happening, used)
 
 

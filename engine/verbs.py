@@ -14,9 +14,9 @@ from collections.abc import Iterable
 
 from engine import rules, triggers
 from engine.context import Context, Happening
-from engine.errors import BadPosition
+from engine.errors import BadPosition, UnknownName, require_one_of
 from engine.model import Card, Effect
-from engine.state import TRASH, Event, PlayerZone, Zone
+from engine.state import TRASH, TURN_PHASES, Event, Phase, PlayerZone, Zone
 from engine.table import Table
 
 
@@ -44,9 +44,18 @@ class Verbs(Table):
             if modifier is not None:
                 reductions.append(modifier(self, card))
         if card.self_cost_modifier is not None:
-            reductions.append(card.self_cost_modifier(self))
+            try:
+                reductions.append(card.self_cost_modifier(self))
+            except UnknownName as error:  # a typo in this card's code: say which card
+                raise error.of_card(card.name) from None
         result: int = rules.current_cost(card.cost, reductions)
         return result
+
+    def in_phase(self, phase: Phase) -> bool:
+        """Whether the turn is in ``phase`` (Peddler); a phase that does not exist is an
+        UnknownName, not a silent False."""
+        require_one_of("phase", phase, TURN_PHASES)
+        return self.state.turn.phase == phase
 
     def cost_of(self, name: str) -> int:
         return self.cost(self._definitions.get(name) or self.definition_by_name(name))
@@ -277,10 +286,13 @@ class Verbs(Table):
             yield from triggers.fire(self, happening)
             context.unaffected = happening.data["unaffected"]
         self.bonus(player, definition.cards, definition.actions, definition.buys, definition.coins)
-        if definition.lasting is not None:
-            definition.lasting(context)
-        if definition.effect is not None:
-            yield from definition.effect(context)
+        try:
+            if definition.lasting is not None:
+                definition.lasting(context)
+            if definition.effect is not None:
+                yield from definition.effect(context)
+        except UnknownName as error:  # a typo in this card's code: say which card
+            raise error.of_card(definition.name) from None
 
     def attacked(self, context: Context) -> list[int]:
         """The other players an Attack affects, in turn order (not those a Moat shields)."""

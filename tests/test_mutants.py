@@ -84,13 +84,12 @@ def test_a_mutant_changes_the_engine_while_applied() -> None:
     assert game.others(2) == [3, 0, 1]
 
 
-@pytest.mark.parametrize(
-    ("snippet", "times"),
-    [("this code is nowhere in the engine", "0 times"), ("return None", "25 times")],
-)
-def test_a_snippet_not_found_exactly_once_fails_loudly(snippet: str, times: str) -> None:
+@pytest.mark.parametrize("snippet", ["this code is nowhere in the engine", "return None"])
+def test_a_snippet_not_found_exactly_once_fails_loudly(snippet: str) -> None:
+    found = len(occurrences(snippet))  # 0, or many (how many changes with the engine)
+    assert found != 1
     broken = Mutant("broken", "none", "a test", (SourcePatch(snippet, "pass"),))
-    with pytest.raises(MutantError, match=times):
+    with pytest.raises(MutantError, match=f"found {found} times"):
         apply(broken)
 
 

@@ -225,7 +225,7 @@ def _peddler_discount(game: CardAPI) -> int:
     in_play = game.player(game.active).in_play
     actions = sum(1 for card in in_play if game.definition(card).is_(ACTION))
     # The amount is rules.peddler_reduction, which checks.proofs proves with the rest.
-    reduction: int = rules.peddler_reduction(actions, game.state.turn.phase == "buy")
+    reduction: int = rules.peddler_reduction(actions, game.in_phase("buy"))
     return reduction
 
 
