@@ -82,13 +82,14 @@ def plan(
     another output, not a regular file, or in a directory that does not exist or cannot
     be written.
     """
+    wanted = [(option, value) for option, value in requests if value is not None]
+    if not wanted:  # nothing to check the inputs against: do not stat every scenario
+        return []
     inputs = list(inputs)
     input_ids = {_identity(path) for path in inputs} - {None}
     input_paths = {_resolved(path, "input") for path in inputs}
     targets: list[Target] = []
-    for option, value in requests:
-        if value is None:
-            continue
+    for option, value in wanted:
         target = _target(option, os.fspath(value))
         if target.path is not None:
             _check_file(target)

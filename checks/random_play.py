@@ -147,13 +147,15 @@ def play_random_game(
     max_inputs: int = 20_000,
     thorough: bool = False,
     plain_commands: bool = True,
+    bulk_moves: bool = True,
 ) -> RandomGame:
     """Play one complete random game, checking the invariants after every input.
 
     Raises :class:`InvariantBroken` if an invariant fails or the game has not ended after
     ``max_turns`` turns (all players together) or ``max_inputs`` inputs. The cards are
     accounted for at the end of every turn, or after every input with ``thorough``.
-    ``plain_commands=False`` plays it with the engine's plain shortcut off.
+    ``plain_commands=False`` plays it with the engine's plain shortcut off, and
+    ``bulk_moves=False`` with its bulk moves off (every card moved one by one).
     """
     game = Game.new(
         players=players,
@@ -163,6 +165,7 @@ def play_random_game(
         colony=colony,
         sets=tuple(sets),
         plain_commands=plain_commands,
+        bulk_moves=bulk_moves,
     )
     rng = random.Random(seed * 7919 + players)
     watch = GameWatch(game)

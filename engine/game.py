@@ -42,7 +42,9 @@ __all__ = [
 class Game(Turn):
     """One game of Dominion, driven one command or answer at a time."""
 
-    def __init__(self, setup: Mapping[str, Any], *, plain_commands: bool = True) -> None:
+    def __init__(
+        self, setup: Mapping[str, Any], *, plain_commands: bool = True, bulk_moves: bool = True
+    ) -> None:
         """Set up the position ``setup`` describes, in the scenario format's terms.
 
         Keys: ``players``, ``kingdom``, ``colony``, ``supply``, ``trash``, ``turn``,
@@ -55,8 +57,11 @@ class Game(Turn):
 
         ``plain_commands=False`` turns the plain shortcut off: every command goes
         through the game's generator (the same game, slower; tests compare the two).
+        ``bulk_moves=False`` moves every card of a Clean-up and of a draw one by one
+        (the same moves and events, slower; ``tests/test_bulk_paths.py`` compares).
         """
         super().__init__(setup)
+        self.bulk_moves = bulk_moves
         self.inputs: list[tuple[str, Any]] = []
         self.plain_commands = plain_commands
         # Cards a setup lists in play were played with their effects resolved: what those
@@ -90,10 +95,11 @@ class Game(Turn):
         sets: Iterable[str] = KINGDOM_SETS,
         *,
         plain_commands: bool = True,
+        bulk_moves: bool = True,
     ) -> Game:
         """A game from the standard start: 7 Coppers and 3 Estates each, shuffled, 5 drawn."""
         setup = position.new_game_setup(players, kingdom, seed, editions, colony, sets)
-        return cls(setup, plain_commands=plain_commands)
+        return cls(setup, plain_commands=plain_commands, bulk_moves=bulk_moves)
 
     # ------------------------------------------------------------------ what it waits for
 
@@ -135,25 +141,25 @@ class Game(Turn):
 
         Found by running the engine's own validation on each candidate (every card name
         in the active player's hand, every Supply pile, ending the phase or the turn), so
-        it can never disagree with :meth:`command`. Empty while a decision is pending.
+        it can never disagree with :meth:`command`: the checks :meth:`command` raises on,
+        asked for their reason instead of raising (``tests/test_legal_commands.py``
+        compares the list with trying every candidate). Empty while a decision is pending.
         ``verbs`` limits the candidates to some verbs (cheaper when only plays matter).
         """
         wanted = set(verbs)
-        candidates: list[tuple[str, str]] = []
+        if self.state.game_over or self._pending != AWAIT_COMMAND:
+            return []
+        legal: list[tuple[str, str]] = []
         if "play" in wanted:
-            hand = dict.fromkeys(self.names_of(self.player(self.active).hand))
-            candidates += [("play", name) for name in hand]
+            for name in dict.fromkeys(self.names_of(self.player(self.active).hand)):
+                if not isinstance(self._find_play(name), str):
+                    legal.append(("play", name))
         if "buy" in wanted:
-            candidates += [("buy", pile) for pile in self.state.supply]
+            legal += [
+                ("buy", pile) for pile in self.state.supply if self._buy_refusal(pile) is None
+            ]
         if "end" in wanted:
-            candidates += [("end", "action"), ("end", "turn")]
-        legal = []
-        for verb, arg in candidates:
-            try:
-                self._check_command(verb, arg)
-            except IllegalMove:
-                continue
-            legal.append((verb, arg))
+            legal += [("end", arg) for arg in ("action", "turn") if self._end_refusal(arg) is None]
         return legal
 
     def _check_command(self, verb: str, arg: str) -> int | None:
@@ -246,8 +252,9 @@ class Game(Turn):
         inputs: Iterable[tuple[str, Any]],
         *,
         plain_commands: bool = True,
+        bulk_moves: bool = True,
     ) -> Game:
-        game = cls(setup, plain_commands=plain_commands)
+        game = cls(setup, plain_commands=plain_commands, bulk_moves=bulk_moves)
         for kind, value in inputs:
             if kind == "command":
                 game.command(*value)
@@ -256,4 +263,9 @@ class Game(Turn):
         return game
 
     def clone(self) -> Game:
-        return Game.replay(self.setup, self.inputs, plain_commands=self.plain_commands)
+        return Game.replay(
+            self.setup,
+            self.inputs,
+            plain_commands=self.plain_commands,
+            bulk_moves=self.bulk_moves,
+        )

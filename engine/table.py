@@ -18,7 +18,15 @@ from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.errors import require_one_of
 from engine.model import ATTACK, Card, Effect
 from engine.setup_check import check_setup
-from engine.state import PLAYER_ZONES, ZONE_KINDS, EventRecord, PlayerState, Zone, event_line
+from engine.state import (
+    PLAYER_ZONES,
+    ZONE_KINDS,
+    EventRecord,
+    PlayerState,
+    PlayerZone,
+    Zone,
+    event_line,
+)
 
 
 class Table:
@@ -41,6 +49,9 @@ class Table:
         self._index_cards()
         self._shuffle_orders = position.shuffle_orders(setup, len(self.state.players))
         self._shuffles_given = [len(orders) for orders in self._shuffle_orders]
+        # Whether the Clean-up and drawing move runs of cards in one step (move_all,
+        # move_top) rather than card by card: the same moves and events, faster.
+        self.bulk_moves = True
 
     def _index_cards(self) -> None:
         """Work out the speed indexes (docs/guides/performance.rst). Every physical card
@@ -173,6 +184,39 @@ class Table:
         if event is not None:
             self.state.events.append(event)  # Game.log, inlined: the hottest call
         return True
+
+    def move_all(self, player: int, source: PlayerZone, destination: PlayerZone, verb: str) -> None:
+        """Move every card of ``player``'s ``source`` to their ``destination``, first card
+        first, each logged ``(player, verb, name, None)``: the moves and events of
+        :meth:`move` card by card, in one step (the Clean-up's discards; speed only,
+        ``tests/test_bulk_paths.py`` compares the two)."""
+        zones = self._zones
+        cards = zones[source][player]
+        names, events = self.state.names, self.state.events
+        for card in cards:
+            events.append((player, verb, names[card], None))
+        zones[destination][player].extend(cards)
+        cards.clear()
+        if source == "hand":  # an empty hand: every hint is 0 again
+            self._first_in_hand[player].clear()
+
+    def move_top(
+        self, player: int, count: int, source: PlayerZone, destination: PlayerZone, verb: str
+    ) -> list[int]:
+        """Move the top ``count`` cards of ``player``'s ``source`` (at least that many are
+        there) one at a time onto their ``destination``, each logged ``(player, verb,
+        name, None)``: the moves and events of :meth:`move` card by card from the top, in
+        one step (drawing a hand; speed only, ``tests/test_bulk_paths.py`` compares).
+        Returns the cards moved, the first moved first."""
+        zones = self._zones
+        cards = zones[source][player]
+        moved = cards[: -count - 1 : -1]
+        del cards[len(cards) - count :]
+        zones[destination][player].extend(moved)
+        names, events = self.state.names, self.state.events
+        for card in moved:
+            events.append((player, verb, names[card], None))
+        return moved
 
     def _take_from_hand(self, hand: list[int], card: int, hints: dict[str, int]) -> bool:
         """Remove ``card`` from ``hand`` (False when it is not there), looking from where

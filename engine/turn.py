@@ -172,10 +172,14 @@ class Turn(Verbs):
         5: the Clean-up after its triggers."""
         state = self.player(player)
         staying = state.staying
-        for zone in ("in_play", "hand"):
-            for card in list(state.zone(zone)):
-                if not (staying and card in staying):
-                    self.discard(player, card, zone)
+        if self.bulk_moves and not staying:
+            self.move_all(player, "in_play", "discard", "discards")
+            self.move_all(player, "hand", "discard", "discards")
+        else:
+            for zone in ("in_play", "hand"):
+                for card in list(state.zone(zone)):
+                    if not (staying and card in staying):
+                        self.discard(player, card, zone)
         self.draw(player, 5)
         state.turns_taken += 1
 
@@ -197,13 +201,28 @@ class Turn(Verbs):
     # ------------------------------------------------------------------ validation
 
     def _check_end(self, arg: str) -> None:
+        reason = self._end_refusal(arg)
+        if reason is not None:
+            raise IllegalMove(reason)
+
+    def _end_refusal(self, arg: str) -> str | None:
+        """Why ``end arg`` may not be given now, or None when it may."""
         if arg not in ("action", "turn"):
-            raise IllegalMove(f"end takes action or turn, not {arg!r}")
+            return f"end takes action or turn, not {arg!r}"
         if arg == "action" and self.state.turn.phase != "action":
-            raise IllegalMove("the Action phase is already over")
+            return "the Action phase is already over"
+        return None
 
     def _check_play(self, name: str) -> int:
         """The card in hand that ``play name`` would play; IllegalMove if it may not."""
+        found = self._find_play(name)
+        if isinstance(found, str):
+            raise IllegalMove(found)
+        return found
+
+    def _find_play(self, name: str) -> int | str:
+        """The card in hand that ``play name`` would play, or why it may not be played
+        (a reason, not an exception: ``legal_commands`` asks this of every candidate)."""
         turn, names = self.state.turn, self.state.names
         hand, hints = self.state.players[turn.player].hand, self._first_in_hand[turn.player]
         # Start where this name was last found: no card before that is named so (see
@@ -215,34 +234,38 @@ class Turn(Verbs):
                 break
         else:
             hints[name] = len(hand)
-            raise IllegalMove(f"p{turn.player + 1} has no {name} in hand")
+            return f"p{turn.player + 1} has no {name} in hand"
         types = self._by_id[card].types
         if ACTION in types and turn.phase == "action":
             if turn.actions < 1:
-                raise IllegalMove(f"no Action left to play {name}")
+                return f"no Action left to play {name}"
             return card
         if TREASURE in types:
             if turn.bought:
-                raise IllegalMove(f"cannot play {name}: Treasures cannot be played after buying")
+                return f"cannot play {name}: Treasures cannot be played after buying"
             return card
         if ACTION in types:
-            raise IllegalMove(f"cannot play {name}: Action cards are played in the Action phase")
-        raise IllegalMove(f"{name} cannot be played")
+            return f"cannot play {name}: Action cards are played in the Action phase"
+        return f"{name} cannot be played"
 
     def _check_buy(self, name: str) -> None:
+        reason = self._buy_refusal(name)
+        if reason is not None:
+            raise IllegalMove(reason)
+
+    def _buy_refusal(self, name: str) -> str | None:
+        """Why ``buy name`` may not be given now, or None when it may."""
         turn = self.state.turn
         if name not in self.state.supply:
-            raise IllegalMove(f"{name} is not in the Supply")
+            return f"{name} is not in the Supply"
         if not self.state.supply[name]:
-            raise IllegalMove(f"the {name} pile is empty")
+            return f"the {name} pile is empty"
         if turn.buys < 1:
-            raise IllegalMove("no Buy left")
+            return "no Buy left"
         cost = self.cost_of(name)
         if cost > turn.coins:
-            raise IllegalMove(f"{name} costs {cost}, only {turn.coins} coins available")
-        reason = self.buy_restriction(name)
-        if reason:
-            raise IllegalMove(reason)
+            return f"{name} costs {cost}, only {turn.coins} coins available"
+        return self.buy_restriction(name) or None
 
     def buy_restriction(self, name: str) -> str | None:
         """Why a card may not be bought now beyond cost and Buys: a restriction of a card

@@ -31,8 +31,12 @@ class Verbs(Table):
         The reductions are collected here and combined by ``rules.current_cost``, the
         function ``checks.proofs`` proves never negative and never rising with more."""
         turn = self.state.turn
-        reductions: list[int] = []
         modifiers = self._cost_modifiers
+        if not modifiers and not turn.cost_sources and card.self_cost_modifier is None:
+            # Nothing can reduce it: ``rules.current_cost`` of no reductions, the printed
+            # cost (never below 0). Most games have no cost modifier at all.
+            return card.cost
+        reductions: list[int] = []
         for source in self.state.players[turn.player].in_play if modifiers else ():
             if self.state.names[source] not in modifiers:
                 continue
@@ -104,8 +108,10 @@ class Verbs(Table):
 
     def draw(self, player: int, count: int = 1) -> list[int]:
         """Draw up to ``count`` cards one at a time; returns the cards drawn."""
-        drawn = []
         deck, names = self.state.players[player].deck, self.state.names
+        if self.bulk_moves and 1 < count <= len(deck):  # no shuffle on the way
+            return self.move_top(player, count, "deck", "hand", "draws")
+        drawn = []
         source: Zone = ("deck", player)
         destination: Zone = ("hand", player)
         for _ in range(count):

@@ -33,6 +33,16 @@ _SCALAR_TAGS = {_TAG + name for name in ("str", "int", "bool", "null", "float")}
 _TEXT_TAGS = {_TAG + "timestamp"}
 _SEQ_TAG = _TAG + "seq"
 _MAP_TAG = _TAG + "map"
+_STR_TAG = _TAG + "str"
+_NULL_TAG = _TAG + "null"
+_LEAF_TAGS = _SCALAR_TAGS | _TEXT_TAGS
+_MAP_TAGS, _SEQ_TAGS = {_MAP_TAG}, {_SEQ_TAG}
+# Tags already worked out, by (node kind, text, implicit flags): PyYAML's resolver matches
+# a scalar against its regular expressions every time, and a scenario says "Copper" and
+# "p1" over and over. The resolver depends on nothing else (no path resolvers are used),
+# so a remembered tag is the same tag; the bound keeps a hostile file from growing it.
+_RESOLVED: dict[tuple[object, object, object], str] = {}
+_RESOLVED_MAX = 10_000
 
 
 class YamlError(Exception):
@@ -68,6 +78,15 @@ _BaseLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoade
 class _Composer(_BaseLoader):  # type: ignore[valid-type,misc]
     """Only composes nodes; construction is done by :class:`_Builder`."""
 
+    def resolve(self, kind: object, value: object, implicit: object) -> str:
+        key = (kind, value, implicit)
+        tag = _RESOLVED.get(key)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)
+            if len(_RESOLVED) < _RESOLVED_MAX:
+                _RESOLVED[key] = tag
+        return tag
+
 
 class _Builder:
     def __init__(self, loader: _Composer) -> None:
@@ -94,35 +113,42 @@ class _Builder:
             raise YamlError(node.start_mark.line + 1, f"{what} not allowed here", path)
 
     def _mapping(self, node: yaml.MappingNode, path: KeyPath, depth: int) -> dict[str, Any]:
-        self._check_tag(node, {_MAP_TAG}, path)
+        self._check_tag(node, _MAP_TAGS, path)
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
                 raise YamlError(key_node.start_mark.line + 1, "a key must be plain text", path)
-            self._check_tag(key_node, _SCALAR_TAGS | _TEXT_TAGS, path)
+            self._check_tag(key_node, _LEAF_TAGS, path)
             # The key as written: `Copper: 3`, `yes: 1` and `"p1": {}` are all text keys.
             key = str(key_node.value)
             key_line = key_node.start_mark.line + 1
+            where = (*path, key)
             if key in result:
-                first = self.lines.get((*path, key), key_line)
-                raise YamlError(
-                    key_line, f"duplicate key {key!r} (first on line {first})", (*path, key)
-                )
-            self.lines[(*path, key)] = key_line
-            result[key] = self.build(value_node, (*path, key), depth + 1)
+                first = self.lines.get(where, key_line)
+                raise YamlError(key_line, f"duplicate key {key!r} (first on line {first})", where)
+            self.lines[where] = key_line
+            result[key] = self.build(value_node, where, depth + 1)
         return result
 
     def _sequence(self, node: yaml.SequenceNode, path: KeyPath, depth: int) -> list[Any]:
-        self._check_tag(node, {_SEQ_TAG}, path)
+        self._check_tag(node, _SEQ_TAGS, path)
         items = []
         for index, item in enumerate(node.value):
-            self.lines.setdefault((*path, index), item.start_mark.line + 1)
-            items.append(self.build(item, (*path, index), depth + 1))
+            where = (*path, index)
+            self.lines.setdefault(where, item.start_mark.line + 1)
+            items.append(self.build(item, where, depth + 1))
         return items
 
     def _scalar(self, node: yaml.Node, path: KeyPath) -> Any:
-        self._check_tag(node, _SCALAR_TAGS | _TEXT_TAGS, path)
-        if node.tag in _TEXT_TAGS:
+        tag = node.tag
+        # Text and null directly: what PyYAML's constructors for them return (the scalar's
+        # text, None), without their look-ups, for most of the values of a scenario.
+        if tag == _STR_TAG:
+            return node.value
+        if tag == _NULL_TAG:
+            return None
+        self._check_tag(node, _LEAF_TAGS, path)
+        if tag in _TEXT_TAGS:
             return str(node.value)
         return self.loader.construct_object(node, deep=True)
 

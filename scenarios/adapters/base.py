@@ -59,9 +59,11 @@ Observation
     simultaneous abilities resolves next) the card the event is about: the Attack played,
     the card gained; ``choices`` the legal answers as labels (card names, option labels;
     the Reactions or abilities' cards). It may also give ``about``, the cards the decision
-    is about (the Attack or gained card for ``react`` and ``trigger``), and ``prompt``: the
-    question in a few plain words ("discard down to 3 cards"), which only narration
-    (``arbiter check --trace``) shows. ``events()`` returns every event line since
+    is about (the Attack or gained card for ``react`` and ``trigger``), ``purpose``: what
+    the picks are for (``trash``, ``discard``, ``topdeck``, ``play``, ``gain``... as
+    ``engine.decisions.Purpose``; :data:`DEFAULT_PURPOSE`, ``choose``, when not given),
+    and ``prompt``: the question in a few plain words ("discard down to 3 cards"), which
+    only narration (``arbiter check --trace``) shows. ``events()`` returns every event line since
     ``load`` in the event grammar of ``docs/guides/writing-scenarios.rst``
     (``p1 plays Smithy``, ``p2 gains Curse``...), in the order things happened.
 
@@ -79,6 +81,9 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 JSON = Any
+# What a pending decision is for when the engine does not say: picking among a card's
+# options, the most general purpose (the wire protocol documents the same default).
+DEFAULT_PURPOSE = "choose"
 
 
 class Rejected(Exception):

@@ -18,9 +18,10 @@ class ReferenceAdapter(Adapter):
 
     def __init__(self) -> None:
         self.game: Game | None = None
+        self.known = catalogue.card_names()  # the catalogue is fixed at import: built once
 
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
-        missing = sorted(cards - catalogue.card_names())
+        missing = sorted(cards - self.known)
         return f"the reference engine lacks {', '.join(missing)}" if missing else None
 
     def supported_features(self) -> frozenset[str]:
@@ -59,6 +60,7 @@ class ReferenceAdapter(Adapter):
             "max": decision.max,
             "prompt": decision.prompt,
             "about": list(decision.about),
+            "purpose": decision.purpose,
         }
 
     def taken_alone(self) -> list[dict[str, Any]]:

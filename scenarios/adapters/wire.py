@@ -44,7 +44,9 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from engine import decisions
 from scenarios.adapters.base import (
+    DEFAULT_PURPOSE,
     JSON,
     Adapter,
     AdapterError,
@@ -66,7 +68,8 @@ BYE_WAIT = 2.0  # seconds an engine gets to exit after ``bye``
 DEATHS_IN_A_ROW = 5  # scenarios in a row that broke the engine before the run stops
 
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
-KINDS = frozenset({"cards", "gain", "option", "yes_no", "order", "name", "react", "trigger"})
+KINDS = frozenset(decisions.KINDS)
+PURPOSES = frozenset(decisions.PURPOSES)
 CARD_KINDS = frozenset({"cards", "gain", "react", "trigger"})
 
 
@@ -497,6 +500,9 @@ class WireAdapter(Adapter):
             problem = _check_pending(result)
             if problem:
                 raise self._broken(f"pending: {problem}")
+            # An engine that does not say what a decision is for (protocol 1 before
+            # purpose existed) means the documented default.
+            result.setdefault("purpose", DEFAULT_PURPOSE)
         return result  # type: ignore[no-any-return]
 
     def observe(self) -> dict[str, Any]:
@@ -575,6 +581,8 @@ def _check_pending(pending: Any) -> str | None:
         return "the result must be null or an object"
     if pending.get("kind") not in KINDS:
         return f"kind {pending.get('kind')!r} is not one of {', '.join(sorted(KINDS))}"
+    if pending.get("purpose", DEFAULT_PURPOSE) not in PURPOSES:
+        return f"purpose {pending.get('purpose')!r} is not one of {', '.join(sorted(PURPOSES))}"
     source = pending.get("source")
     if source is not None:
         problem = _unknown_card(source, "pending.source")

@@ -1,0 +1,45 @@
+"""The strict YAML reader's shortcuts (scenarios/yamlread.py) change nothing it reads:
+the remembered tags of the resolver, and text and null built without PyYAML's
+constructors."""
+
+from __future__ import annotations
+
+from scenarios import yamlread
+from scenarios.yamlread import read_yaml
+
+# The same words plain, quoted and in other places: a tag remembered for one must not
+# be used for another.
+TEXT = """\
+plain: [1, yes, ~, null, 1.5, 2016-05-01, Copper, p1, '', x]
+quoted: ['1', 'yes', '~', 'null', '1.5', '2016-05-01', "Copper", "p1", "", "x"]
+keys: {1: a, yes: b, ~: c, '1': d}
+"""
+EXPECTED = {
+    "plain": [1, True, None, None, 1.5, "2016-05-01", "Copper", "p1", "", "x"],
+    "quoted": ["1", "yes", "~", "null", "1.5", "2016-05-01", "Copper", "p1", "", "x"],
+    "keys": {"1": "a", "yes": "b", "~": "c"},
+}
+
+
+def typed(value: object) -> object:
+    """``value`` with the type of every leaf, so that 1 and True and 1.0 differ."""
+    if isinstance(value, dict):
+        return {key: typed(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [typed(item) for item in value]
+    return (type(value).__name__, value)
+
+
+def test_words_read_the_same_plain_quoted_first_and_again() -> None:
+    text = TEXT.replace("'1': d", "'01': d")  # `1` and `'1'` as keys would be a duplicate
+    expected = {**EXPECTED, "keys": {"1": "a", "yes": "b", "~": "c", "01": "d"}}
+    for _ in range(2):  # the second time every tag comes from what was remembered
+        assert typed(read_yaml(text).data) == typed(expected)
+    swapped = "\n".join(reversed(text.splitlines())) + "\n"
+    assert typed(read_yaml(swapped).data) == typed(expected)
+
+
+def test_the_remembered_tags_stay_bounded() -> None:
+    many = "".join(f"- word{n}\n" for n in range(yamlread._RESOLVED_MAX + 100))
+    assert len(read_yaml(many).data) == yamlread._RESOLVED_MAX + 100
+    assert len(yamlread._RESOLVED) <= yamlread._RESOLVED_MAX
