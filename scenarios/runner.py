@@ -34,7 +34,7 @@ from scenarios.adapters.base import (
     Rejected,
     Unsupported,
 )
-from scenarios.loader import ScenarioError, format_key, load_many
+from scenarios.loader import ScenarioError, format_features, format_key, load_many
 from scenarios.model import ZONES, CardIndex, Scenario, Step
 
 MAX_EVENTS_SHOWN = 30
@@ -569,6 +569,7 @@ def _judge(scenario: Scenario, adapter: Adapter, observer: RunObserver | None) -
 
     try:
         reason = adapter.unsupported_reason(set(scenario.named), dict(scenario.editions))
+        reason = reason or _unsupported_features(scenario, adapter)
     except EngineUnusable:
         raise
     except Exception as exc:  # an engine's bug must not end the whole run
@@ -593,6 +594,15 @@ def _judge(scenario: Scenario, adapter: Adapter, observer: RunObserver | None) -
         verdict = run.error_from(exc)
         return result(verdict.status, verdict.message, verdict.line)
     return result(Status.PASS)
+
+
+def _unsupported_features(scenario: Scenario, adapter: Adapter) -> str | None:
+    """Why the engine may not be sent this scenario's setup: an addition to format
+    version 1 that it does not declare (it would misread the position, not refuse it)."""
+    missing = [f for f in format_features(scenario.setup) if f not in adapter.supported_features()]
+    if not missing:
+        return None
+    return f"{adapter.name} does not declare the format additions {', '.join(missing)}"
 
 
 class RunStopped(Exception):

@@ -34,7 +34,7 @@ BAD_SETUPS: list[tuple[dict[str, Any], str]] = [
     ({"supply": {"Copper": 300_000_000}}, "supply.Copper: must be a whole number from 0 to"),
     ({"supply": {"Colony": 8}}, "supply.Colony: 'Colony' is not a pile of this game"),
     ({"turn": {"coins": -5}}, "turn.coins: must be a whole number from 0 to 1000000, not -5"),
-    ({"turn": {"phase": "cleanup"}}, "turn.phase: must be action or buy, not 'cleanup'"),
+    ({"turn": {"phase": "cleanup"}}, "turn.phase: must be action, buy or start, not 'cleanup'"),
     ({"turn": {"player": "p3"}}, "turn.player: unknown player 'p3'"),
     ({"editions": {"base": 3}}, "editions.base: edition must be 1 or 2, not 3"),
     ({"editions": {"seaside": 1}}, "editions: unknown set 'seaside'"),
@@ -61,7 +61,11 @@ BAD_SETUPS: list[tuple[dict[str, Any], str]] = [
         "trade_route.piles[0]: Smithy is not a pile",
     ),
     ({"hnad": []}, "unknown key 'hnad'"),
-    ({"p2": {"in_play": ["Copper"]}}, "p2.in_play: only the active player (p1) has cards in play"),
+    (
+        {"p2": {"in_play": ["Copper"]}},
+        "p2.in_play: only the active player (p1) has cards played this turn"
+        " (cards from an earlier turn go in durations)",
+    ),
     ({"turn": 0}, "turn: must be a mapping, not 0"),
 ]
 

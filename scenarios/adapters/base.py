@@ -24,6 +24,9 @@ Setup
     ``trade_route`` (None, or ``{"mat": n, "piles": [...]}``) and, for each ``pN``,
     ``hand``, ``deck`` (top first), ``discard`` (bottom first), ``in_play``,
     ``set_aside``, ``vp_tokens`` and ``shuffles``. Each ``load`` starts a fresh game.
+    The additions to the format (``turn.phase: start``, ``{card, by}`` entries in
+    ``in_play``, ``pN.durations``) appear only in scenarios that use them, and only
+    for an engine that declares them (:meth:`Adapter.supported_features`).
 
 Steps
     ``command(verb, arg)`` with ``verb`` one of ``play``, ``buy``, ``end`` (arg
@@ -144,6 +147,14 @@ class Adapter(ABC):
         :meth:`unsupported_reason`"; the wire server then works the table out from it.
         """
         return None
+
+    def supported_features(self) -> frozenset[str]:
+        """The additions to scenario format version 1 this engine understands
+        (``scenarios.model.FORMAT_FEATURES``: ``start_of_turn``, ``played_by``,
+        ``durations``). A scenario whose setup uses another is a **skip** naming it and is
+        never loaded, so an engine written for version 1 is never handed a setup it would
+        misread. None by default."""
+        return frozenset()
 
     def taken_alone(self) -> list[dict[str, JSON]] | None:
         """Optionally, the decisions the engine answered itself since the last command or

@@ -8,6 +8,7 @@ from engine import cards as catalogue
 from engine.errors import IllegalAnswer, IllegalMove
 from engine.game import Game
 from scenarios.adapters.base import Adapter, Rejected
+from scenarios.model import FORMAT_FEATURES
 
 OBSERVED_PLAYER_KEYS = ("hand", "deck", "discard", "in_play", "set_aside", "vp_tokens", "score")
 
@@ -22,6 +23,9 @@ class ReferenceAdapter(Adapter):
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
         missing = sorted(cards - self.known)
         return f"the reference engine lacks {', '.join(missing)}" if missing else None
+
+    def supported_features(self) -> frozenset[str]:
+        return frozenset(FORMAT_FEATURES)
 
     def load(self, setup: dict[str, Any]) -> None:
         self.game = Game(setup)

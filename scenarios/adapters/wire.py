@@ -472,6 +472,11 @@ class WireAdapter(Adapter):
         cards: dict[str, dict[str, JSON]] = self.hello["cards"]
         return cards
 
+    def supported_features(self) -> frozenset[str]:
+        self._peer()
+        assert self.hello is not None
+        return frozenset(self.hello.get("features", ()))
+
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
         table = self.supported_cards() or {}
         return unsupported_by_table(table, cards, editions, self.name.removeprefix("wire:"))
@@ -617,4 +622,7 @@ def hello_problem(result: Any) -> str | None:
         for entry in cards.values()
     ):
         return "cards must map each card to {set, editions}"
+    features = result.get("features", [])
+    if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
+        return "features, when given, must be a list of names"
     return None
