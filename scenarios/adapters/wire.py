@@ -542,8 +542,8 @@ def _unknown_card(name: Any, where: str) -> str | None:
 def _check_cards(cards: Any, where: str) -> str | None:
     if not isinstance(cards, list):
         return f"{where} must be a list of card names"
-    for index, name in enumerate(cards):
-        problem = _unknown_card(name, f"{where}[{index}]")
+    for number, name in enumerate(cards, 1):  # positions count from 1, as everywhere
+        problem = _unknown_card(name, f"{where}[{number}]")
         if problem:
             return problem
     return None
