@@ -269,7 +269,8 @@ def play_one(task: tuple[Config, int]) -> dict[str, Any]:
         over = play_game(game, bots, max_turns=config.max_turns * config.players)
     except Exception as error:  # an engine or bot bug: say which game to replay
         raise RuntimeError(
-            f"game {index} (seed {seed}, kingdom {', '.join(kingdom)}): "
+            f"game {index + 1} of {config.games} (counted from 1; seed {seed}, "
+            f"kingdom {', '.join(kingdom)}): "
             f"{type(error).__name__}: {error}"
         ) from error
     by_bot = {bot: seat for seat, bot in enumerate(seats)}

@@ -28,7 +28,6 @@ are kept stable.
 
 from __future__ import annotations
 
-import difflib
 import itertools
 import json
 from collections import Counter, defaultdict
@@ -40,6 +39,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 import networkx as nx  # type: ignore[import-untyped]
 
 from checks.interactions import ALL_KINDS, KIND_BY_ID, KINDS, RULED, Kind, derive
+from scenarios import names
 
 if TYPE_CHECKING:
     from engine.model import Card
@@ -461,16 +461,14 @@ def select(graph: nx.MultiDiGraph, editions: EditionChoice | None) -> nx.MultiDi
 
 
 def resolve(graph: nx.MultiDiGraph, name: str) -> str:
-    """The node called ``name`` (case and apostrophes ignored), or a clear error."""
-    if name in graph:
-        return str(name)
-    wanted = slug(name)
-    for node in graph:
-        if slug(node) == wanted:
-            return str(node)
-    close = difflib.get_close_matches(name, [str(n) for n in graph], n=1, cutoff=0.6)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise GraphQueryError(f"unknown card {name!r}{hint}")
+    """The node called ``name``, matched as ``check``, ``explain`` and ``new`` match card
+    names (:mod:`scenarios.names`: case, spacing and apostrophes forgiven), or a clear
+    error with the closest names."""
+    cards = [str(node) for node in graph]
+    found = names.canonical(name, cards)
+    if found is None:
+        raise GraphQueryError(f"unknown card {name!r}{names.did_you_mean(name, cards)}")
+    return found
 
 
 @dataclass(frozen=True)

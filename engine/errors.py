@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-# Where in a setup a bad value is: ("supply", "Copper"), ("p1", "hand", 2).
+# Where in a setup a bad value is: ("supply", "Copper"), ("p1", "hand", 2) (positions
+# from 0 here, shown from 1 by ``dotted``).
 Key = tuple[str | int, ...]
 
 
@@ -27,10 +28,11 @@ class BadPosition(ValueError):
 
 
 def dotted(key: Key) -> str:
-    """``("p1", "hand", 2)`` -> ``p1.hand[2]``."""
+    """``("p1", "hand", 2)`` -> ``p1.hand[3]``: list positions count from 1, as in every
+    message of the project (the loader's ``format_key``, steps, shuffle orders)."""
     text = ""
     for part in key:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        text += f"[{part + 1}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text
 
 

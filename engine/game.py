@@ -50,7 +50,10 @@ class Game(Turn):
         Keys: ``players``, ``kingdom``, ``colony``, ``supply``, ``trash``, ``turn``,
         ``turns_taken``, ``trade_route``, ``editions``, ``seed``, ``deal`` and ``p1`` ..
         ``pN`` with ``hand``, ``deck`` (top first), ``discard`` (bottom first),
-        ``in_play``, ``set_aside``, ``vp_tokens`` and ``shuffles``.
+        ``in_play``, ``durations``, ``set_aside``, ``vp_tokens`` and ``shuffles``. With
+        ``turn.phase: start`` the turn's start-of-turn effects run first (Clerk, the
+        Durations of ``durations``); an ``in_play``/``durations`` entry may be
+        ``{card, by}``: played by a Throne Room or King's Court, which is in play too.
 
         ``plain_commands=False`` turns the plain shortcut off: every command goes
         through the game's generator (the same game, slower; tests compare the two).
@@ -62,11 +65,12 @@ class Game(Turn):
         self.inputs: list[tuple[str, Any]] = []
         self.plain_commands = plain_commands
         # Cards a setup lists in play were played with their effects resolved: what those
-        # plays left in effect for the turn (Bridge, Coppersmith) is active.
-        for card in list(self.state.players[self.active].in_play):
+        # plays left in effect for the turn (Bridge, Coppersmith) is active, once per play
+        # (a Bridge that Throne Room played lowers costs twice).
+        for card, by in self.setup_plays:
             lasting = self.definition(card).lasting
             if lasting is not None:
-                lasting(Context(self, self.active, card))
+                lasting(Context(self, self.active, card, played_by=by))
         # What the game waits for: AWAIT_COMMAND, a Decision, or None once it is over.
         self._pending: Any = None
         # The decision the game waits for, or None (it waits for a command, or is over).
@@ -76,7 +80,8 @@ class Game(Turn):
         # The decisions the engine answered itself (one legal answer) since the last
         # command or answer, with that answer: so a scenario that answers one is told so.
         self.taken_alone: list[tuple[Decision, list[Any]]] = []
-        self._loop_gen = self._loop(deal=bool(setup.get("deal", False)))
+        starting = (setup.get("turn", {}) or {}).get("phase") == "start"
+        self._loop_gen = self._loop(deal=bool(setup.get("deal", False)), starting=starting)
         self._advance(None)
 
     @classmethod

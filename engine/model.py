@@ -116,7 +116,8 @@ class Card:
     # What the card does and responds to, as data for the interaction graph and docs.
     declares: frozenset[str] = field(default_factory=frozenset)
     # What its instructions reach on other cards, precisely (engine/targets.py): data for
-    # the interaction graph, never read by the engine.
+    # the interaction graph; play never reads it (the setup check reads ``plays`` to know
+    # what a setup's ``{card, by}`` entry may say: engine.setup_check.times_played).
     targets: Targets = field(default_factory=Targets)
     kingdom: bool = True
 

@@ -16,8 +16,15 @@ from engine import cards as catalogue
 from engine import rules
 from engine.errors import BadPosition
 from engine.model import VICTORY, Card
-from engine.setup_check import BASIC_PILES, COLONY_PILES, cached_pile_size, check_setup
-from engine.state import GameState, PlayerState, TurnState
+from engine.setup_check import (
+    BASIC_PILES,
+    COLONY_PILES,
+    cached_pile_size,
+    check_setup,
+    play_entry,
+    times_played,
+)
+from engine.state import GameState, Phase, PlayerState, TurnState
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -25,6 +32,10 @@ if TYPE_CHECKING:
 
 # Looks a card's definition up by name (and caches it): the table's ``definition_by_name``.
 Define = Callable[[str], Card]
+
+# One play of a card a setup lists in the active player's ``in_play``: (card, the card
+# that played it or None). A Bridge played by Throne Room is two of these.
+SetupPlay = tuple[int, int | None]
 
 
 def new_game_setup(
@@ -71,8 +82,11 @@ def changes_in_game(kingdom: Iterable[str], editions: Mapping[str, int]) -> dict
     return changed
 
 
-def build_state(setup: Mapping[str, Any], editions: dict[str, int], define: Define) -> GameState:
-    """The state ``setup`` describes (one that engine.setup_check accepted)."""
+def build_state(
+    setup: Mapping[str, Any], editions: dict[str, int], define: Define
+) -> tuple[GameState, list[SetupPlay]]:
+    """The state ``setup`` describes (one that engine.setup_check accepted), and the plays
+    of this turn it lists (``pN.in_play``), whose lasting effects the game then applies."""
     players = int(setup.get("players", 2))
     kingdom = list(setup.get("kingdom", []))
     colony = bool(setup.get("colony", False))
@@ -95,13 +109,16 @@ def build_state(setup: Mapping[str, Any], editions: dict[str, int], define: Defi
         first = len(state.names)
         state.names.extend([pile] * int(size))
         state.supply[pile] = list(range(first, len(state.names)))
+    turn = setup.get("turn", {}) or {}
+    active = _player_index(turn.get("player", "p1"), players)
+    plays: list[SetupPlay] = []
     for index in range(players):
-        _build_player(state, index, setup.get(f"p{index + 1}", {}) or {}, define)
+        zones = setup.get(f"p{index + 1}", {}) or {}
+        plays += _build_player(state, index, zones, define, index == active, turn.get("phase"))
     state.trash = [_new_card(state, name, define) for name in setup.get("trash", []) or []]
     _build_turn(state, setup, players, define)
-    for card in state.players[state.turn.player].in_play:
-        state.turn.plays.append(state.names[card])
-    return state
+    state.turn.plays.extend(state.names[card] for card, _ in plays)
+    return state, plays
 
 
 def shuffle_orders(setup: Mapping[str, Any], players: int) -> list[list[list[str]]]:
@@ -112,20 +129,73 @@ def shuffle_orders(setup: Mapping[str, Any], players: int) -> list[list[list[str
     ]
 
 
-def _build_player(state: GameState, index: int, zones: Mapping[str, Any], define: Define) -> None:
+def _build_player(
+    state: GameState,
+    index: int,
+    zones: Mapping[str, Any],
+    define: Define,
+    active: bool,
+    phase: str | None,
+) -> list[SetupPlay]:
+    """Build one player's zones; the plays of this turn its ``in_play`` lists."""
     player = state.players[index]
+    plays: list[SetupPlay] = []
+    # Another player's Durations wait for the start of that player's next turn and stay
+    # until then. The active player's did their start-of-turn part already (unless the
+    # turn is about to start) and go at this turn's Clean-up.
+    waiting = not active or phase == "start"
     for zone in ("hand", "discard", "in_play", "set_aside", "deck"):
+        if zone == "in_play":
+            # Durations first: they were played on an earlier turn than this turn's plays.
+            for entry in zones.get("durations", []) or []:
+                _build_entry(state, index, entry, define, scheduled=waiting, stays=not active)
+            for entry in zones.get("in_play", []) or []:
+                plays += _build_entry(state, index, entry, define, scheduled=True, stays=True)
+            continue
         names = zones.get(zone, []) or []
         # The scenario lists the deck top first; the engine keeps the top last.
         for name in reversed(names) if zone == "deck" else names:
             player.zone(zone).append(_new_card(state, name, define))
     player.vp_tokens = int(zones.get("vp_tokens", 0))
+    return plays
+
+
+def _build_entry(
+    state: GameState,
+    index: int,
+    entry: str | Mapping[str, str],
+    define: Define,
+    *,
+    scheduled: bool,
+    stays: bool,
+) -> list[SetupPlay]:
+    """Put an ``in_play`` / ``durations`` entry in play (the card that played it first, as
+    it was played first); its plays. A Duration card among them set up its start-of-turn
+    triggers once per play (``scheduled``) and stays at the next Clean-up (``stays``), as
+    if it had been played in the scenario (``Verbs.stay_in_play``,
+    ``Verbs.at_start_of_next_turn``)."""
+    player = state.players[index]
+    name, by_name = play_entry(entry)
+    by = None if by_name is None else _new_card(state, by_name, define)
+    card = _new_card(state, name, define)
+    definition = define(name)
+    times = 1 if by_name is None else times_played(define(by_name), definition)
+    player.in_play.extend([card] if by is None else [by, card])
+    waits = [i for i, trigger in enumerate(definition.triggers) if trigger.where == "next_turn"]
+    if waits and scheduled:
+        player.next_turn.extend((card, i) for _ in range(times) for i in waits)
+    if waits and stays:
+        player.staying.extend([card] if by is None else [card, by])
+    plays: list[SetupPlay] = [] if by is None else [(by, None)]
+    return plays + [(card, by)] * times
 
 
 def _build_turn(state: GameState, setup: Mapping[str, Any], players: int, define: Define) -> None:
     turn = dict(setup.get("turn", {}) or {})
     active = _player_index(turn.get("player", "p1"), players)
-    phase = turn.get("phase", "action")
+    # A turn about to start is, to the state, a turn in its Action phase: the game runs
+    # its start-of-turn effects before it waits for a command (Turn._loop).
+    phase: Phase = "action" if turn.get("phase") == "start" else turn.get("phase", "action")
     state.turn = TurnState(
         player=active,
         phase=phase,

@@ -6,7 +6,11 @@ A setup is the mapping ``Game`` documents (``players``, ``kingdom``, ``colony``,
 ``p1`` .. ``pN``). :func:`check_setup` raises :class:`~engine.errors.BadPosition` for the
 first bad value, naming its key (``supply.Copper``) and the value; a setup it accepts can
 be built, and the sizes below keep building and playing it within seconds and a few
-hundred MB. The limits, all documented in ``docs/guides/writing-scenarios.rst``:
+hundred MB. ``turn.phase`` may be ``start`` (a turn about to start: nothing in play
+yet); ``pN.in_play`` and ``pN.durations`` entries are card names or ``{card, by}``,
+``by`` a card that plays that card more than once, and ``durations`` hold only cards
+that set something up for a later turn. The limits, all documented in
+``docs/guides/writing-scenarios.rst``:
 
 - ``players``: 2 to :data:`MAX_PLAYERS`.
 - ``kingdom``: at most :data:`MAX_KINGDOM` distinct Kingdom cards.
@@ -40,8 +44,13 @@ MAX_SEED_BITS = 64
 BASIC_PILES = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 COLONY_PILES = ("Platinum", "Colony")
 PHASES = ("action", "buy")
+# A setup may also start before the turn's start-of-turn effects (``turn.phase: start``).
+SETUP_PHASES = (*PHASES, "start")
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
-PLAYER_KEYS = (*ZONES, "vp_tokens", "shuffles")
+# Cards in play as entries: a name, or {card, by} (played by a Throne Room).
+PLAY_ZONES = ("in_play", "durations")
+ENTRY_KEYS = ("card", "by")
+PLAYER_KEYS = (*ZONES, "durations", "vp_tokens", "shuffles")
 SETUP_KEYS = (
     "players",
     "kingdom",
@@ -70,6 +79,7 @@ class _SetupCheck:
         self.setup = setup
         self.players = 2
         self.active = "p1"
+        self.phase = "action"
         self.editions: dict[str, int] = dict(catalogue.DEFAULT_EDITIONS)
         self.cards = 0  # cards the setup creates so far
         self.shuffled = 0  # names in shuffle orders so far
@@ -151,8 +161,11 @@ class _SetupCheck:
         self.player_name(turn.get("player", "p1"), ("turn", "player"))
         self.active = turn.get("player", "p1")
         phase = turn.get("phase", "action")
-        if phase not in PHASES:
-            raise BadPosition(f"must be action or buy, not {_show(phase)}", ("turn", "phase"))
+        if phase not in SETUP_PHASES:
+            raise BadPosition(
+                f"must be action, buy or start, not {_show(phase)}", ("turn", "phase")
+            )
+        self.phase = phase
         for key in ("actions", "buys", "coins"):
             _number(turn.get(key, 0), ("turn", key), 0, MAX_COUNT)
         taken = _mapping(self.setup.get("turns_taken", {}) or {}, ("turns_taken",))
@@ -165,12 +178,22 @@ class _SetupCheck:
         zones = _mapping(self.setup[key], (key,))
         for name, value in zones.items():
             where: Key = (key, name)
-            if name in ZONES:
-                self.card_list(value, where)
+            if name in PLAY_ZONES:
+                self.play_entries(value, where)
                 if name == "in_play" and value and key != self.active:
                     raise BadPosition(
-                        f"only the active player ({self.active}) has cards in play", where
+                        f"only the active player ({self.active}) has cards played this turn"
+                        " (cards from an earlier turn go in durations)",
+                        where,
                     )
+                if name == "in_play" and value and self.phase == "start":
+                    raise BadPosition(
+                        "nothing is played yet at the start of the turn (turn.phase: start);"
+                        " cards from an earlier turn go in durations",
+                        where,
+                    )
+            elif name in ZONES:
+                self.card_list(value, where)
             elif name == "vp_tokens":
                 _number(value, where, 0, MAX_COUNT)
             elif name == "shuffles":
@@ -202,6 +225,43 @@ class _SetupCheck:
                 raise BadPosition(
                     f"{name} is not a pile of this game", ("trade_route", "piles", index)
                 )
+
+    def play_entries(self, value: Any, where: Key) -> None:
+        """``in_play`` / ``durations``: card names or ``{card, by}`` mappings, each ``by``
+        a card that plays the card more than once (Throne Room, King's Court)."""
+        entries = _list(value, where)
+        durations = where[-1] == "durations"
+        for index, entry in enumerate(entries):
+            at: Key = (*where, index)
+            card_name, by_name = self.entry(entry, at)
+            card = self.card(card_name, (*at, "card") if isinstance(entry, Mapping) else at)
+            self.count_cards(1 if by_name is None else 2, at)
+            if by_name is not None:
+                times_played(self.card(by_name, (*at, "by")), card, (*at, "by"))
+            if durations and not is_duration(card):
+                raise BadPosition(
+                    f"{card_name} is not a Duration card: nothing of it waits for a later turn,"
+                    " so it cannot still be in play from an earlier one",
+                    at,
+                )
+
+    def entry(self, entry: Any, where: Key) -> tuple[str, str | None]:
+        if isinstance(entry, str):
+            return entry, None
+        if not isinstance(entry, Mapping):
+            raise BadPosition(f"must be a card name or {{card, by}}, not {_show(entry)}", where)
+        for key in entry:
+            if key not in ENTRY_KEYS:
+                known = ", ".join(ENTRY_KEYS)
+                raise BadPosition(f"unknown key {_show(key)} (known: {known})", where)
+        if "card" not in entry:
+            raise BadPosition("an entry needs its card", where)
+        for key in ENTRY_KEYS:
+            if key in entry and not isinstance(entry[key], str):
+                raise BadPosition(
+                    f"a card name is a string, not {_show(entry[key])}", (*where, key)
+                )
+        return entry["card"], entry.get("by")
 
     # --- pieces -----------------------------------------------------------------------
 
@@ -247,6 +307,35 @@ class _SetupCheck:
             raise BadPosition(
                 f"unknown player {_show(name)} (players are p1 to p{self.players})", where
             )
+
+
+def play_entry(entry: str | Mapping[str, str]) -> tuple[str, str | None]:
+    """The card of an ``in_play`` / ``durations`` entry (checked) and the card that played
+    it (None: played once, by a command)."""
+    if isinstance(entry, str):
+        return entry, None
+    return entry["card"], entry.get("by")
+
+
+def times_played(by: Card, card: Card, where: Key = ()) -> int:
+    """How many times ``by`` (Throne Room: 2, King's Court: 3) plays ``card`` from hand;
+    BadPosition when it cannot play it. Read from the card's own declaration of what it
+    plays (``Card.targets.plays``)."""
+    plays = by.targets.plays
+    if plays is None or plays.source != "hand" or plays.times < 2:
+        raise BadPosition(
+            f"{by.name} does not play a card more than once (by is a card like Throne Room)",
+            where,
+        )
+    if not plays.types & card.types:
+        kinds = " or ".join(sorted(plays.types))
+        raise BadPosition(f"{by.name} plays {kinds} cards; {card.name} is not one", where)
+    return plays.times
+
+
+def is_duration(card: Card) -> bool:
+    """A card that can stay in play for a later turn: it sets up start-of-turn effects."""
+    return "Duration" in card.types or any(t.where == "next_turn" for t in card.triggers)
 
 
 # rules.pile_size is pure and set-up asks it the same questions game after game.

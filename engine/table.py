@@ -43,7 +43,9 @@ class Table:
         self._definitions: dict[str, Card] = position.changes_in_game(
             setup.get("kingdom", []), self.editions
         )
-        self.state = position.build_state(setup, self.editions, self.definition_by_name)
+        self.state, self.setup_plays = position.build_state(
+            setup, self.editions, self.definition_by_name
+        )
         self._index_cards()
         self._shuffle_orders = position.shuffle_orders(setup, len(self.state.players))
         self._shuffles_given = [len(orders) for orders in self._shuffle_orders]

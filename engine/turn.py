@@ -36,12 +36,15 @@ class Turn(Verbs):
 
     # ------------------------------------------------------------------ the loop
 
-    def _loop(self, deal: bool) -> Loop:
+    def _loop(self, deal: bool, starting: bool = False) -> Loop:
         """The game: every command, every question and every trigger of the game goes
-        through here unless the plain path (:meth:`_run_plainly`) takes it."""
+        through here unless the plain path (:meth:`_run_plainly`) takes it. ``starting``:
+        the position is a turn about to start, whose start-of-turn effects run first."""
         if deal:
             for player in range(self.players):
                 self.draw(player, 5)
+        if starting:
+            yield from self._start_of_turn()
         while True:
             verb, name, card = yield AWAIT_COMMAND
             if verb == "play":

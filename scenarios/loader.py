@@ -30,6 +30,7 @@ from engine.setup_check import check_setup
 from scenarios.model import (
     BASIC_PILES,
     COLONY_PILES,
+    PLAY_ZONES,
     SETS,
     VERBS,
     ZONES,
@@ -235,6 +236,7 @@ _REF_NAMES = {
     "#/$defs/player": "a player (p1 to p6)",
     "#/$defs/count": "a whole number, 0 or more",
     "#/$defs/edition": "1 or 2",
+    "#/$defs/inPlayEntry": "a card name or {card, by}",
 }
 _TYPE_NAMES = {
     "string": "text",
@@ -447,11 +449,24 @@ class _Checker:
 
     def player_setup(self, path: KeyPath, zones: dict[str, Any]) -> None:
         for key, value in zones.items():
-            if key in ZONES:
+            if key in PLAY_ZONES:
+                self.play_entries((*path, key), value)
+            elif key in ZONES:
                 self.card_list((*path, key), value)
             elif key == "shuffles":
                 for index, order in enumerate(value):
                     self.card_list((*path, key, index), order)
+
+    def play_entries(self, path: KeyPath, entries: list[str | dict[str, str]]) -> None:
+        """``in_play`` / ``durations``: names, or ``{card, by}`` (what ``by`` may play is
+        the engine's setup check's to say, after the loader)."""
+        for index, entry in enumerate(entries):
+            if isinstance(entry, str):
+                self.card((*path, index), entry)
+                continue
+            for key in ("card", "by"):
+                if key in entry:
+                    self.card((*path, index, key), entry[key])
 
     def check_steps(self, path: KeyPath, steps: list[dict[str, Any]]) -> None:
         for index, step in enumerate(steps):
@@ -635,10 +650,33 @@ def _rekey(mapping: dict[str, Any], old: str, new: str) -> None:
 
 
 def _player_setup(raw: Mapping[str, Any]) -> dict[str, Any]:
-    zones: dict[str, Any] = {zone: list(raw.get(zone, [])) for zone in ZONES}
+    zones: dict[str, Any] = {zone: copy.deepcopy(raw.get(zone, [])) for zone in ZONES}
     zones["vp_tokens"] = raw.get("vp_tokens", 0)
     zones["shuffles"] = [list(order) for order in raw.get("shuffles", [])]
+    # Additions to format version 1 are handed on only when a scenario uses them, so a
+    # version-1 scenario's setup is exactly what it always was (format_features).
+    if "durations" in raw:
+        zones["durations"] = copy.deepcopy(raw["durations"])
     return zones
+
+
+def format_features(setup: Mapping[str, Any]) -> list[str]:
+    """The additions to format version 1 that a normalized setup uses, by name: what an
+    engine must declare it understands (``Adapter.supported_features``) before it is
+    sent such a setup. ``start_of_turn``: ``turn.phase: start``; ``played_by``: an
+    ``in_play`` or ``durations`` entry ``{card, by}``; ``durations``: cards in play
+    from an earlier turn."""
+    used: dict[str, None] = {}
+    if setup["turn"].get("phase") == "start":
+        used["start_of_turn"] = None
+    for number in range(1, setup["players"] + 1):
+        zones = setup[f"p{number}"]
+        entries = [*zones["in_play"], *zones.get("durations", [])]
+        if any(not isinstance(entry, str) for entry in entries):
+            used["played_by"] = None
+        if zones.get("durations"):
+            used["durations"] = None
+    return list(used)
 
 
 def build_setup(

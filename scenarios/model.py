@@ -17,6 +17,11 @@ from scenarios.yamlread import KeyPath
 SETS = KINGDOM_SETS
 VERBS = ("play", "buy", "end", "choose", "expect")
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
+# The additions to format version 1 a setup may use (loader.format_features): an engine
+# is sent a setup using one only if it declares it (Adapter.supported_features).
+FORMAT_FEATURES = ("start_of_turn", "played_by", "durations")
+# Setup zones whose entries are a card name or {card, by} (the card that played it).
+PLAY_ZONES = ("in_play", "durations")
 # Piles every game has, whatever the kingdom (Platinum and Colony only with `colony`).
 BASIC_PILES = frozenset({"Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"})
 COLONY_PILES = frozenset({"Platinum", "Colony"})

@@ -1,9 +1,9 @@
 """Card names as people type them: one way to match them and to suggest the right one.
 
-``arbiter check`` (scenario files), ``arbiter explain``, ``arbiter new`` and every other
-place a card is named use these, so a name is read the same way everywhere: case, spacing
-and apostrophes are forgiven (``king's court``, ``KINGS COURT``; the graph's own look-up
-forgives the same), and a name that matches no card gets the closest ones.
+``arbiter check`` (scenario files), ``arbiter explain``, ``arbiter new``, ``arbiter
+graph`` (``checks.graph.resolve``) and every other place a card is named use these, so a
+name is read the same way everywhere: case, spacing and apostrophes are forgiven
+(``king's court``, ``KINGS COURT``), and a name that matches no card gets the closest ones.
 """
 
 from __future__ import annotations

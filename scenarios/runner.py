@@ -26,8 +26,15 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
 
-from scenarios.adapters.base import Adapter, AdapterError, EngineUnusable, Rejected, Unsupported
-from scenarios.loader import ScenarioError, format_key, load_many
+from scenarios.adapters.base import (
+    DEFAULT_PURPOSE,
+    Adapter,
+    AdapterError,
+    EngineUnusable,
+    Rejected,
+    Unsupported,
+)
+from scenarios.loader import ScenarioError, format_features, format_key, load_many
 from scenarios.model import ZONES, CardIndex, Scenario, Step
 
 MAX_EVENTS_SHOWN = 30
@@ -138,6 +145,18 @@ def _card_list(mapping: Mapping[str, Any], key: str, what: str) -> list[str]:
     return list(found)
 
 
+class _NotReported(Unsupported):
+    """An expectation of something the engine's ``observe`` leaves out (it is optional)."""
+
+
+def _revealed(found: Mapping[str, Any], label: str) -> list[str]:
+    """The cards a player is revealing or looking at. Optional in ``observe``: an engine
+    that does not report them cannot be checked on them, so the scenario is skipped."""
+    if "revealed" not in found:
+        raise _NotReported("the cards being revealed (revealed)")
+    return _card_list(found, "revealed", label)
+
+
 def _player(name: str, expected: Mapping[str, Any], found: Mapping[str, Any]) -> Iterator[str]:
     for key, wanted in expected.items():
         label = f"{name}.{key}"
@@ -145,6 +164,8 @@ def _player(name: str, expected: Mapping[str, Any], found: Mapping[str, Any]) ->
             yield from _equal(label, wanted, _card_list(found, "deck", f"{name}.deck"))
         elif key in ZONES:
             yield from _multiset(label, wanted, _card_list(found, key, label))
+        elif key == "revealed":
+            yield from _multiset(label, wanted, _revealed(found, label))
         elif key.endswith("_count"):
             zone = key.removesuffix("_count")
             yield from _equal(label, wanted, len(_card_list(found, zone, f"{name}.{zone}")))
@@ -172,6 +193,8 @@ def _pending(
     for key, wanted in expected.items():
         if key in ("choices", "about"):  # the legal answers and the cards it is about
             yield from _multiset(f"pending.{key}", wanted, list(found.get(key) or ()))
+        elif key == "purpose":  # an engine that does not say means the default
+            yield from _equal("pending.purpose", wanted, found.get(key, DEFAULT_PURPOSE))
         else:
             yield from _equal(f"pending.{key}", wanted, found.get(key))
 
@@ -560,6 +583,7 @@ def _judge(scenario: Scenario, adapter: Adapter, observer: RunObserver | None) -
 
     try:
         reason = adapter.unsupported_reason(set(scenario.named), dict(scenario.editions))
+        reason = reason or _unsupported_features(scenario, adapter)
     except EngineUnusable:
         raise
     except Exception as exc:  # an engine's bug must not end the whole run
@@ -574,6 +598,8 @@ def _judge(scenario: Scenario, adapter: Adapter, observer: RunObserver | None) -
         run.finish()
     except _Stop as stop:
         return result(stop.status, stop.message, stop.line)
+    except _NotReported as exc:
+        return result(Status.SKIP, f"{adapter.name} does not report {exc}")
     except Unsupported as exc:
         return result(Status.SKIP, str(exc) or "unsupported")
     except Rejected as exc:  # load() refused the position
@@ -584,6 +610,15 @@ def _judge(scenario: Scenario, adapter: Adapter, observer: RunObserver | None) -
         verdict = run.error_from(exc)
         return result(verdict.status, verdict.message, verdict.line)
     return result(Status.PASS)
+
+
+def _unsupported_features(scenario: Scenario, adapter: Adapter) -> str | None:
+    """Why the engine may not be sent this scenario's setup: an addition to format
+    version 1 that it does not declare (it would misread the position, not refuse it)."""
+    missing = [f for f in format_features(scenario.setup) if f not in adapter.supported_features()]
+    if not missing:
+        return None
+    return f"{adapter.name} does not declare the format additions {', '.join(missing)}"
 
 
 class RunStopped(Exception):

@@ -25,7 +25,8 @@ records are also the data the docs narrate scenarios from, so their fields are s
     After the command or answer of ``step``, the engine waits for ``decision`` (a
     :class:`Decision`: ``player``, ``kind``, ``source``, ``choices`` (the legal answers
     as labels), ``min``/``max`` (how many to pick), ``about`` (the cards it is about, when
-    the engine says)). Recorded each time a decision is pending after an accepted step.
+    the engine says), ``prompt`` and ``purpose`` (what the picks are for)). Recorded each
+    time a decision is pending after an accepted step.
 ``Checkpoint(step, line, expected, state, asked, problems)``
     An ``expect`` was checked: ``step`` is its step number, or None for the final
     ``expect``. ``expected`` is the mapping as written, ``state`` / ``asked`` what the
@@ -44,7 +45,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scenarios.adapters.base import Adapter
+from scenarios.adapters.base import DEFAULT_PURPOSE, Adapter
 from scenarios.model import ZONES, Scenario, Step
 from scenarios.runner import (
     AdapterFactory,
@@ -69,6 +70,7 @@ class Decision:
     max: int | None = None
     about: tuple[str, ...] = ()
     prompt: str = ""
+    purpose: str = DEFAULT_PURPOSE
 
     @classmethod
     def from_pending(cls, pending: Mapping[str, Any]) -> Decision:
@@ -85,6 +87,7 @@ class Decision:
             max=count("max"),
             about=tuple(map(str, pending.get("about") or ())),
             prompt=str(pending.get("prompt") or ""),
+            purpose=str(pending.get("purpose") or DEFAULT_PURPOSE),
         )
 
     def describe(self) -> str:

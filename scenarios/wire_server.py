@@ -70,7 +70,11 @@ def _hello(adapter: Adapter, request: dict[str, Any]) -> Any:
             f"no common protocol version: the client offers {offered}, "
             f"this server speaks {list(SUPPORTED_VERSIONS)}"
         )
-    return {"protocol": max(common), "engine": adapter.name, "cards": supported_cards(adapter)}
+    hello = {"protocol": max(common), "engine": adapter.name, "cards": supported_cards(adapter)}
+    features = sorted(adapter.supported_features())
+    if features:  # a version-1 engine's hello stays exactly what it was
+        hello["features"] = features
+    return hello
 
 
 def _load(adapter: Adapter, request: dict[str, Any]) -> Any:

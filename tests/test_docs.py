@@ -432,3 +432,10 @@ def test_prose_from_a_play_by_play() -> None:
     )
     records[-1] = Checkpoint(None, {"trash": ["Feast"]}, ("trash: expected [Feast], found []",))
     assert "differs: trash: expected \\[Feast], found \\[]" in (prose.trace_result(records) or "")
+
+
+def test_prose_of_positions_across_turns(data: gen.Data) -> None:
+    kings_court = gen.scenario_block(data, _scenario(data, "intrigue/bridge/kings-court-in-setup"))
+    assert "p1 has Bridge (played by King's Court, in play too) in play." in kings_court
+    clerk = gen.scenario_block(data, _scenario(data, "prosperity/clerk/start-of-turn-setup"))
+    assert "p1's turn is about to start (its start-of-turn effects come first)" in clerk

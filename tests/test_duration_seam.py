@@ -118,3 +118,135 @@ def test_random_games_with_a_duration_card_are_the_same_on_both_paths() -> None:
         assert games[0].state == games[1].state, seed
         docks_played += games[0].event_lines().count("p1 plays Test Dock")
     assert docks_played > 0  # the games did exercise the Duration card
+
+
+# --- the same positions given by a setup (pN.durations, SEASIDE-FORMAT section 3) --------
+
+
+def _setup(p1: dict[str, Any], turn: dict[str, Any] | None = None) -> dict[str, Any]:
+    deck = ["Copper"] * 10 + ["Estate"] * 10
+    return {
+        "players": 2,
+        "kingdom": ["Test Dock", "Throne Room", "King's Court"],
+        "turn": turn or {"player": "p2", "phase": "buy"},
+        "p1": {"deck": deck, **p1},
+        "p2": {"hand": ["Copper"] * 5, "deck": deck},
+    }
+
+
+def _zones_in_names(game: Game, player: int) -> dict[str, list[str]]:
+    state = game.player(player)
+    return {
+        "in_play": game.names_of(state.in_play),
+        "staying": game.names_of(state.staying),
+        "next_turn": game.names_of(card for card, _ in state.next_turn),
+    }
+
+
+def test_a_duration_from_an_earlier_turn_is_the_position_playing_it_reaches() -> None:
+    played = _game(["Test Dock"])
+    played.command("play", "Test Dock")
+    played.command("end", "turn")
+    given = Game(_setup({"durations": ["Test Dock"]}))
+    assert _zones_in_names(given, 0) == _zones_in_names(played, 0)
+    assert _zones_in_names(given, 0)["next_turn"] == ["Test Dock"]
+    assert violations(given, created_by_setup(given), end_of_turn=True) == []
+
+
+def test_a_setup_duration_acts_at_its_owners_next_turn_and_then_leaves_play() -> None:
+    for plain in (True, False):
+        game = Game(
+            _setup({"hand": ["Copper"] * 5, "durations": ["Test Dock"]}), plain_commands=plain
+        )
+        game.command("end", "turn")  # p2's turn ends; p1's starts
+        assert game.active == 0 and len(game.player(0).hand) == 5 + 2, plain
+        assert game.state.turn.buys == 2
+        assert game.snapshot()["players"]["p1"]["in_play"] == ["Test Dock"]
+        game.command("end", "turn")  # this Clean-up discards it
+        assert game.player(0).in_play == []
+
+
+def test_a_setup_duration_played_by_kings_court_acts_three_times_and_keeps_it_in_play() -> None:
+    game = Game(_setup({"durations": [{"card": "Test Dock", "by": "King's Court"}]}))
+    assert _zones_in_names(game, 0) == {
+        "in_play": ["King's Court", "Test Dock"],
+        "staying": ["Test Dock", "King's Court"],
+        "next_turn": ["Test Dock"] * 3,
+    }
+    game.command("end", "turn")
+    assert len(game.player(0).hand) == 3 * 2 and game.state.turn.buys == 1 + 3
+    game.command("end", "turn")
+    assert game.player(0).in_play == []
+
+
+def test_the_active_players_durations_acted_already_unless_the_turn_is_about_to_start() -> None:
+    during = Game(_setup({"durations": ["Test Dock"]}, {"player": "p1", "phase": "action"}))
+    assert _zones_in_names(during, 0) == {"in_play": ["Test Dock"], "staying": [], "next_turn": []}
+    assert during.player(0).hand == [] and during.state.turn.buys == 1
+    during.command("end", "turn")  # its Clean-up discards it: nothing is left to do
+    assert during.player(0).in_play == []
+    starting = Game(_setup({"durations": ["Test Dock"]}, {"player": "p1", "phase": "start"}))
+    assert len(starting.player(0).hand) == 2 and starting.state.turn.buys == 2
+    assert starting.player(0).next_turn == [] and starting.player(0).staying == []
+
+
+def test_a_duration_played_this_turn_in_the_setup_stays_and_acts_next_turn() -> None:
+    game = Game(_setup({"in_play": ["Test Dock"]}, {"player": "p1", "phase": "buy"}))
+    assert game.state.turn.plays == ["Test Dock"]
+    game.command("end", "turn")
+    assert game.snapshot()["players"]["p1"]["in_play"] == ["Test Dock"]
+    game.command("end", "turn")
+    assert len(game.player(0).hand) == 5 + 2
+
+
+def test_a_setup_with_durations_survives_json_and_replay() -> None:
+    game = Game(_setup({"durations": [{"card": "Test Dock", "by": "Throne Room"}]}))
+    game.command("end", "turn")
+    again = Game.from_json(game.to_json())
+    assert again.state == game.state
+
+
+def test_a_scenario_with_durations_is_skipped_by_an_engine_that_does_not_declare_them() -> None:
+    from scenarios.adapters.reference import ReferenceAdapter
+    from scenarios.loader import load_text
+    from scenarios.model import CardIndex
+    from scenarios.runner import Status, run_scenario
+
+    cards = CardIndex.from_cards([*catalogue.ALL_CARDS, DOCK])
+    text = """
+id: mine/test-dock/next-turn
+title: A Test Dock from p1's last turn draws 2 at the start of p1's turn
+setup:
+  kingdom: [Test Dock]
+  turn: {player: p2, phase: buy}
+  p1:
+    hand: [Estate]
+    deck: [Copper, Copper, Silver, Silver, Gold]
+    durations: [Test Dock]
+steps:
+  - end: turn
+expect:
+  p1: {hand: [Estate, Copper, Copper], deck: [Silver, Silver, Gold], in_play: [Test Dock]}
+  turn: {player: p1, buys: 2}
+"""
+
+    class WithDock(ReferenceAdapter):
+        def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
+            return None  # the Test Dock is in the catalogue for this test only
+
+    scenario = load_text(text, "mine.yaml", cards, rulings=())
+    assert run_scenario(scenario, WithDock()).status == Status.PASS
+    wrong = load_text(text.replace("buys: 2", "buys: 1"), "mine.yaml", cards, rulings=())
+    assert run_scenario(wrong, WithDock()).status == Status.FAIL
+
+    class VersionOne(WithDock):
+        name = "version-one"
+
+        def supported_features(self) -> frozenset[str]:
+            return frozenset()
+
+    skipped = run_scenario(scenario, VersionOne())
+    assert (skipped.status, skipped.message) == (
+        Status.SKIP,
+        "version-one does not declare the format additions durations",
+    )

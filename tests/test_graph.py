@@ -497,3 +497,27 @@ def test_every_kind_has_a_docs_row() -> None:
     assert [m.kind for m in g.MEETINGS] == [k.id for k in interactions.ALL_KINDS]
     assert g.facets(definitions("Throne Room")[0]) >= {"plays"}
     assert g.meeting_vocabulary() >= {"plays", "gains", "reaction"}
+
+
+@pytest.mark.parametrize("typed", ["kings court", "KING'S COURT", "  king\u2019s   court "])
+def test_the_graph_matches_card_names_as_check_and_explain_do(
+    real: nx.MultiDiGraph, typed: str
+) -> None:
+    from arbiter.cli import find_card
+
+    assert g.resolve(real, typed) == find_card(typed) == "King's Court"
+
+
+def test_a_misspelt_name_in_the_graph_gets_the_same_suggestions_as_explain(
+    real: nx.MultiDiGraph, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from arbiter.cli import UsageError, find_card
+
+    with pytest.raises(UsageError) as explained:
+        find_card("Fest")
+    with pytest.raises(g.GraphQueryError) as graphed:
+        g.resolve(real, "Fest")
+    assert str(graphed.value) == str(explained.value)
+    assert str(graphed.value).startswith("unknown card 'Fest' (did you mean 'Feast'")
+    assert g.main(["--neighbors", "fest"]) == 2
+    assert "unknown card 'fest' (did you mean 'Feast'" in capsys.readouterr().err

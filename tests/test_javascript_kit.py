@@ -43,3 +43,27 @@ def test_the_kit_passes_what_it_supports_and_skips_the_rest(
     skipped = [r for r in results if r["status"] == "skip"]
     assert len(skipped) == len(results) - len(passed)
     assert all(r["message"].startswith("javascript-starter lacks ") for r in skipped)
+
+
+def test_the_kit_is_not_sent_a_position_in_format_additions_it_does_not_declare(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Basic cards only, so the kit could play it, but its hello declares no format
+    # additions: it would take the turn about to start for an Action phase.
+    scenario = tmp_path / "start.yaml"
+    scenario.write_text(
+        "id: mine/start/plain\n"
+        "title: A turn about to start, with nothing to do at its start\n"
+        "setup: {kingdom: [], turn: {phase: start}, p1: {hand: [Copper]}}\n"
+        "steps: [{play: Copper}]\n"
+        "expect: {turn: {coins: 1}}\n"
+    )
+    report = tmp_path / "kit.json"
+    assert cli.main(["check", str(scenario), "--engine", ENGINE, "--json", str(report)]) == 0
+    capsys.readouterr()
+    (result,) = json.loads(report.read_text())["results"]
+    assert (result["status"], result["message"]) == (
+        "skip",
+        "wire:javascript-starter does not declare the format additions start_of_turn",
+    )
+    assert cli.main(["check", str(scenario)]) == 0  # the reference engine plays it

@@ -27,7 +27,9 @@ FEAST = bundled_dir() / "base" / "feast" / "throne-room.yaml"
 # Feast gains a card costing up to $5: with Throne Room and Feast ($4 each) as the Kingdom
 # that is every pile but Gold and Province.
 UP_TO_FIVE = ("Copper", "Silver", "Estate", "Duchy", "Curse", "Throne Room", "Feast")
-GAIN = Decision("p1", "gain", "Feast", UP_TO_FIVE, 1, 1, (), "gain a card costing up to 5")
+GAIN = Decision(
+    "p1", "gain", "Feast", UP_TO_FIVE, 1, 1, (), "gain a card costing up to 5", purpose="gain"
+)
 
 
 def test_throne_room_on_feast_as_records() -> None:

@@ -88,18 +88,42 @@ def answer_text(value: Any) -> str:
 
 def _turn(turn: Mapping[str, Any]) -> str:
     actions, buys, coins = turn.get("actions", 1), turn.get("buys", 1), turn.get("coins", 0)
-    return (
-        f"It is {esc(turn.get('player', 'p1'))}'s turn, "
-        f"{PHASE_WORDS.get(turn.get('phase', 'action'), 'Action')} phase, with "
+    counters = (
         f"{actions} Action{'s' if actions != 1 else ''}, "
         f"{buys} Buy{'s' if buys != 1 else ''} and ${coins}."
     )
+    if turn.get("phase") == "start":
+        return (
+            f"{esc(turn.get('player', 'p1'))}'s turn is about to start (its start-of-turn"
+            f" effects come first), with {counters}"
+        )
+    return (
+        f"It is {esc(turn.get('player', 'p1'))}'s turn, "
+        f"{PHASE_WORDS.get(turn.get('phase', 'action'), 'Action')} phase, with {counters}"
+    )
+
+
+def _entries(entries: Iterable[Any]) -> str:
+    """Cards in play, each a name or ``{card, by}``: "Bridge (played by Throne Room)"."""
+    parts = []
+    for entry in entries:
+        if isinstance(entry, str):
+            parts.append(esc(entry))
+        elif "by" in entry:
+            parts.append(f"{esc(entry['card'])} (played by {esc(entry['by'])}, in play too)")
+        else:
+            parts.append(esc(entry["card"]))
+    return ", ".join(parts)
 
 
 def _player_line(name: str, zones: Mapping[str, Any]) -> str | None:
     held = [
-        f"{cards(zones[zone])} {words}" for zone, words in ZONE_WORDS.items() if zones.get(zone)
+        f"{_entries(zones[zone]) if zone == 'in_play' else cards(zones[zone])} {words}"
+        for zone, words in ZONE_WORDS.items()
+        if zones.get(zone)
     ]
+    if zones.get("durations"):
+        held.append(f"{_entries(zones['durations'])} in play from an earlier turn")
     if zones.get("vp_tokens"):
         held.append(f"{zones['vp_tokens']} VP tokens")
     for order in zones.get("shuffles", []):

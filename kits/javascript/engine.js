@@ -101,6 +101,11 @@ class BasicEngine {
     throw new Rejected("nothing is pending"); // the basic cards never ask anything
   }
 
+  // null, or the one decision waiting for an answer, e.g. for Chapel:
+  //   { player: "p1", kind: "cards", source: "Chapel", choices: ["Copper", "Estate"],
+  //     min: 0, max: 4, purpose: "trash", prompt: "trash up to 4 cards" }
+  // purpose (what the picks are for: trash, discard, topdeck, play, gain, ...; the enum in
+  // scenarios/schema/wire.schema.json) is optional: without it a decision means "choose".
   pending() {
     this.state();
     return null;

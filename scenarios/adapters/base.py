@@ -24,6 +24,9 @@ Setup
     ``trade_route`` (None, or ``{"mat": n, "piles": [...]}``) and, for each ``pN``,
     ``hand``, ``deck`` (top first), ``discard`` (bottom first), ``in_play``,
     ``set_aside``, ``vp_tokens`` and ``shuffles``. Each ``load`` starts a fresh game.
+    The additions to the format (``turn.phase: start``, ``{card, by}`` entries in
+    ``in_play``, ``pN.durations``) appear only in scenarios that use them, and only
+    for an engine that declares them (:meth:`Adapter.supported_features`).
 
 Steps
     ``command(verb, arg)`` with ``verb`` one of ``play``, ``buy``, ``end`` (arg
@@ -40,6 +43,7 @@ Observation
         {"players": {"p1": {"hand": [...], "deck": [...],      # deck top first
                             "discard": [...],                   # bottom first
                             "in_play": [...], "set_aside": [...],
+                            "revealed": [...],                  # optional: being revealed
                             "vp_tokens": int, "score": int}, ...},
          "supply": {"Copper": 46, ...},
          "trash": [...],
@@ -56,9 +60,11 @@ Observation
     simultaneous abilities resolves next) the card the event is about: the Attack played,
     the card gained; ``choices`` the legal answers as labels (card names, option labels;
     the Reactions or abilities' cards). It may also give ``about``, the cards the decision
-    is about (the Attack or gained card for ``react`` and ``trigger``), and ``prompt``: the
-    question in a few plain words ("discard down to 3 cards"), which only narration
-    (``arbiter check --trace``) shows. ``events()`` returns every event line since
+    is about (the Attack or gained card for ``react`` and ``trigger``), ``purpose``: what
+    the picks are for (``trash``, ``discard``, ``topdeck``, ``play``, ``gain``... as
+    ``engine.decisions.Purpose``; :data:`DEFAULT_PURPOSE`, ``choose``, when not given),
+    and ``prompt``: the question in a few plain words ("discard down to 3 cards"), which
+    only narration (``arbiter check --trace``) shows. ``events()`` returns every event line since
     ``load`` in the event grammar of ``docs/guides/writing-scenarios.rst``
     (``p1 plays Smithy``, ``p2 gains Curse``...), in the order things happened.
 
@@ -76,6 +82,9 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 JSON = Any
+# What a pending decision is for when the engine does not say: picking among a card's
+# options, the most general purpose (the wire protocol documents the same default).
+DEFAULT_PURPOSE = "choose"
 
 
 class Rejected(Exception):
@@ -139,6 +148,14 @@ class Adapter(ABC):
         :meth:`unsupported_reason`"; the wire server then works the table out from it.
         """
         return None
+
+    def supported_features(self) -> frozenset[str]:
+        """The additions to scenario format version 1 this engine understands
+        (``scenarios.model.FORMAT_FEATURES``: ``start_of_turn``, ``played_by``,
+        ``durations``). A scenario whose setup uses another is a **skip** naming it and is
+        never loaded, so an engine written for version 1 is never handed a setup it would
+        misread. None by default."""
+        return frozenset()
 
     def taken_alone(self) -> list[dict[str, JSON]] | None:
         """Optionally, the decisions the engine answered itself since the last command or

@@ -8,8 +8,13 @@ from engine import cards as catalogue
 from engine.errors import IllegalAnswer, IllegalMove
 from engine.game import Game
 from scenarios.adapters.base import Adapter, Rejected
+from scenarios.model import FORMAT_FEATURES
 
-OBSERVED_PLAYER_KEYS = ("hand", "deck", "discard", "in_play", "set_aside", "vp_tokens", "score")
+# "revealed": the cards being revealed or looked at (Sentry, Bandit's victim), while a
+# decision about them is pending; empty otherwise.
+OBSERVED_PLAYER_KEYS = (
+    "hand", "deck", "discard", "in_play", "set_aside", "revealed", "vp_tokens", "score",
+)  # fmt: skip
 
 
 class ReferenceAdapter(Adapter):
@@ -22,6 +27,9 @@ class ReferenceAdapter(Adapter):
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
         missing = sorted(cards - self.known)
         return f"the reference engine lacks {', '.join(missing)}" if missing else None
+
+    def supported_features(self) -> frozenset[str]:
+        return frozenset(FORMAT_FEATURES)
 
     def load(self, setup: dict[str, Any]) -> None:
         self.game = Game(setup)
@@ -56,6 +64,7 @@ class ReferenceAdapter(Adapter):
             "max": decision.max,
             "prompt": decision.prompt,
             "about": list(decision.about),
+            "purpose": decision.purpose,
         }
 
     def taken_alone(self) -> list[dict[str, Any]]:

@@ -44,7 +44,9 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from engine import decisions
 from scenarios.adapters.base import (
+    DEFAULT_PURPOSE,
     JSON,
     Adapter,
     AdapterError,
@@ -65,8 +67,9 @@ KILL_WAIT = 5.0  # seconds to reap a killed engine
 BYE_WAIT = 2.0  # seconds an engine gets to exit after ``bye``
 DEATHS_IN_A_ROW = 5  # scenarios in a row that broke the engine before the run stops
 
-ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
-KINDS = frozenset({"cards", "gain", "option", "yes_no", "order", "name", "react", "trigger"})
+ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")  # revealed: optional
+KINDS = frozenset(decisions.KINDS)
+PURPOSES = frozenset(decisions.PURPOSES)
 CARD_KINDS = frozenset({"cards", "gain", "react", "trigger"})
 
 
@@ -469,6 +472,11 @@ class WireAdapter(Adapter):
         cards: dict[str, dict[str, JSON]] = self.hello["cards"]
         return cards
 
+    def supported_features(self) -> frozenset[str]:
+        self._peer()
+        assert self.hello is not None
+        return frozenset(self.hello.get("features", ()))
+
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
         table = self.supported_cards() or {}
         return unsupported_by_table(table, cards, editions, self.name.removeprefix("wire:"))
@@ -492,6 +500,9 @@ class WireAdapter(Adapter):
             problem = _check_pending(result)
             if problem:
                 raise self._broken(f"pending: {problem}")
+            # An engine that does not say what a decision is for (protocol 1 before
+            # purpose existed) means the documented default.
+            result.setdefault("purpose", DEFAULT_PURPOSE)
         return result  # type: ignore[no-any-return]
 
     def observe(self) -> dict[str, Any]:
@@ -531,8 +542,8 @@ def _unknown_card(name: Any, where: str) -> str | None:
 def _check_cards(cards: Any, where: str) -> str | None:
     if not isinstance(cards, list):
         return f"{where} must be a list of card names"
-    for index, name in enumerate(cards):
-        problem = _unknown_card(name, f"{where}[{index}]")
+    for number, name in enumerate(cards, 1):  # positions count from 1, as everywhere
+        problem = _unknown_card(name, f"{where}[{number}]")
         if problem:
             return problem
     return None
@@ -570,6 +581,8 @@ def _check_pending(pending: Any) -> str | None:
         return "the result must be null or an object"
     if pending.get("kind") not in KINDS:
         return f"kind {pending.get('kind')!r} is not one of {', '.join(sorted(KINDS))}"
+    if pending.get("purpose", DEFAULT_PURPOSE) not in PURPOSES:
+        return f"purpose {pending.get('purpose')!r} is not one of {', '.join(sorted(PURPOSES))}"
     source = pending.get("source")
     if source is not None:
         problem = _unknown_card(source, "pending.source")
@@ -609,4 +622,7 @@ def hello_problem(result: Any) -> str | None:
         for entry in cards.values()
     ):
         return "cards must map each card to {set, editions}"
+    features = result.get("features", [])
+    if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
+        return "features, when given, must be a list of names"
     return None
