@@ -42,9 +42,11 @@ class RecordingGame(Game):
     """A :class:`Game` that remembers the order of every shuffle (top first), so that a
     failing random game can be written as a scenario with fixed ``shuffles``."""
 
-    def __init__(self, setup: Mapping[str, Any], *, plain_commands: bool = True) -> None:
+    def __init__(
+        self, setup: Mapping[str, Any], *, plain_commands: bool = True, bulk_moves: bool = True
+    ) -> None:
         self.shuffled: list[tuple[int, list[str]]] = []
-        super().__init__(setup, plain_commands=plain_commands)
+        super().__init__(setup, plain_commands=plain_commands, bulk_moves=bulk_moves)
 
     def shuffle(self, player: int) -> None:
         count = len(self.player(player).discard)
