@@ -15,7 +15,7 @@ The layers under it, each in its own module: ``engine.position`` (setup <-> stat
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, MutableSequence
 from typing import Any
 
 from engine import position
@@ -25,6 +25,7 @@ from engine.errors import BadPosition, IllegalAnswer, IllegalMove
 from engine.position import random_kingdom
 from engine.sets import KINGDOM_SETS
 from engine.setup_check import BASIC_PILES, COLONY_PILES, PHASES, saved_inputs
+from engine.state import kept_nothing
 from engine.turn import AWAIT_COMMAND, Turn
 from engine.verbs import shuffle_in_place
 
@@ -43,7 +44,12 @@ class Game(Turn):
     """One game of Dominion, driven one command or answer at a time."""
 
     def __init__(
-        self, setup: Mapping[str, Any], *, plain_commands: bool = True, bulk_moves: bool = True
+        self,
+        setup: Mapping[str, Any],
+        *,
+        plain_commands: bool = True,
+        bulk_moves: bool = True,
+        record: bool = True,
     ) -> None:
         """Set up the position ``setup`` describes, in the scenario format's terms.
 
@@ -59,10 +65,16 @@ class Game(Turn):
         through the game's generator (the same game, slower; tests compare the two).
         ``bulk_moves=False`` moves every card of a Clean-up and of a draw one by one
         (the same moves and events, slower; ``tests/test_bulk_paths.py`` compares).
+        ``record=False`` keeps no event log and no list of inputs (the same game, in
+        memory that does not grow with it: ``arbiter simulate``); such a game cannot be
+        cloned, saved or asked for its events (``tests/test_record_off.py``).
         """
         super().__init__(setup)
         self.bulk_moves = bulk_moves
-        self.inputs: list[tuple[str, Any]] = []
+        self.record = record
+        self.inputs: MutableSequence[tuple[str, Any]] = [] if record else kept_nothing()
+        if not record:
+            self.state.events = kept_nothing()
         self.plain_commands = plain_commands
         # Cards a setup lists in play were played with their effects resolved: what those
         # plays left in effect for the turn (Bridge, Coppersmith) is active, once per play
@@ -96,10 +108,11 @@ class Game(Turn):
         *,
         plain_commands: bool = True,
         bulk_moves: bool = True,
+        record: bool = True,
     ) -> Game:
         """A game from the standard start: 7 Coppers and 3 Estates each, shuffled, 5 drawn."""
         setup = position.new_game_setup(players, kingdom, seed, editions, colony, sets)
-        return cls(setup, plain_commands=plain_commands, bulk_moves=bulk_moves)
+        return cls(setup, plain_commands=plain_commands, bulk_moves=bulk_moves, record=record)
 
     # ------------------------------------------------------------------ what it waits for
 
@@ -225,6 +238,7 @@ class Game(Turn):
 
     def to_json(self) -> dict[str, Any]:
         """Everything needed to rebuild this game: its setup, its inputs, and a check."""
+        self.require_record("inputs to save")
         return {
             "version": 1,
             "setup": self.setup,
@@ -263,6 +277,7 @@ class Game(Turn):
         return game
 
     def clone(self) -> Game:
+        self.require_record("inputs to replay")
         return Game.replay(
             self.setup,
             self.inputs,
