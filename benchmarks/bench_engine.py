@@ -385,6 +385,9 @@ def just_play(engine: str, games: int, seed: int) -> int:
     if engine == "reference":
         run_reference(games, seed)
         return 0
+    if engine == "floor":
+        run_floor(games, seed)
+        return 0
     pyminion = pyminion_runner()
     if pyminion is None:
         print("pyminion is not installed (pip install 'dominion-arbiter[pyminion]')")
@@ -403,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=["mirror", "random", "length", "suite", "prove"])
     parser.add_argument(
         "--just-play",
-        choices=["reference", "pyminion"],
+        choices=["reference", "pyminion", "floor"],
         help="only play --games mirror games on one engine, untimed (to count instructions)",
     )
     args = parser.parse_args(argv)

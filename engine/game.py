@@ -22,6 +22,7 @@ from engine import position
 from engine.context import Context
 from engine.decisions import Decision, forced_answer, match_answer
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
+from engine.model import TREASURE
 from engine.position import random_kingdom
 from engine.sets import KINGDOM_SETS
 from engine.setup_check import BASIC_PILES, COLONY_PILES, PHASES, saved_inputs
@@ -135,7 +136,37 @@ class Game(Turn):
 
     def command(self, verb: str, arg: str) -> None:
         """``play``/``buy`` a card by name, or ``end`` ``action``/``turn``."""
-        card = self._check_command(verb, arg)
+        self._carry_out(verb, arg, self._check_command(verb, arg))
+
+    def play_treasures(self) -> int:
+        """Play the Treasures in the active player's hand, first in hand first, each as the
+        command ``play NAME`` would be (the same check, moves and events, and each
+        recorded as that command, so the game replays the same), until none is left or
+        a play asks a question (answer it, then call again for the rest). Returns how
+        many were played (0: none may be played now); IllegalMove when no command is
+        awaited, as for any command.
+
+        A player's "play all Treasures", in one call (speed only:
+        ``tests/test_bulk_paths.py`` compares it with a command per Treasure).
+        """
+        self._check_awaiting_command()
+        played = 0
+        names, by_id = self.state.names, self._by_id
+        while self._pending == AWAIT_COMMAND and not self.state.game_over:
+            for card in self.state.players[self.state.turn.player].hand:
+                if TREASURE in by_id[card].types:
+                    name = names[card]
+                    found = self._find_play(name)  # the play command's own check
+                    if not isinstance(found, str):
+                        self._carry_out("play", name, found)
+                        played += 1
+                        break
+            else:  # no Treasure in hand may be played now
+                return played
+        return played
+
+    def _carry_out(self, verb: str, arg: str, card: int | None) -> None:
+        """Record and carry out a command its check accepted (``card``: what it plays)."""
         self.inputs.append(("command", [verb, arg]))
         self.taken_alone.clear()
         step = self._run_plainly(verb, arg, card) if self.plain_commands else (verb, arg, card)
@@ -179,11 +210,7 @@ class Game(Turn):
         """IllegalMove unless the command may be given now; the card a play would play."""
         if not isinstance(verb, str) or not isinstance(arg, str):
             raise IllegalMove(f"a command is a verb and a card name or phase, not {verb!r} {arg!r}")
-        if self.state.game_over:
-            raise IllegalMove("the game is over")
-        if self._pending != AWAIT_COMMAND:
-            assert isinstance(self._pending, Decision)
-            raise IllegalMove(f"answer {self._pending.source}'s question first")
+        self._check_awaiting_command()
         if verb == "play":
             return self._check_play(arg)
         if verb == "buy":
@@ -193,6 +220,13 @@ class Game(Turn):
         else:
             raise IllegalMove(f"unknown command {verb!r}")
         return None
+
+    def _check_awaiting_command(self) -> None:
+        if self.state.game_over:
+            raise IllegalMove("the game is over")
+        if self._pending != AWAIT_COMMAND:
+            assert isinstance(self._pending, Decision)
+            raise IllegalMove(f"answer {self._pending.source}'s question first")
 
     # ------------------------------------------------------------------ answers
 
