@@ -62,21 +62,7 @@ from engine.game import Game  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from floor import play_floor_game  # noqa: E402
-
-# Cards both engines have; Big Money buys none of them, they only fill the Supply.
-KINGDOM = [
-    "Cellar",
-    "Chapel",
-    "Moat",
-    "Village",
-    "Workshop",
-    "Smithy",
-    "Militia",
-    "Market",
-    "Laboratory",
-    "Witch",
-]
-
+from mirror_driver import KINGDOM  # noqa: E402
 
 # ---------------------------------------------------------------- reference engine
 
