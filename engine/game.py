@@ -51,6 +51,7 @@ class Game(Turn):
         plain_commands: bool = True,
         bulk_moves: bool = True,
         record: bool = True,
+        _setup_checked: bool = False,
     ) -> None:
         """Set up the position ``setup`` describes, in the scenario format's terms.
 
@@ -70,7 +71,7 @@ class Game(Turn):
         memory that does not grow with it: ``arbiter simulate``); such a game cannot be
         cloned, saved or asked for its events (``tests/test_record_off.py``).
         """
-        super().__init__(setup)
+        super().__init__(setup, _setup_checked=_setup_checked)
         self.bulk_moves = bulk_moves
         self.record = record
         self.inputs: MutableSequence[tuple[str, Any]] = [] if record else kept_nothing()
@@ -113,7 +114,14 @@ class Game(Turn):
     ) -> Game:
         """A game from the standard start: 7 Coppers and 3 Estates each, shuffled, 5 drawn."""
         setup = position.new_game_setup(players, kingdom, seed, editions, colony, sets)
-        return cls(setup, plain_commands=plain_commands, bulk_moves=bulk_moves, record=record)
+        # Made from parameters new_game_setup checked: a setup that needs no second check.
+        return cls(
+            setup,
+            plain_commands=plain_commands,
+            bulk_moves=bulk_moves,
+            record=record,
+            _setup_checked=True,
+        )
 
     # ------------------------------------------------------------------ what it waits for
 
@@ -152,17 +160,21 @@ class Game(Turn):
         self._check_awaiting_command()
         played = 0
         names, by_id = self.state.names, self._by_id
-        while self._pending == AWAIT_COMMAND and not self.state.game_over:
+        while self._pending == AWAIT_COMMAND:
+            # The first Treasure in hand that may be played: the card ``play NAME`` plays
+            # (every card of that name before it, if any, is refused as it would be).
             for card in self.state.players[self.state.turn.player].hand:
                 if TREASURE in by_id[card].types:
                     name = names[card]
-                    found = self._find_play(name)  # the play command's own check
-                    if not isinstance(found, str):
-                        self._carry_out("play", name, found)
-                        played += 1
+                    if self._play_refusal(card, name) is None:  # the play command's check
                         break
             else:  # no Treasure in hand may be played now
                 return played
+            self.inputs.append(("command", ["play", name]))
+            self.taken_alone.clear()
+            if not (self.plain_commands and self._play_plainly(name, card)):
+                self._advance(("play", name, card))
+            played += 1
         return played
 
     def _carry_out(self, verb: str, arg: str, card: int | None) -> None:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engine import cards as catalogue
 from engine import position
 from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.errors import require_one_of
-from engine.model import ATTACK, Card, Effect
+from engine.model import ATTACK, AfterGain, Card, Effect
 from engine.setup_check import check_setup
 from engine.state import (
     PLAYER_ZONES,
@@ -32,9 +33,11 @@ from engine.state import (
 class Table:
     """The state of one game and the primitives every rule and card is built from."""
 
-    def __init__(self, setup: Mapping[str, Any]) -> None:
-        """Set up the position ``setup`` describes (``engine.position``)."""
-        check_setup(setup)  # BadPosition naming the key, before anything is built
+    def __init__(self, setup: Mapping[str, Any], *, _setup_checked: bool = False) -> None:
+        """Set up the position ``setup`` describes (``engine.position``); ``_setup_checked``
+        only for a setup the engine made itself from checked parameters (``Game.new``)."""
+        if not _setup_checked:
+            check_setup(setup)  # BadPosition naming the key, before anything is built
         self.setup: dict[str, Any] = dict(setup)
         self.rng = random.Random(int(setup.get("seed", 0)))
         self.editions: dict[str, int] = {**catalogue.DEFAULT_EDITIONS, **setup.get("editions", {})}
@@ -61,25 +64,20 @@ class Table:
         exists from set-up on and keeps its name, and the Supply's piles are fixed, so
         these hold for the whole game."""
         state = self.state
-        # Set-up looked up the definition of every card it created.
-        self._by_id: list[Card] = list(map(self._definitions.__getitem__, state.names))
-        in_game = {name: self._definitions[name] for name in dict.fromkeys(state.names)}
-        listening: dict[str, set[str]] = {}
-        for name, definition in in_game.items():
-            for trigger in definition.triggers:
-                if trigger.where in ("hand", "in_play"):
-                    listening.setdefault(trigger.event, set()).add(name)
-        # Event kind -> names of this game's cards with a hand or in-play trigger for it.
-        self._zone_listening = {kind: frozenset(names) for kind, names in listening.items()}
-        # Names of its cards with a cost_modifier: ``cost`` looks only at those in play.
-        self._cost_modifiers = frozenset(
-            name for name, definition in in_game.items() if definition.cost_modifier is not None
-        )
-        # Names of its cards whose play is only their vanilla bonuses when nobody listens
-        # to the play (``Turn._play_plainly``).
-        self._vanilla_plays = frozenset(
-            name for name, definition in in_game.items() if _vanilla_play(definition)
-        )
+        self._by_id, in_game = self._definitions_by_id()
+        # The very definitions (an engine with changed cards, a mutant, has others) and
+        # the Kingdom they are in; the entry keeps them alive, so no id is reused.
+        key: tuple[int | str, ...] = (*map(id, in_game.values()), *state.kingdom)
+        indexes = _CARD_INDEXES.get(key)
+        if indexes is None:
+            if len(_CARD_INDEXES) >= _CARD_INDEXES_KEPT:
+                _CARD_INDEXES.clear()
+            indexes = _CARD_INDEXES[key] = _CardIndexes.of(in_game, state.kingdom)
+        self._zone_listening = indexes.zone_listening
+        self._cost_modifiers = indexes.cost_modifiers
+        self._vanilla_plays = indexes.vanilla_plays
+        self._after_any_gain = indexes.after_any_gain
+        self._buy_restrictors = indexes.buy_restrictors
         # Zone kind -> owner -> its list of cards: what ``move`` reads (no zone list is ever
         # replaced). Two look-ups by str and int are cheaper than one by a (kind, owner) tuple.
         self._zones: dict[str, list[list[int]] | dict[Any, list[int]]] = {
@@ -91,14 +89,29 @@ class Table:
         # Per player: card name -> a position in the hand before which no card has that
         # name (where a play starts looking). Hands change only in move, which keeps it.
         self._first_in_hand: list[dict[str, int]] = [{} for _ in state.players]
-        # What Kingdom cards do after any gain, and which restrict buys once played.
-        kingdom = [self._definitions[name] for name in dict.fromkeys(state.kingdom)]
-        self._after_any_gain = tuple(d.after_any_gain for d in kingdom if d.after_any_gain)
-        self._buy_restrictors = tuple(d for d in in_game.values() if d.restricts_buys)
         piles = list(state.supply)
         self._pile_lists = list(state.supply.values())
         self._province = piles.index("Province")
         self._colony = piles.index("Colony") if "Colony" in piles else None
+
+    def _definitions_by_id(self) -> tuple[list[Card], dict[str, Card]]:
+        """The definition of every card, by id, and of every name of the game's cards.
+
+        Set-up looked up every card it created, and created each Supply pile's cards in
+        one run of ids (``position.build_state``): a pile is one repeated entry, and only
+        the cards after the piles (the players' and the trash's) are looked up one by one.
+        """
+        definitions, supply = self._definitions, self.state.supply
+        in_game = {pile: definitions[pile] for pile in supply}
+        by_id: list[Card] = []
+        for pile, cards in supply.items():
+            if cards and (cards[0] != len(by_id) or cards[-1] != len(by_id) + len(cards) - 1):
+                break  # not one run from here: the rest one by one
+            by_id += [in_game[pile]] * len(cards)
+        rest = self.state.names[len(by_id) :]
+        by_id += map(definitions.__getitem__, rest)
+        in_game.update((name, definitions[name]) for name in dict.fromkeys(rest))
+        return by_id, in_game
 
     # ------------------------------------------------------------------ look-ups
 
@@ -348,6 +361,52 @@ class Table:
             Decision(player, "name", source, prompt, options, 1, 1, "name")
         )
         return str(picked[0])
+
+
+@dataclass(frozen=True)
+class _CardIndexes:
+    """The indexes that depend only on which cards a game has (their definitions and its
+    Kingdom), worked out once for all the games with the same cards."""
+
+    # The definitions they were worked out from (kept alive: the cache's key is their ids).
+    definitions: tuple[Card, ...]
+
+    # Event kind -> names of the game's cards with a hand or in-play trigger for it.
+    zone_listening: dict[str, frozenset[str]]
+    # Names of its cards with a cost_modifier: ``cost`` looks only at those in play.
+    cost_modifiers: frozenset[str]
+    # Names of its cards whose play is only their vanilla bonuses when nobody listens to
+    # the play (``Turn._run_plainly``).
+    vanilla_plays: frozenset[str]
+    # What Kingdom cards do after any gain (Trade Route's tokens).
+    after_any_gain: tuple[AfterGain, ...]
+    # The cards that restrict buys once played (Contraband).
+    buy_restrictors: tuple[Card, ...]
+
+    @classmethod
+    def of(cls, in_game: Mapping[str, Card], kingdom: Iterable[str]) -> _CardIndexes:
+        listening: dict[str, set[str]] = {}
+        for name, definition in in_game.items():
+            for trigger in definition.triggers:
+                if trigger.where in ("hand", "in_play"):
+                    listening.setdefault(trigger.event, set()).add(name)
+        kingdom_cards = [in_game[name] for name in dict.fromkeys(kingdom)]
+        return cls(
+            definitions=tuple(in_game.values()),
+            zone_listening={kind: frozenset(names) for kind, names in listening.items()},
+            cost_modifiers=frozenset(
+                name for name, card in in_game.items() if card.cost_modifier is not None
+            ),
+            vanilla_plays=frozenset(name for name, card in in_game.items() if _vanilla_play(card)),
+            after_any_gain=tuple(c.after_any_gain for c in kingdom_cards if c.after_any_gain),
+            buy_restrictors=tuple(card for card in in_game.values() if card.restricts_buys),
+        )
+
+
+# (ids of a game's definitions, its Kingdom) -> its _CardIndexes; emptied when full, so
+# that games of ever new random Kingdoms do not make it grow for ever.
+_CARD_INDEXES: dict[tuple[int | str, ...], _CardIndexes] = {}
+_CARD_INDEXES_KEPT = 256
 
 
 def _vanilla_play(definition: Card) -> bool:

@@ -86,20 +86,23 @@ class Turn(Verbs):
                 self.state.turn.phase = "buy"
                 return None
             return self._end_turn_plainly((verb, name, card))
-        # A play (the commonest command, so not a call of its own): a card whose play is
-        # its vanilla bonuses alone, when nobody listens to the play. The card listens to
-        # no play itself, so moving it into play changes nobody's listening.
         assert card is not None
+        return None if self._play_plainly(name, card) else (verb, name, card)
+
+    def _play_plainly(self, name: str, card: int) -> bool:
+        """A checked ``play``: a card whose play is its vanilla bonuses alone, when nobody
+        listens to the play (the commonest command); False (nothing done) otherwise. The
+        card listens to no play itself, so moving it into play changes nobody's listening."""
         turn = self.state.turn
         player = turn.player
         if name not in self._vanilla_plays or triggers.anyone_listens(self, "play", player, card):
-            return (verb, name, card)
+            return False
         self._start_play(card)
         self.move(card, ("hand", player), ("in_play", player), (player, "plays", name, None))
         definition = self._by_id[card]
-        turn.plays.append(definition.name)
+        turn.plays.append(name)
         self.bonus(player, definition.cards, definition.actions, definition.buys, definition.coins)
-        return None
+        return True
 
     def _end_turn_plainly(self, command: Step) -> Step | None:
         """``end turn``: the Clean-up and the end of the turn plainly when nobody listens
@@ -235,15 +238,18 @@ class Turn(Verbs):
         else:
             hints[name] = len(hand)
             return f"p{turn.player + 1} has no {name} in hand"
-        types = self._by_id[card].types
+        return self._play_refusal(card, name) or card
+
+    def _play_refusal(self, card: int, name: str) -> str | None:
+        """Why ``card`` (named ``name``) in the active player's hand may not be played by
+        command now, or None when it may."""
+        turn, types = self.state.turn, self._by_id[card].types
         if ACTION in types and turn.phase == "action":
-            if turn.actions < 1:
-                return f"no Action left to play {name}"
-            return card
+            return f"no Action left to play {name}" if turn.actions < 1 else None
         if TREASURE in types:
             if turn.bought:
                 return f"cannot play {name}: Treasures cannot be played after buying"
-            return card
+            return None
         if ACTION in types:
             return f"cannot play {name}: Action cards are played in the Action phase"
         return f"{name} cannot be played"

@@ -109,8 +109,12 @@ class Verbs(Table):
     def draw(self, player: int, count: int = 1) -> list[int]:
         """Draw up to ``count`` cards one at a time; returns the cards drawn."""
         deck, names = self.state.players[player].deck, self.state.names
-        if self.bulk_moves and 1 < count <= len(deck):  # no shuffle on the way
-            return self.move_top(player, count, "deck", "hand", "draws")
+        if self.bulk_moves and count > 1:
+            # What the deck holds in one step; a shuffle, if one is needed, after it.
+            drawn = self.move_top(player, min(count, len(deck)), "deck", "hand", "draws")
+            if len(drawn) == count or self.top_of_deck(player) is None:
+                return drawn
+            return drawn + self.draw(player, count - len(drawn))
         drawn = []
         source: Zone = ("deck", player)
         destination: Zone = ("hand", player)
