@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, MutableSequence
 from typing import Any
 
 from engine import position
+from engine.compiled import mypyc_attr
 from engine.context import Context
 from engine.decisions import Decision, forced_answer, match_answer
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
@@ -41,6 +42,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # checks and tests subclass it
 class Game(Turn):
     """One game of Dominion, driven one command or answer at a time."""
 

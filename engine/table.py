@@ -15,6 +15,7 @@ from typing import Any
 
 from engine import cards as catalogue
 from engine import position
+from engine.compiled import mypyc_attr
 from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.errors import require_one_of
 from engine.model import ATTACK, AfterGain, Card, Effect
@@ -30,6 +31,7 @@ from engine.state import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base of Game, which may be subclassed
 class Table:
     """The state of one game and the primitives every rule and card is built from."""
 

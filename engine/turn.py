@@ -12,6 +12,7 @@ from collections.abc import Generator
 from typing import Any
 
 from engine import rules, triggers
+from engine.compiled import mypyc_attr
 from engine.context import Happening
 from engine.decisions import Decision
 from engine.errors import IllegalMove
@@ -31,6 +32,7 @@ BEGIN_TURN: Step = ("begin", "turn", None)
 Loop = Generator[Decision | str, Any, None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base of Game, which may be subclassed
 class Turn(Verbs):
     """The verbs, and the turn that commands drive."""
 

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from engine import rules, triggers
+from engine.compiled import mypyc_attr
 from engine.context import Context, Happening
 from engine.errors import BadPosition, UnknownName, require_one_of
 from engine.model import Card, Effect
@@ -20,6 +21,7 @@ from engine.state import TRASH, TURN_PHASES, Event, Phase, PlayerZone, Zone
 from engine.table import Table
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base of Game, which may be subclassed
 class Verbs(Table):
     """The table and the verbs cards use: the whole card API."""
 
