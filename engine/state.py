@@ -40,6 +40,11 @@ class PlayerState:
     # Effects set up for the start of this player's next turn: (card id, index into the
     # card's triggers), each a ``where="next_turn"`` trigger.
     next_turn: list[tuple[int, int]] = field(default_factory=list)
+    # A Duration Attack of this player whose later part is still to come (card id) -> the
+    # players its plays do not affect: those a Moat or a Lighthouse made unaffected when it
+    # was played stay unaffected until it is done (rulings rules/duration/11). Cleared at
+    # the start of this player's next turn, with ``next_turn``.
+    spared: dict[int, set[int]] = field(default_factory=dict)
 
     def zone(self, name: PlayerZone) -> list[int]:
         if name not in _PLAYER_ZONE_SET:  # not vp_tokens or staying: a misspelt zone
@@ -70,7 +75,14 @@ class TurnState:
     # Cards whose ``cost_modifier`` lasts for the rest of the turn, once per play
     # (2nd-edition Quarry), wherever the card now is.
     cost_sources: list[int] = field(default_factory=list)
+    # The start-of-turn effects due this turn: the active player's ``next_turn`` as the
+    # turn started. One set up while they resolve (a Pirate played on the Treasure another
+    # Pirate gained) goes to ``next_turn`` and waits for the following turn.
+    due: list[tuple[int, int]] = field(default_factory=list)
 
+
+# The first word of the verbs that say where a card is put (``puts into hand``).
+PUTS = "puts "
 
 # One entry of the event log as stored: (player, verb, card, target), e.g.
 # (0, "gains", "Silver", None) for ``p1 gains Silver``. The paths that log most (draw,
@@ -93,12 +105,16 @@ class Event(NamedTuple):
 
 
 def event_line(record: EventRecord) -> str:
-    """The log line of an event record: ``p2 passes Copper to p3``."""
+    """The log line of an event record: ``p2 passes Copper to p3``. A verb that says
+    where a card is put names the card after ``puts``: ``(0, "puts into hand", "Gold",
+    None)`` is ``p1 puts Gold into hand``."""
     player, verb, card, target = record
     if player is None:
         return verb
     words = [f"p{player + 1}", verb]
-    if card is not None:
+    if card is not None and verb.startswith(PUTS):
+        words[1:] = [PUTS.strip(), card, verb.removeprefix(PUTS)]
+    elif card is not None:
         words.append(card)
     if target is not None:
         words.append(f"to p{target + 1}")

@@ -65,6 +65,7 @@ EVENT_FORMS = (
         r"|topdecks|returns|sets aside|reacts with) (?P<card>.+)$"
     ),
     re.compile(r"^(?P<player>p\d+) passes (?P<card>.+) to (?P<other>p\d+)$"),
+    re.compile(r"^(?P<player>p\d+) puts (?P<card>.+) into hand$"),
     re.compile(r"^(?P<player>p\d+) shuffles$"),
     re.compile(r"^game ends$"),
 )
