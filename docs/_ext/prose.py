@@ -98,10 +98,7 @@ def _turn(turn: Mapping[str, Any]) -> str:
     )
     whose = f"{esc(turn.get('player', 'p1'))}'s {'extra ' if turn.get('extra') else ''}turn"
     if turn.get("phase") == "start":
-        return (
-            f"{whose[0].upper()}{whose[1:]} is about to start (its start-of-turn effects come"
-            f" first), with {counters}"
-        )
+        return f"{whose} is about to start (its start-of-turn effects come first), with {counters}"
     return (
         f"It is {whose}, "
         f"{PHASE_WORDS.get(turn.get('phase', 'action'), 'Action')} phase, with {counters}"

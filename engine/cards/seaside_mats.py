@@ -18,7 +18,7 @@ from engine.cards.common import costs_up_to, gain_one, kingdom_maker, reworded, 
 from engine.cards.seaside import SEASIDE, _stays
 from engine.context import Context, TriggerContext
 from engine.model import ACTION, ATTACK, DURATION, Card, Effect, Trigger
-from engine.targets import Gain, Targets, of
+from engine.targets import WHILE_IN_PLAY, Gain, Targets, Watch, of
 
 _kingdom = kingdom_maker(SEASIDE)
 
@@ -112,9 +112,26 @@ BLOCKADE = _kingdom(
         ),
     ),
     holds_set_aside=True,
-    declares=tags("gains", "tests-cost", "sets-aside", "attacks", "gives-curses", "duration-like"),
+    declares=tags(
+        "gains",
+        "tests-cost",
+        "sets-aside",
+        "attacks",
+        "gives-curses",
+        "duration-like",
+        "while-in-play",
+    ),
     targets=Targets(
         gains=(Gain(max_cost=4, to="set_aside"), Gain(names=of("Curse"), receiver="others")),
+        watches=(
+            Watch(
+                "gain",
+                WHILE_IN_PLAY,
+                "gives another player who gains a copy of its set-aside card on their own"
+                " turn a Curse",
+                turns="any",
+            ),
+        ),
     ),
 )
 
