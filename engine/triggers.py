@@ -163,6 +163,8 @@ def _resolve_triggers(
         used.append((card, trigger))
         if trigger.optional:
             game.log(Event(owner, "reacts with", game.name_of(card)))
+        elif trigger.where == "next_turn":  # a Duration card's start-of-turn part, per play
+            game.log(Event(owner, "resolves", game.name_of(card)))
         try:
             yield from trigger.effect(TriggerContext(game, owner, card, happening))
         except UnknownName as error:  # a typo in this card's code: say which card

@@ -756,7 +756,7 @@ def _sea_chart(ctx: Context) -> Effect[None]:
         return
     name = game.name_of(card)
     if any(game.name_of(other) == name for other in game.player(player).in_play):
-        game.put_into_hand(player, card, "revealed")
+        game.put_into_hand(player, card, ("revealed", player))
     else:
         game.put(player, card, ("revealed", player), "deck")
     yield from ()

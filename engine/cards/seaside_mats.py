@@ -1,0 +1,144 @@
+"""Seaside's Kingdom cards that need player mats, tokens, set-aside cards or extra turns,
+first edition (2009) and second edition (2022); the rest of the set is in
+engine/cards/seaside.py, whose Duration pattern these cards share.
+
+Card texts are our own summaries. A card whose text changed between editions has one
+definition per edition; a card printed in one edition only carries that edition.
+
+Mechanics and where they live:
+
+* Cards set aside with a Duration card (Haven's, Blockade's) are in the player's
+  ``set_aside`` zone and held with it (``Game.hold``): its start-of-turn part puts one
+  into the hand per play (``Game.put_held_into_hand``).
+"""
+
+from __future__ import annotations
+
+from engine.cards.common import costs_up_to, gain_one, kingdom_maker, reworded, tags
+from engine.cards.seaside import SEASIDE, _stays
+from engine.context import Context, TriggerContext
+from engine.model import ACTION, ATTACK, DURATION, Card, Effect, Trigger
+from engine.targets import WHILE_IN_PLAY, Gain, Targets, Watch, of
+
+_kingdom = kingdom_maker(SEASIDE)
+
+
+# --- cards set aside until the next turn ----------------------------------------------------
+
+
+def _put_held_into_hand(ctx: TriggerContext) -> Effect[None]:
+    """The start-of-turn part of one play of Haven or Blockade: its card into the hand."""
+    ctx.game.put_held_into_hand(ctx.owner, ctx.card)
+    yield from ()
+
+
+def _haven(ctx: Context) -> Effect[None]:
+    game, player = ctx.game, ctx.player
+    chosen = yield from game.choose_cards(
+        player, ctx.name, game.player(player).hand, 1, 1, "set a card aside for your next turn",
+        purpose="set_aside",
+    )  # fmt: skip
+    for card in chosen:
+        if game.set_aside(player, card) and game.hold(player, card, ctx.card):
+            _stays(ctx)
+
+
+HAVEN_1, HAVEN_2 = reworded(
+    _kingdom(
+        "Haven",
+        2,
+        {ACTION, DURATION},
+        "+1 Card, +1 Action. Set a card from your hand aside face down; at the start of your "
+        "next turn, put it into your hand.",
+        cards=1,
+        actions=1,
+        effect=_haven,
+        triggers=(Trigger("start", "next_turn", _put_held_into_hand),),
+        holds_set_aside=True,
+        declares=tags("draws", "+actions", "sets-aside", "duration-like"),
+    ),
+    "+1 Card, +1 Action. Set a card from your hand aside face down, under this; at the start "
+    "of your next turn, put it into your hand.",
+)
+
+
+def _blockade(ctx: Context) -> Effect[None]:
+    game = ctx.game
+    gained = yield from gain_one(
+        ctx, costs_up_to(game, 4), "gain a card costing up to 4, set aside", to="set_aside"
+    )
+    # A card a Watchtower moved is not set aside: nothing more happens (seaside/blockade/3).
+    if gained is not None and game.hold(ctx.player, gained, ctx.card, game.attacked(ctx)):
+        _stays(ctx)
+
+
+def _copies_blockaded(ctx: TriggerContext) -> int:
+    """How many of the cards this Blockade holds are copies of the card another player just
+    gained on their own turn and were set aside by a play that affected that player."""
+    game, happening = ctx.game, ctx.happening
+    gainer, gained = happening.player, happening.card
+    if gainer != game.active or gained is None:
+        return 0
+    name = game.name_of(gained)
+    return sum(
+        1
+        for card, affected in game.held_with(ctx.owner, ctx.card)
+        if gainer in affected and game.name_of(card) == name
+    )
+
+
+def _curse_the_gainer(ctx: TriggerContext) -> Effect[None]:
+    for _ in range(_copies_blockaded(ctx)):
+        yield from ctx.game.gain(ctx.happening.player, "Curse")
+
+
+BLOCKADE = _kingdom(
+    "Blockade",
+    4,
+    {ACTION, DURATION, ATTACK},
+    "Gain a card costing up to 4, setting it aside; at the start of your next turn, put it "
+    "into your hand. While it is set aside, another player who gains a copy of it on their "
+    "own turn also gains a Curse.",
+    editions=(2,),
+    effect=_blockade,
+    triggers=(
+        Trigger("start", "next_turn", _put_held_into_hand),
+        Trigger(
+            "gain",
+            "in_play",
+            _curse_the_gainer,
+            lambda ctx: _copies_blockaded(ctx) > 0,
+            who="others",
+        ),
+    ),
+    holds_set_aside=True,
+    declares=tags(
+        "gains",
+        "tests-cost",
+        "sets-aside",
+        "attacks",
+        "gives-curses",
+        "duration-like",
+        "while-in-play",
+    ),
+    targets=Targets(
+        gains=(Gain(max_cost=4, to="set_aside"), Gain(names=of("Curse"), receiver="others")),
+        watches=(
+            Watch(
+                "gain",
+                WHILE_IN_PLAY,
+                "gives another player who gains a copy of its set-aside card on their own"
+                " turn a Curse",
+                turns="any",
+            ),
+        ),
+    ),
+)
+
+
+CARDS: tuple[Card, ...] = (
+    HAVEN_1,
+    HAVEN_2,
+    # 2nd edition only
+    BLOCKADE,
+)
