@@ -124,3 +124,29 @@ def test_what_means_the_version_1_default_is_no_feature() -> None:
     # An entry {card} alone is no played_by: that is an entry with by.
     entry = {"p1": {"in_play": [{"card": "Village"}]}}
     assert format_features(build_setup(entry, [], {}, 0)) == []
+
+
+def test_mats_are_the_players_zones_in_the_snapshot_the_observation_and_the_invariants() -> None:
+    from scenarios.adapters.reference import ReferenceAdapter
+
+    setup = {
+        "players": 2,
+        "kingdom": ["Island", "Native Village"],
+        "p1": {"hand": ["Native Village"], "deck": ["Gold"], "island": ["Island", "Estate"]},
+    }
+    game = Game(setup)
+    created = created_by_setup(game)
+    game.command("play", "Native Village")
+    game.answer("mat")
+    shown = game.snapshot()["players"]["p1"]
+    assert (shown["island"], shown["native_village"]) == (["Island", "Estate"], ["Gold"])
+    assert violations(game, created, end_of_turn=False) == []
+    assert game.score(0) == 3  # Island's 2 VP and the Estate, both on the mat
+    adapter = ReferenceAdapter()
+    adapter.load(build_setup({"p1": {"hand": ["Copper"]}}, ["Island"], {}, 0))
+    observed = adapter.observe()
+    assert (
+        observed["players"]["p2"]["island"] == [] and observed["players"]["p2"]["pirate_ship"] == 0
+    )
+    assert observed["embargo"] == {} and observed["turns_taken"] == {"p1": 0, "p2": 0}
+    assert observed["turn"]["extra"] is False

@@ -10,6 +10,9 @@ Mechanics and where they live:
 * Cards set aside with a Duration card (Haven's, Blockade's) are in the player's
   ``set_aside`` zone and held with it (``Game.hold``): its start-of-turn part puts one
   into the hand per play (``Game.put_held_into_hand``).
+* The Island and Native Village mats are player zones (``island``, ``native_village``):
+  cards go there and back by the move primitive (``Game.put_on_mat``,
+  ``Game.put_into_hand``); they are the player's, so the score counts them.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 from engine.cards.common import costs_up_to, gain_one, kingdom_maker, reworded, tags
 from engine.cards.seaside import SEASIDE, _stays
 from engine.context import Context, TriggerContext
-from engine.model import ACTION, ATTACK, DURATION, Card, Effect, Trigger
+from engine.model import ACTION, ATTACK, DURATION, VICTORY, Card, Effect, Trigger
 from engine.targets import WHILE_IN_PLAY, Gain, Targets, Watch, of
 
 _kingdom = kingdom_maker(SEASIDE)
@@ -136,9 +139,81 @@ BLOCKADE = _kingdom(
 )
 
 
+# --- player mats -------------------------------------------------------------------------
+
+
+def _island(ctx: Context) -> Effect[None]:
+    game, player = ctx.game, ctx.player
+    # A second play (Throne Room) finds Island on the mat already and moves a card only.
+    game.put_on_mat(player, ctx.card, ("in_play", player), "island")
+    chosen = yield from game.choose_cards(
+        player, ctx.name, game.player(player).hand, 1, 1, "put a card on your Island mat",
+        purpose="set_aside",
+    )  # fmt: skip
+    for card in chosen:
+        game.put_on_mat(player, card, ("hand", player), "island")
+
+
+ISLAND_1, ISLAND_2 = reworded(
+    _kingdom(
+        "Island",
+        4,
+        {ACTION, VICTORY},
+        "Set aside this and another card from your hand; return them to your deck at the "
+        "end of the game. Worth 2 VP.",
+        vp=2,
+        effect=_island,
+        declares=tags("sets-aside", "victory"),
+    ),
+    "Put this and a card from your hand onto your Island mat. Worth 2 VP.",
+)
+
+NATIVE_VILLAGE_OPTIONS = ("mat", "hand")
+
+
+def _native_village(ctx: Context) -> Effect[None]:
+    game, player = ctx.game, ctx.player
+    picked = yield from game.choose_option(
+        player,
+        ctx.name,
+        NATIVE_VILLAGE_OPTIONS,
+        "put your deck's top card on your Native Village mat, or take the mat into your hand",
+    )
+    if picked == ["mat"]:
+        top = game.top_of_deck(player)  # shuffles an empty deck first
+        if top is not None:
+            game.put_on_mat(player, top, ("deck", player), "native_village")
+        return
+    for card in list(game.player(player).native_village):
+        game.put_into_hand(player, card, ("native_village", player))
+
+
+NATIVE_VILLAGE_1, NATIVE_VILLAGE_2 = reworded(
+    _kingdom(
+        "Native Village",
+        2,
+        {ACTION},
+        "+2 Actions. Choose one: set the top card of your deck aside face down on your "
+        "Native Village mat; or put all the cards from the mat into your hand. You may look "
+        "at the mat at any time; return its cards to your deck at the end of the game.",
+        actions=2,
+        effect=_native_village,
+        options=NATIVE_VILLAGE_OPTIONS,
+        declares=tags("+actions", "sets-aside"),
+    ),
+    "+2 Actions. Choose one: put the top card of your deck face down on your Native Village "
+    "mat (you may look at the mat at any time); or put all the cards from the mat into your "
+    "hand.",
+)
+
+
 CARDS: tuple[Card, ...] = (
     HAVEN_1,
     HAVEN_2,
+    ISLAND_1,
+    ISLAND_2,
+    NATIVE_VILLAGE_1,
+    NATIVE_VILLAGE_2,
     # 2nd edition only
     BLOCKADE,
 )
