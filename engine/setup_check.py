@@ -270,8 +270,8 @@ class _SetupCheck:
         for player, index, card in givers:
             if player != self.active or not extra:
                 raise BadPosition(
-                    f"{card} stays in play from an earlier turn only during the extra turn it"
-                    f" gave: its player's ({player}), with turn.extra: true",
+                    f"{card} is in play from an earlier turn only during the extra turn it"
+                    f" gave (turn: {{player: {player}, extra: true}})",
                     (player, "durations", index),
                 )
         if extra and not givers:

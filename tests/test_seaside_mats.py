@@ -150,3 +150,26 @@ def test_mats_are_the_players_zones_in_the_snapshot_the_observation_and_the_inva
     )
     assert observed["embargo"] == {} and observed["turns_taken"] == {"p1": 0, "p2": 0}
     assert observed["turn"]["extra"] is False
+
+
+def test_an_extra_turn_from_a_setup_is_the_one_outpost_gives() -> None:
+    deck = ["Copper"] * 10
+    setup = {"players": 2, "kingdom": ["Outpost"], "p1": {"hand": ["Outpost"], "deck": deck}}
+    played = Game(setup)
+    played.command("play", "Outpost")
+    played.command("end", "turn")
+    assert played.snapshot()["turn"]["extra"] is True
+    assert Game.from_json(played.to_json()).state == played.state
+    given = Game(
+        {
+            "players": 2,
+            "kingdom": ["Outpost"],
+            "turn": {"player": "p1", "extra": True},
+            "turns_taken": {"p1": 1},
+            "p1": {"durations": ["Outpost"], "hand": ["Copper"] * 3, "deck": deck[:7]},
+        }
+    )
+    for game in (played, given):
+        game.command("end", "turn")  # the extra turn ends: no third turn, not counted
+    assert given.snapshot() == played.snapshot()
+    assert played.state.turn.player == 1 and played.player(0).turns_taken == 1

@@ -13,15 +13,20 @@ Mechanics and where they live:
 * The Island and Native Village mats are player zones (``island``, ``native_village``):
   cards go there and back by the move primitive (``Game.put_on_mat``,
   ``Game.put_into_hand``); they are the player's, so the score counts them.
+* Outpost: ``Game.draw_next_hand`` (the Clean-up draws 3) and ``Game.take_extra_turn``;
+  the turn loop starts the extra turn (``TurnState.extra``) unless the game ended, and
+  does not count it in ``turns_taken``.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from engine.cards.common import costs_up_to, gain_one, kingdom_maker, reworded, tags
 from engine.cards.seaside import SEASIDE, _stays
 from engine.context import Context, TriggerContext
 from engine.model import ACTION, ATTACK, DURATION, VICTORY, Card, Effect, Trigger
-from engine.targets import WHILE_IN_PLAY, Gain, Targets, Watch, of
+from engine.targets import WHILE_IN_PLAY, Count, Gain, Targets, Watch, of
 
 _kingdom = kingdom_maker(SEASIDE)
 
@@ -207,6 +212,54 @@ NATIVE_VILLAGE_1, NATIVE_VILLAGE_2 = reworded(
 )
 
 
+# --- extra turns ---------------------------------------------------------------------------
+
+
+def _outpost_1(ctx: Context) -> Effect[None]:
+    game = ctx.game
+    game.draw_next_hand(3)
+    # "Not more than two turns in a row": during an extra turn it gives no further one
+    # (its 3-card hand still holds) and has nothing to stay in play for.
+    if not game.state.turn.extra:
+        game.take_extra_turn()
+        game.stay_in_play(ctx)
+    yield from ()
+
+
+def _outpost_2(ctx: Context) -> Effect[None]:
+    game = ctx.game
+    turn = game.state.turn
+    # Only the first Outpost played this turn (this play is counted already), and only
+    # when the previous turn was another player's: otherwise it does nothing at all.
+    if turn.plays.count(ctx.name) == 1 and not turn.extra:
+        game.draw_next_hand(3)
+        game.take_extra_turn()
+        game.stay_in_play(ctx)
+    yield from ()
+
+
+OUTPOST_1 = _kingdom(
+    "Outpost",
+    5,
+    {ACTION, DURATION},
+    "You draw only 3 cards, not 5, in this turn's Clean-up. Take an extra turn after this "
+    "one, unless it would be your third turn in a row.",
+    editions=(1,),
+    effect=_outpost_1,
+    gives_extra_turn=True,
+    declares=tags("duration-like"),
+)
+OUTPOST_2 = replace(
+    OUTPOST_1,
+    text="If this is the first Outpost you played this turn and the previous turn was not "
+    "yours: take an extra turn after this one, and draw only 3 cards for your next hand.",
+    editions=(2,),
+    effect=_outpost_2,
+    declares=tags("duration-like", "counts-plays"),
+    targets=Targets(counts=(Count("played", names=of("Outpost")),)),
+)
+
+
 CARDS: tuple[Card, ...] = (
     HAVEN_1,
     HAVEN_2,
@@ -214,6 +267,8 @@ CARDS: tuple[Card, ...] = (
     ISLAND_2,
     NATIVE_VILLAGE_1,
     NATIVE_VILLAGE_2,
+    OUTPOST_1,
+    OUTPOST_2,
     # 2nd edition only
     BLOCKADE,
 )
