@@ -16,17 +16,29 @@ Mechanics and where they live:
 * Outpost: ``Game.draw_next_hand`` (the Clean-up draws 3) and ``Game.take_extra_turn``;
   the turn loop starts the extra turn (``TurnState.extra``) unless the game ended, and
   does not count it in ``turns_taken``.
+* Embargo's tokens are ``GameState.embargo`` (``Game.embargo``); the Curses they give
+  come from a game-long buy trigger (``where="game"``). Pirate Ship's Coin tokens are
+  ``PlayerState.pirate_ship`` (``Game.take_coin_token``).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.cards.common import costs_up_to, gain_one, kingdom_maker, reworded, tags
+from engine.cards.common import (
+    costs_up_to,
+    discard_revealed,
+    gain_one,
+    kingdom_maker,
+    reveal_top,
+    reworded,
+    tags,
+    treasures_among,
+)
 from engine.cards.seaside import SEASIDE, _stays
 from engine.context import Context, TriggerContext
-from engine.model import ACTION, ATTACK, DURATION, VICTORY, Card, Effect, Trigger
-from engine.targets import WHILE_IN_PLAY, Count, Gain, Targets, Watch, of
+from engine.model import ACTION, ATTACK, DURATION, TREASURE, VICTORY, Card, Effect, Trigger
+from engine.targets import TOKEN, WHILE_IN_PLAY, Count, Gain, Targets, Watch, of
 
 _kingdom = kingdom_maker(SEASIDE)
 
@@ -260,6 +272,97 @@ OUTPOST_2 = replace(
 )
 
 
+# --- tokens --------------------------------------------------------------------------------
+
+
+def _embargo(ctx: Context) -> Effect[None]:
+    game, player = ctx.game, ctx.player
+    # The token comes with trashing Embargo, which happens once: a Throne Room's second
+    # play gives the coins again but no token (seaside/embargo/5).
+    trashed = yield from game.trash(player, ctx.card, ("in_play", player))
+    if not trashed:
+        return
+    picked = yield from game.choose_option(
+        player, ctx.name, list(game.state.supply), "put an Embargo token on a Supply pile"
+    )
+    for pile in picked:
+        game.embargo(player, pile)
+
+
+def _embargo_tokens(ctx: TriggerContext) -> int:
+    """Embargo tokens on the pile of the card being bought."""
+    bought = ctx.happening.card
+    return 0 if bought is None else ctx.game.state.embargo.get(ctx.game.name_of(bought), 0)
+
+
+def _curse_per_token(ctx: TriggerContext) -> Effect[None]:
+    for _ in range(_embargo_tokens(ctx)):
+        yield from ctx.game.gain(ctx.happening.player, "Curse")
+
+
+EMBARGO = _kingdom(
+    "Embargo",
+    2,
+    {ACTION},
+    "+2 coins. Trash this to put an Embargo token on a Supply pile. For the rest of the "
+    "game, a player who buys a card from a pile gains a Curse per Embargo token on it.",
+    editions=(1,),
+    coins=2,
+    effect=_embargo,
+    triggers=(
+        Trigger("buy", "game", _curse_per_token, lambda ctx: _embargo_tokens(ctx) > 0, who="any"),
+    ),
+    declares=tags("+coins", "trashes-self", "gives-curses", "when-buy"),
+    targets=Targets(
+        trashes=of("self"),
+        gains=(Gain(names=of("Curse"), receiver="others", when="watch"),),
+        watches=(
+            Watch("buy", TOKEN, "gives the buyer a Curse per Embargo token on it", turns="any"),
+        ),
+    ),
+)
+
+PIRATE_SHIP_OPTIONS = ("reveal", "+$")
+
+
+def _pirate_ship(ctx: Context) -> Effect[None]:
+    game, player = ctx.game, ctx.player
+    picked = yield from game.choose_option(
+        player, ctx.name, PIRATE_SHIP_OPTIONS, "attack, or +1 coin per Coin token on your mat"
+    )
+    if picked == ["+$"]:
+        game.bonus(player, coins=game.player(player).pirate_ship)
+        return
+    took = False
+    for victim in game.attacked(ctx):
+        revealed = reveal_top(game, victim, 2)
+        chosen = yield from game.choose_cards(
+            player, ctx.name, treasures_among(game, revealed), 1, 1,
+            f"trash one of p{victim + 1}'s revealed Treasures", purpose="trash",
+        )  # fmt: skip
+        for card in chosen:
+            trashed = yield from game.trash(victim, card, ("revealed", victim))
+            took = took or trashed
+        discard_revealed(game, victim, revealed)
+    if took:  # one token per play, however many players lost a Treasure
+        game.take_coin_token(player)
+
+
+PIRATE_SHIP = _kingdom(
+    "Pirate Ship",
+    4,
+    {ACTION, ATTACK},
+    "Choose one: each other player reveals the top 2 cards of their deck, trashes a "
+    "revealed Treasure you choose and discards the rest, and if anyone trashed a Treasure "
+    "you take a Coin token onto your Pirate Ship mat; or +1 coin per Coin token on it.",
+    editions=(1,),
+    effect=_pirate_ship,
+    options=PIRATE_SHIP_OPTIONS,
+    declares=tags("attacks", "reveals", "trashes", "discards-others", "+coins"),
+    targets=Targets(trashes=of("others"), asks=of(TREASURE)),
+)
+
+
 CARDS: tuple[Card, ...] = (
     HAVEN_1,
     HAVEN_2,
@@ -269,6 +372,9 @@ CARDS: tuple[Card, ...] = (
     NATIVE_VILLAGE_2,
     OUTPOST_1,
     OUTPOST_2,
+    # 1st edition only
+    EMBARGO,
+    PIRATE_SHIP,
     # 2nd edition only
     BLOCKADE,
 )
