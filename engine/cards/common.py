@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine.model import ACTION, TREASURE, Card, Effect, PlayEffect
+from engine.model import ACTION, TREASURE, Card, Effect, LastingEffect, PlayEffect
 
 if TYPE_CHECKING:
     from engine.api import CardAPI
@@ -254,6 +254,16 @@ def play_an_action(times: int, *, optional: bool) -> PlayEffect:
                 yield from game.play_again(ctx.player, chosen, by=ctx.card)
 
     return effect
+
+
+def lasting_trigger(index: int) -> LastingEffect:
+    """A card's ``lasting``: each play sets up its ``where="turn"`` trigger ``index`` for
+    the rest of the turn (2nd-edition Hoard, Treasury)."""
+
+    def lasting(ctx: Context) -> None:
+        ctx.game.start_lasting(ctx, index)
+
+    return lasting
 
 
 def reworded(first: Card, second_text: str) -> tuple[Card, Card]:

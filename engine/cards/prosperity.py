@@ -38,6 +38,7 @@ from engine.cards.common import (
     gain_costing_up_to,
     gain_one,
     kingdom_maker,
+    lasting_trigger,
     play_an_action,
     put_back_in_order,
     reveal_top,
@@ -150,13 +151,6 @@ def _bought_victory(ctx: TriggerContext) -> bool:
 
 def _gain_gold(ctx: TriggerContext) -> Effect[None]:
     yield from ctx.game.gain(ctx.owner, "Gold")
-
-
-def _lasting_trigger(index: int) -> Callable[[Context], None]:
-    def lasting(ctx: Context) -> None:
-        ctx.game.start_lasting(ctx, index)
-
-    return lasting
 
 
 def _name_by_left_player(ctx: Context, prompt: str) -> Effect[str]:
@@ -676,7 +670,7 @@ HOARD_2 = _kingdom(
     "Worth 2 coins. This turn, when you gain a Victory card you bought, gain a Gold.",
     editions=(2,),
     coins=2,
-    lasting=_lasting_trigger(0),
+    lasting=lasting_trigger(0),
     triggers=(Trigger("gain", "turn", _gain_gold, condition=_bought_victory),),
     declares=tags("+coins", "when-buy", "gains"),
     targets=Targets(
@@ -1007,7 +1001,7 @@ COLLECTION = _kingdom(
     editions=(2,),
     coins=2,
     buys=1,
-    lasting=_lasting_trigger(0),
+    lasting=lasting_trigger(0),
     triggers=(
         Trigger("gain", "turn", _one_vp_token, condition=lambda c: _happening_card(c).is_(ACTION)),
     ),
@@ -1133,7 +1127,7 @@ TIARA = _kingdom(
     editions=(2,),
     buys=1,
     effect=_tiara,
-    lasting=_lasting_trigger(0),
+    lasting=lasting_trigger(0),
     triggers=(
         Trigger(
             "gain", "turn", _topdeck_gained, condition=_gained_card_is_where_gained, optional=True
