@@ -176,6 +176,7 @@ class CardAPI(Protocol):
         prompt: str,
         *,
         optional: bool = False,
+        empty_too: bool = False,
     ) -> Effect[str | None]: ...
 
     def choose_option(

@@ -39,7 +39,7 @@ TriggerEffect = Callable[["TriggerContext"], Effect[None]]
 
 # What a trigger listens to, where its card must be, and whose events: see ``Trigger``.
 TriggerEvent = Literal["gain", "buy", "trash", "attack", "buy_end", "cleanup", "start", "play"]
-TriggerPlace = Literal["self", "hand", "in_play", "turn", "next_turn"]
+TriggerPlace = Literal["self", "hand", "in_play", "turn", "next_turn", "game"]
 TriggerWho = Literal["own", "others", "any"]
 
 
@@ -52,10 +52,12 @@ class Trigger:
     ``start`` (the start of its player's turn, Clerk), ``play``; ``where`` says where
     the card must be for it to fire: ``self`` (the card the event is about), ``hand``,
     ``in_play`` (while in play: once per copy), ``turn`` (set up by a play for the rest of
-    the turn, once per play: ``start_lasting``) or ``next_turn`` (a ``start`` trigger set
+    the turn, once per play: ``start_lasting``), ``next_turn`` (a ``start`` trigger set
     up by a play for the start of its player's next turn: ``at_start_of_next_turn``,
-    Duration cards). ``condition`` filters
-    the event; a trigger with ``optional`` asks its owner before it fires (reactions).
+    Duration cards) or ``game`` (for the whole game, while the card is in the game: a
+    rule its tokens set up, Embargo's; the player whose event it is resolves it).
+    ``condition`` filters the event; a trigger with ``optional`` asks its owner before it
+    fires (reactions).
     ``who`` says whose events it listens to: ``own`` or ``others`` or ``any``.
     An optional trigger may be used again on the same event while its condition still
     holds (a Reaction still in hand may be revealed again to one Attack: Secret Chamber,

@@ -256,6 +256,25 @@ class _SetupCheck:
             _number(count, ("embargo", pile), 0, MAX_COUNT)
         if tokens:
             self.needs_card("embargo", ("embargo",))
+            pile = (self.setup.get("supply", {}) or {}).get("Embargo", 1)
+            if pile == 0 and not self.named_outside_supply("Embargo"):
+                raise BadPosition(
+                    "Embargo tokens need an Embargo card in the game (its rule is the card's):"
+                    " the Embargo pile is empty and no zone holds one",
+                    ("embargo",),
+                )
+
+    def named_outside_supply(self, name: str) -> bool:
+        """Whether the setup puts a card of ``name`` in the trash or a player's zone."""
+        lists = [self.setup.get("trash", []) or []]
+        for key, zones in self.setup.items():
+            if _is_player_key(key) and isinstance(zones, Mapping):
+                for zone, value in zones.items():
+                    if zone in (*ZONES, *MATS):
+                        lists.append(value)
+                    elif zone in PLAY_ZONES:
+                        lists.append([play_entry(entry)[0] for entry in value])
+        return any(name in names for names in lists)
 
     def check_extra_turn(self) -> None:
         """An Outpost is in play from an earlier turn exactly while the extra turn it gave
@@ -270,8 +289,8 @@ class _SetupCheck:
         for player, index, card in givers:
             if player != self.active or not extra:
                 raise BadPosition(
-                    f"{card} stays in play from an earlier turn only during the extra turn it"
-                    f" gave: its player's ({player}), with turn.extra: true",
+                    f"{card} is in play from an earlier turn only during the extra turn it"
+                    f" gave (turn: {{player: {player}, extra: true}})",
                     (player, "durations", index),
                 )
         if extra and not givers:

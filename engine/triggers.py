@@ -56,6 +56,8 @@ def listeners_of(game: Verbs, kind: str, player: int, about: int | None) -> list
                         and (trigger.who == "any" or (trigger.who == "own") == mine)
                     ):
                         found.append((owner, card, trigger))
+    for card, trigger in game._game_wide.get(kind, ()) if listening else ():
+        found.append((player, card, trigger))  # the player whose event it is resolves it
     for owner, card, index in game.state.turn.lasting:
         trigger = game.definition(card).triggers[index]
         if trigger.event == kind and (trigger.who == "any" or owner == player):

@@ -124,3 +124,72 @@ def test_what_means_the_version_1_default_is_no_feature() -> None:
     # An entry {card} alone is no played_by: that is an entry with by.
     entry = {"p1": {"in_play": [{"card": "Village"}]}}
     assert format_features(build_setup(entry, [], {}, 0)) == []
+
+
+def test_mats_are_the_players_zones_in_the_snapshot_the_observation_and_the_invariants() -> None:
+    from scenarios.adapters.reference import ReferenceAdapter
+
+    setup = {
+        "players": 2,
+        "kingdom": ["Island", "Native Village"],
+        "p1": {"hand": ["Native Village"], "deck": ["Gold"], "island": ["Island", "Estate"]},
+    }
+    game = Game(setup)
+    created = created_by_setup(game)
+    game.command("play", "Native Village")
+    game.answer("mat")
+    shown = game.snapshot()["players"]["p1"]
+    assert (shown["island"], shown["native_village"]) == (["Island", "Estate"], ["Gold"])
+    assert violations(game, created, end_of_turn=False) == []
+    assert game.score(0) == 3  # Island's 2 VP and the Estate, both on the mat
+    adapter = ReferenceAdapter()
+    adapter.load(build_setup({"p1": {"hand": ["Copper"]}}, ["Island"], {}, 0))
+    observed = adapter.observe()
+    assert (
+        observed["players"]["p2"]["island"] == [] and observed["players"]["p2"]["pirate_ship"] == 0
+    )
+    assert observed["embargo"] == {} and observed["turns_taken"] == {"p1": 0, "p2": 0}
+    assert observed["turn"]["extra"] is False
+
+
+def test_an_extra_turn_from_a_setup_is_the_one_outpost_gives() -> None:
+    deck = ["Copper"] * 10
+    setup = {"players": 2, "kingdom": ["Outpost"], "p1": {"hand": ["Outpost"], "deck": deck}}
+    played = Game(setup)
+    played.command("play", "Outpost")
+    played.command("end", "turn")
+    assert played.snapshot()["turn"]["extra"] is True
+    assert Game.from_json(played.to_json()).state == played.state
+    given = Game(
+        {
+            "players": 2,
+            "kingdom": ["Outpost"],
+            "turn": {"player": "p1", "extra": True},
+            "turns_taken": {"p1": 1},
+            "p1": {"durations": ["Outpost"], "hand": ["Copper"] * 3, "deck": deck[:7]},
+        }
+    )
+    for game in (played, given):
+        game.command("end", "turn")  # the extra turn ends: no third turn, not counted
+    assert given.snapshot() == played.snapshot()
+    assert played.state.turn.player == 1 and played.player(0).turns_taken == 1
+
+
+def test_each_players_last_turn_gains_are_recorded_when_their_turn_ends() -> None:
+    setup = {
+        "players": 2,
+        "kingdom": ["Workshop", "Smugglers"],
+        "p1": {"hand": ["Workshop", "Copper", "Copper", "Copper"], "deck": DECK},
+        "p2": {"hand": ["Copper"] * 5, "deck": DECK, "gained_last_turn": ["Gold"]},
+    }
+    game = Game(setup)
+    game.command("play", "Workshop")
+    game.answer("Estate")
+    assert game.player(0).gained_last_turn == []  # the turn is not over yet
+    game.play_treasures()
+    game.command("buy", "Silver")
+    game.command("end", "turn")
+    shown = game.snapshot()["players"]
+    assert shown["p1"]["gained_last_turn"] == ["Estate", "Silver"]
+    assert shown["p2"]["gained_last_turn"] == ["Gold"]  # p2's last turn is still the one before
+    assert Game.from_json(game.to_json()).state == game.state

@@ -259,7 +259,7 @@ def play_from_hand(ctx: TriggerContext) -> Effect[None]:
 
 def lasting_trigger(index: int) -> LastingEffect:
     """A card's ``lasting``: set up its ``where="turn"`` trigger ``index`` for the rest of
-    the turn, once per play (2nd-edition Hoard, Sailor)."""
+    the turn, once per play (2nd-edition Hoard, Treasury, Sailor)."""
 
     def lasting(ctx: Context) -> None:
         ctx.game.start_lasting(ctx, index)
