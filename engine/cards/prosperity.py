@@ -542,7 +542,11 @@ MINT_2 = _kingdom(
     declares=tags("reveals", "gains", "when-gain", "trashes"),
     targets=Targets(
         gains=(Gain(types=of(TREASURE)),),
-        watches=(Watch("gain", SELF, "trashes all Treasures in play"),),
+        watches=(
+            Watch(
+                "gain", SELF, "trashes all non-Duration Treasures in play", excluded=of(DURATION)
+            ),
+        ),
         asks=of(TREASURE),
         trashes_when_gained=of("in_play"),
     ),

@@ -744,7 +744,7 @@ SAILOR = _kingdom(
     targets=Targets(
         plays=Plays(of(DURATION), "gained", 1),
         trashes=of("hand"),
-        watches=(Watch("gain", TURN, "may play the gained card", types=of(DURATION)),),
+        watches=(Watch("gain", TURN, "may play the gained card", types=of(DURATION), moves=True),),
     ),
 )
 
