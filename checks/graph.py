@@ -65,9 +65,15 @@ class Meeting:
 
 
 _READS: Mapping[str, tuple[str, str]] = {
-    "double-play": ("plays", "moves itself, counts, lasting, in play, gains, trashes, plays"),
+    "double-play": (
+        "plays",
+        "later turn, moves itself, counts, lasting, in play, gains, trashes, plays",
+    ),
     "played-from-deck": ("plays", "counts, plays, reveals"),
     "attack-reaction": ("attack", "reaction"),
+    "attack-protection": ("attack", "protection"),
+    "others-gain": ("gains", "watches"),
+    "gain-plays": ("gains", "watches"),
     "reactions": ("reaction", "reaction"),
     "gain-reaction": ("gains", "watches"),
     "same-gain": ("watches", "watches"),
@@ -79,7 +85,7 @@ _READS: Mapping[str, tuple[str, str]] = {
     "cost-change": ("reduces", "tests cost"),
     "variable-cost": ("cost varies", "tests cost"),
     "names": ("names", "card"),
-    "trashed-from-play": ("trashes", "in play"),
+    "trashed-from-play": ("trashes", "in play, later turn"),
     "from-trash": ("gains", "trashes"),
     "ruled": ("ruling", "ruling"),
 }
@@ -114,6 +120,11 @@ def facets(card: Card) -> frozenset[str]:
             ("changes types", bool(card.changes_in_game)),
             ("attack", "Attack" in card.types),
             ("reaction", any(t.event == "attack" and t.where == "hand" for t in card.triggers)),
+            (
+                "protection",
+                any(t.event == "attack" and t.where == "in_play" for t in card.triggers),
+            ),
+            ("later turn", any(t.where == "next_turn" for t in card.triggers)),
         )
         if present
     }
@@ -369,17 +380,26 @@ def _attach_rulings(graph: nx.MultiDiGraph, rulings: list[Ruling]) -> None:
 
 
 def _attach_scenarios(graph: nx.MultiDiGraph, scenarios: list[ScenarioInfo]) -> None:
+    """Each edge lists the scenarios that prove it: those citing one of its rulings, and
+    those about one of its two cards that use both."""
+    edges_by_ruling: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for _, _, data in graph.edges(data=True):
+        for ruling in data["rulings"]:
+            edges_by_ruling[ruling].append(data)
+    slugs = {node: slug(node) for node in graph.nodes}
     proven: set[str] = set()
     for scenario in scenarios:
         proven.update(scenario.rulings)
-        cited = set(scenario.rulings)
+        proving = {
+            id(data): data for ruling in scenario.rulings for data in edges_by_ruling[ruling]
+        }
         about = set(scenario.cards)
-        for source, target, data in graph.edges(data=True):
-            by_ruling = bool(cited & set(data["rulings"]))
-            ends = {slug(source), slug(target)}
-            by_cards = {source, target} <= about and scenario.subject in ends
-            if by_ruling or by_cards:
-                data["scenarios"] = sorted({*data["scenarios"], scenario.id})
+        for source in about & slugs.keys():
+            for _, target, data in graph.out_edges(source, data=True):
+                if target in about and scenario.subject in (slugs[source], slugs[target]):
+                    proving[id(data)] = data
+        for data in proving.values():
+            data["scenarios"] = sorted({*data["scenarios"], scenario.id})
     graph.graph["proven_rulings"] = sorted(proven)
 
 

@@ -18,7 +18,7 @@ from engine import position
 from engine.compiled import mypyc_attr
 from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.errors import require_one_of
-from engine.model import ATTACK, AfterGain, Card, Effect
+from engine.model import ATTACK, AfterGain, Card, Effect, Trigger
 from engine.setup_check import check_setup
 from engine.state import (
     PLAYER_ZONES,
@@ -74,12 +74,19 @@ class Table:
         if indexes is None:
             if len(_CARD_INDEXES) >= _CARD_INDEXES_KEPT:
                 _CARD_INDEXES.clear()
-            indexes = _CARD_INDEXES[key] = _CardIndexes.of(in_game, state.kingdom)
+            kingdom = [self._definitions[name] for name in dict.fromkeys(state.kingdom)]
+            indexes = _CARD_INDEXES[key] = _CardIndexes.of(in_game, kingdom)
         self._zone_listening = indexes.zone_listening
         self._cost_modifiers = indexes.cost_modifiers
         self._vanilla_plays = indexes.vanilla_plays
         self._after_any_gain = indexes.after_any_gain
         self._buy_restrictors = indexes.buy_restrictors
+        # Event kind -> the game-long abilities of this game's cards (``where="game"``:
+        # Embargo's tokens), each held by the first card of its name, which stands for it.
+        self._game_wide: dict[str, list[tuple[int, Trigger]]] = {
+            kind: [(state.names.index(name), trigger) for name, trigger in abilities]
+            for kind, abilities in indexes.game_wide.items()
+        }
         # Zone kind -> owner -> its list of cards: what ``move`` reads (no zone list is ever
         # replaced). Two look-ups by str and int are cheaper than one by a (kind, owner) tuple.
         self._zones: dict[str, list[list[int]] | dict[Any, list[int]]] = {
@@ -97,19 +104,19 @@ class Table:
         self._colony = piles.index("Colony") if "Colony" in piles else None
 
     def _definitions_by_id(self) -> tuple[list[Card], dict[str, Card]]:
-        """The definition of every card, by id, and of every name of the game's cards.
+        """The definition of every card, by id, and of every name a card of the game has.
 
         Set-up looked up every card it created, and created each Supply pile's cards in
         one run of ids (``position.build_state``): a pile is one repeated entry, and only
         the cards after the piles (the players' and the trash's) are looked up one by one.
         """
         definitions, supply = self._definitions, self.state.supply
-        in_game = {pile: definitions[pile] for pile in supply}
+        in_game = {pile: definitions[pile] for pile, cards in supply.items() if cards}
         by_id: list[Card] = []
         for pile, cards in supply.items():
             if cards and (cards[0] != len(by_id) or cards[-1] != len(by_id) + len(cards) - 1):
                 break  # not one run from here: the rest one by one
-            by_id += [in_game[pile]] * len(cards)
+            by_id += [definitions[pile]] * len(cards)
         rest = self.state.names[len(by_id) :]
         by_id += map(definitions.__getitem__, rest)
         in_game.update((name, definitions[name]) for name in dict.fromkeys(rest))
@@ -315,12 +322,15 @@ class Table:
         prompt: str,
         *,
         optional: bool = False,
+        empty_too: bool = False,
     ) -> Effect[str | None]:
-        """Pick a non-empty Supply pile whose card ``fits``; returns its name or None."""
+        """Pick a non-empty Supply pile whose card ``fits``; returns its name or None.
+        ``empty_too``: an empty pile may be picked as well (a card that names the card
+        before it gains it, Smugglers: picking an empty pile gains nothing)."""
         piles = tuple(
             Choice(pile, pile)
             for pile, cards in self.state.supply.items()
-            if cards and fits(self.definition_by_name(pile))
+            if (cards or empty_too) and fits(self.definition_by_name(pile))
         )
         if not piles:
             return None
@@ -373,8 +383,11 @@ class _CardIndexes:
     # The definitions they were worked out from (kept alive: the cache's key is their ids).
     definitions: tuple[Card, ...]
 
-    # Event kind -> names of the game's cards with a hand or in-play trigger for it.
+    # Event kind -> names of the game's cards with a hand, in-play or game-long trigger
+    # for it.
     zone_listening: dict[str, frozenset[str]]
+    # Event kind -> the game-long abilities (``where="game"``), by the name of their card.
+    game_wide: dict[str, list[tuple[str, Trigger]]]
     # Names of its cards with a cost_modifier: ``cost`` looks only at those in play.
     cost_modifiers: frozenset[str]
     # Names of its cards whose play is only their vanilla bonuses when nobody listens to
@@ -386,21 +399,24 @@ class _CardIndexes:
     buy_restrictors: tuple[Card, ...]
 
     @classmethod
-    def of(cls, in_game: Mapping[str, Card], kingdom: Iterable[str]) -> _CardIndexes:
+    def of(cls, in_game: Mapping[str, Card], kingdom: Iterable[Card]) -> _CardIndexes:
         listening: dict[str, set[str]] = {}
+        game_wide: dict[str, list[tuple[str, Trigger]]] = {}
         for name, definition in in_game.items():
             for trigger in definition.triggers:
-                if trigger.where in ("hand", "in_play"):
+                if trigger.where in ("hand", "in_play", "game"):
                     listening.setdefault(trigger.event, set()).add(name)
-        kingdom_cards = [in_game[name] for name in dict.fromkeys(kingdom)]
+                if trigger.where == "game":
+                    game_wide.setdefault(trigger.event, []).append((name, trigger))
         return cls(
             definitions=tuple(in_game.values()),
             zone_listening={kind: frozenset(names) for kind, names in listening.items()},
+            game_wide=game_wide,
             cost_modifiers=frozenset(
                 name for name, card in in_game.items() if card.cost_modifier is not None
             ),
             vanilla_plays=frozenset(name for name, card in in_game.items() if _vanilla_play(card)),
-            after_any_gain=tuple(c.after_any_gain for c in kingdom_cards if c.after_any_gain),
+            after_any_gain=tuple(c.after_any_gain for c in kingdom if c.after_any_gain),
             buy_restrictors=tuple(card for card in in_game.values() if card.restricts_buys),
         )
 

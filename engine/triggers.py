@@ -56,12 +56,14 @@ def listeners_of(game: Verbs, kind: str, player: int, about: int | None) -> list
                         and (trigger.who == "any" or (trigger.who == "own") == mine)
                     ):
                         found.append((owner, card, trigger))
+    for card, trigger in game._game_wide.get(kind, ()) if listening else ():
+        found.append((player, card, trigger))  # the player whose event it is resolves it
     for owner, card, index in game.state.turn.lasting:
         trigger = game.definition(card).triggers[index]
         if trigger.event == kind and (trigger.who == "any" or owner == player):
             found.append((owner, card, trigger))
     if kind == "start":
-        for card, index in game.state.players[player].next_turn:
+        for card, index in game.state.turn.due:
             found.append((player, card, game.definition(card).triggers[index]))
     return found
 
@@ -70,13 +72,17 @@ def anyone_listens(game: Verbs, kind: str, player: int, about: int | None) -> bo
     """Whether :func:`listeners_of` finds anybody: the one "who listens" query that both
     the general path and the plain shortcut (``Turn._run_plainly``) ask before a
     happening. Cheap when nobody can: no card of the game listens to ``kind`` from a
-    hand or from play, no trigger was set up for the turn, and the card it is about has
-    no triggers of its own."""
+    hand or from play, no trigger was set up for the turn, the card it is about has no
+    triggers of its own, and (for the start of a turn) nothing is due. What Duration cards
+    set up for the start of a turn becomes due as it starts (``Turn._start_of_turn``), so
+    before that (the plain path asks then) anything waiting in ``next_turn`` listens."""
+    if kind == "start" and game.state.players[player].next_turn:
+        return True
     if (
         kind not in game._zone_listening
         and not game.state.turn.lasting
         and (about is None or not game._by_id[about].triggers)
-        and (kind != "start" or not game.state.players[player].next_turn)
+        and (kind != "start" or not game.state.turn.due)
     ):
         return False
     return bool(listeners_of(game, kind, player, about))
@@ -159,6 +165,8 @@ def _resolve_triggers(
         used.append((card, trigger))
         if trigger.optional:
             game.log(Event(owner, "reacts with", game.name_of(card)))
+        elif trigger.where == "next_turn":  # a Duration card's start-of-turn part, per play
+            game.log(Event(owner, "resolves", game.name_of(card)))
         try:
             yield from trigger.effect(TriggerContext(game, owner, card, happening))
         except UnknownName as error:  # a typo in this card's code: say which card
