@@ -19,6 +19,7 @@ the random-game tests on them too (.ci/run).
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 
@@ -61,6 +62,19 @@ def compiled_extensions() -> list[Extension]:
     return [Extension("engine._compiled", sources=[])] if compile_requested() else []
 
 
+@functools.cache  # the build finalizes build_ext more than once (egg_info asks too)
+def _mypycify() -> list[Extension]:
+    """mypyc's extension modules for :data:`COMPILED`, or none when mypyc fails."""
+    try:
+        from mypyc.build import mypycify
+
+        # One C file per module, compiled side by side (build_ext's parallel).
+        return list(mypycify(COMPILED, opt_level="3", multi_file=True))
+    except (Exception, SystemExit) as failed:  # no mypyc, or mypyc refuses the code
+        _warn(f"compiling the engine failed ({failed}): the engine stays Python")
+        return []
+
+
 class OptionalBuildExt(build_ext):
     """Compile :data:`COMPILED` with mypyc, unless the install is editable or compiling
     fails: then none of them (they depend on each other), and the engine stays Python."""
@@ -76,14 +90,7 @@ class OptionalBuildExt(build_ext):
         if self.editable_mode or self.inplace:
             _warn("not compiled: an editable install runs its sources as they are edited")
             return []
-        try:
-            from mypyc.build import mypycify
-
-            # One C file per module, compiled side by side (build_ext's parallel).
-            return list(mypycify(COMPILED, opt_level="3", multi_file=True))
-        except (Exception, SystemExit) as failed:  # no mypyc, or mypyc refuses the code
-            _warn(f"compiling the engine failed ({failed}): the engine stays Python")
-            return []
+        return _mypycify()
 
     def run(self) -> None:
         try:
