@@ -10,6 +10,7 @@ over exactly when the rules say so).
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections import Counter
 
@@ -76,3 +77,42 @@ def test_the_mats_tokens_and_extra_turns_are_played() -> None:
                     seen[happening] += 1
     assert not failures, "\n".join(failures)
     assert len(seen) == 8, seen
+
+
+@pytest.mark.parametrize("first", range(0, GAMES // 2, CHUNK))
+def test_random_games_seaside_only(first: int) -> None:
+    failures = []
+    for seed in range(first, min(first + CHUNK, GAMES // 2)):
+        players, editions = 2 + seed % 5, _editions(seed)
+        try:
+            play_random_game(players, seed, editions=editions, sets=("seaside",))
+        except InvariantBroken as broken:
+            failures.append(f"seed {seed} ({players} players, {editions}): {broken}")
+    assert not failures, "\n".join(failures)
+
+
+def test_the_reactions_and_until_next_turn_abilities_are_used() -> None:
+    """Kingdoms of the 2nd-edition cards that react to gains or last until their player's
+    next turn, with cards that gain Treasures and Durations: in some game Pirate and Sailor
+    are played on a gain, Astrolabe is played, Sea Chart puts a card into hand and Corsair
+    trashes a Silver or Gold as it is played; every game ends by the rules."""
+    kingdom = [
+        "Astrolabe", "Corsair", "Monkey", "Pirate", "Sailor", "Sea Chart",
+        "Workshop", "Mine", "Witch", "Village",
+    ]  # fmt: skip
+    seen: Counter[str] = Counter()
+    failures = []
+    for seed in range(12):
+        failure, lines = _play(2000 + seed, kingdom)
+        if failure:
+            failures.append(failure)
+        for line, after in itertools.pairwise(lines):
+            for happening in ("reacts with Pirate", "reacts with Sailor", "plays Astrolabe"):
+                seen[happening] += happening in line
+            seen["puts into hand"] += line.endswith("into hand")
+            player, _, played = line.partition(" plays ")
+            seen["Corsair trashes"] += played in ("Silver", "Gold") and after == (
+                f"{player} trashes {played}"
+            )
+    assert not failures, "\n".join(failures)
+    assert all(seen.values()) and len(seen) == 5, seen
