@@ -209,13 +209,19 @@ class Game(Turn):
             return []
         legal: list[tuple[str, str]] = []
         if "play" in wanted:
-            for name in dict.fromkeys(self.names_of(self.player(self.active).hand)):
-                if not isinstance(self._find_play(name), str):
-                    legal.append(("play", name))
-        if "buy" in wanted:
-            legal += [
-                ("buy", pile) for pile in self.state.supply if self._buy_refusal(pile) is None
-            ]
+            # The first card of each name in hand: the card ``play NAME`` would play.
+            names, seen = self.state.names, set()
+            for card in self.state.players[self.state.turn.player].hand:
+                name = names[card]
+                if name not in seen:
+                    seen.add(name)
+                    if self._play_refusal(card, name) is None:
+                        legal.append(("play", name))
+        if "buy" in wanted and self._no_buy_left() is None:
+            # _buy_refusal of each pile, its checks of the whole turn asked once.
+            for pile, cards in self.state.supply.items():
+                if cards and self._price_refusal(pile) is None:
+                    legal.append(("buy", pile))
         if "end" in wanted:
             legal += [("end", arg) for arg in ("action", "turn") if self._end_refusal(arg) is None]
         return legal

@@ -284,16 +284,22 @@ class Turn(Verbs):
 
     def _buy_refusal(self, name: str) -> str | None:
         """Why ``buy name`` may not be given now, or None when it may."""
-        turn = self.state.turn
         if name not in self.state.supply:
             return f"{name} is not in the Supply"
         if not self.state.supply[name]:
             return f"the {name} pile is empty"
-        if turn.buys < 1:
-            return "no Buy left"
-        cost = self.cost_of(name)
-        if cost > turn.coins:
-            return f"{name} costs {cost}, only {turn.coins} coins available"
+        return self._no_buy_left() or self._price_refusal(name)
+
+    def _no_buy_left(self) -> str | None:
+        """Why no card may be bought now whatever it is, or None."""
+        return "no Buy left" if self.state.turn.buys < 1 else None
+
+    def _price_refusal(self, name: str) -> str | None:
+        """Why the card on a non-empty pile may not be bought with a Buy left: its cost,
+        or a restriction; None when it may."""
+        cost, coins = self.cost_of(name), self.state.turn.coins
+        if cost > coins:
+            return f"{name} costs {cost}, only {coins} coins available"
         return self.buy_restriction(name) or None
 
     def buy_restriction(self, name: str) -> str | None:
