@@ -387,6 +387,8 @@ def just_play(engine: str, games: int, seed: int) -> int:
     if pyminion is None:
         print("pyminion is not installed (pip install 'dominion-arbiter[pyminion]')")
         return 2
+    if engine == "pyminion-silenced":
+        pyminion = _with_root_level(pyminion, logging.WARNING)
     pyminion(games, seed)
     return 0
 
@@ -406,7 +408,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--just-play",
-        choices=["reference", "pyminion", "floor"],
+        choices=["reference", "pyminion", "pyminion-silenced", "floor"],
         help="only play --games mirror games on one engine, untimed (to count instructions)",
     )
     args = parser.parse_args(argv)
