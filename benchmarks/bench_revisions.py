@@ -3,15 +3,20 @@
     python benchmarks/bench_revisions.py 99c1257 HEAD            # before / after the split
     python benchmarks/bench_revisions.py 99c1257 HEAD --rounds 9 --games 100
     python benchmarks/bench_revisions.py 99c1257 HEAD --instructions   # also valgrind counts
+    python benchmarks/bench_revisions.py 2321bd9 HEAD --workload random  # random-bot games
 
-Each revision's ``engine/`` is extracted with ``git archive`` into a temporary directory
-(the checkout is not touched) and plays the same Big Money mirrors through
-``benchmarks/mirror_driver.py``, in a new process each time. The revisions take turns,
+Each revision's ``engine/`` and ``checks/`` are extracted with ``git archive`` into a
+temporary directory (the checkout is not touched) and play the same Big Money mirrors
+through ``benchmarks/mirror_driver.py`` (``--workload random``: the same random-bot games
+through ``benchmarks/random_driver.py``, with each revision's own legal-move generator),
+in a new process each time. The revisions take turns,
 round after round, so a slow spell of a shared machine hits them all; each one's median
 CPU time per player-turn is printed, and a ratio is the median of the rounds' ratios to the
-first revision. The games must be the same game on every revision (same player-turns,
-same number of events): if they are not, the revisions do different work, the timing says
-nothing, and the script says so and exits 1.
+first revision. The games must be the same games on every revision (the same player-turns,
+every card of every game ending in the same place): if they are not, the revisions do
+different work, the timing says nothing, and the script says so and exits 1. The number of
+events each revision logs is printed; it may differ where the event log itself changed
+(``pN starts a turn`` came with Seaside), which is work the later revision does.
 
 ``--instructions`` adds valgrind's instruction count per game (GAMES games minus none, so
 interpreter start and imports cancel): the figure that does not move with the machine's
@@ -31,7 +36,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DRIVER = ROOT / "benchmarks" / "mirror_driver.py"
+DRIVERS = {
+    "mirror": ROOT / "benchmarks" / "mirror_driver.py",
+    "random": ROOT / "benchmarks" / "random_driver.py",
+}
+# What the drivers import from a revision.
+PARTS = ("engine", "checks")
 
 
 @dataclass
@@ -39,14 +49,16 @@ class Revision:
     name: str
     root: Path
     seconds: list[float] = field(default_factory=list)
-    work: tuple[int, int] | None = None  # (player-turns, events), the same every round
+    # (player-turns, final positions' hash): the same every round, and on every revision.
+    work: tuple[int, str] | None = None
+    events: int = 0
 
 
 def extract(revision: str, into: Path) -> Path:
-    """``revision``'s engine package, unpacked in a new directory under ``into``."""
+    """``revision``'s engine and checks packages, unpacked in a new directory under ``into``."""
     root = Path(tempfile.mkdtemp(dir=into))
     archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "engine"],
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, *PARTS],
         capture_output=True,
     )
     if archive.returncode:
@@ -61,20 +73,21 @@ def extract(revision: str, into: Path) -> Path:
     return root
 
 
-def drive(root: Path, games: int, seed: int) -> tuple[float, int, int]:
-    """(CPU seconds, player-turns, events) of one run of the driver on ``root``'s engine."""
+def drive(driver: Path, root: Path, games: int, seed: int) -> tuple[float, int, int, str]:
+    """(CPU seconds, player-turns, events, final positions' hash) of one run of the driver
+    on ``root``'s engine."""
     done = subprocess.run(
-        [sys.executable, str(DRIVER), str(root), str(games), str(seed)],
+        [sys.executable, str(driver), str(root), str(games), str(seed)],
         capture_output=True,
         text=True,
     )
     if done.returncode:
         raise SystemExit(f"bench_revisions: the driver failed on {root}:\n{done.stderr}")
-    seconds, turns, events = done.stdout.split()
-    return float(seconds), int(turns), int(events)
+    seconds, turns, events, positions = done.stdout.split()
+    return float(seconds), int(turns), int(events), positions
 
 
-def instructions(root: Path, games: int) -> int | None:
+def instructions(driver: Path, root: Path, games: int) -> int | None:
     """valgrind's instruction count per game on ``root``'s engine, or None without valgrind."""
     if shutil.which("valgrind") is None:
         return None
@@ -87,7 +100,7 @@ def instructions(root: Path, games: int) -> int | None:
                 "--cache-sim=no",
                 "--cachegrind-out-file=/dev/null",
                 sys.executable,
-                str(DRIVER),
+                str(driver),
                 str(root),
                 str(played),
             ],
@@ -102,31 +115,31 @@ def instructions(root: Path, games: int) -> int | None:
     return (counts[1] - counts[0]) // games
 
 
-def run_rounds(revisions: list[Revision], games: int, rounds: int) -> None:
+def run_rounds(driver: Path, revisions: list[Revision], games: int, rounds: int) -> None:
     for round_number in range(rounds):
         for revision in revisions:
-            seconds, turns, events = drive(revision.root, games, seed=0)
-            if revision.work not in (None, (turns, events)):
+            seconds, turns, revision.events, positions = drive(driver, revision.root, games, seed=0)
+            if revision.work not in (None, (turns, positions)):
                 raise SystemExit(
                     f"bench_revisions: {revision.name} played other games"
                     f" in round {round_number + 1}"
                 )
-            revision.work = (turns, events)
+            revision.work = (turns, positions)
             revision.seconds.append(seconds)
         print(f"round {round_number + 1} of {rounds} done", file=sys.stderr)
 
 
-def report(revisions: list[Revision], games: int) -> int:
+def report(revisions: list[Revision], games: int, title: str = "Big Money mirror") -> int:
     works = {revision.work for revision in revisions}
     first = revisions[0]
     assert first.work is not None
-    turns, events = first.work
-    print(f"== Big Money mirror, 2 players, {games} games x {len(first.seconds)} rounds ==")
+    turns = first.work[0]
+    print(f"== {title}, 2 players, {games} games x {len(first.seconds)} rounds ==")
     for revision in revisions:
         per_turn = [seconds / turns * 1e6 for seconds in revision.seconds]
         line = (
             f"{revision.name:>12}: {statistics.median(per_turn):7.2f} us/player-turn median"
-            f" ({min(per_turn):.2f} best)"
+            f" ({min(per_turn):.2f} best), {revision.events} events"
         )
         if revision is not first:
             ratios = [
@@ -138,11 +151,11 @@ def report(revisions: list[Revision], games: int) -> int:
             )
         print(line)
     if len(works) != 1:
-        print("the revisions played different games (player-turns, events):")
+        print("the revisions played different games (player-turns, final positions' hash):")
         for revision in revisions:
             print(f"  {revision.name}: {revision.work}")
         return 1
-    print(f"same games on every revision: {turns} player-turns, {events} events")
+    print(f"same games on every revision: {turns} player-turns, every card ending alike")
     return 0
 
 
@@ -154,18 +167,26 @@ def main() -> int:
     parser.add_argument(
         "--instructions", action="store_true", help="also count instructions with valgrind"
     )
+    parser.add_argument(
+        "--workload",
+        choices=sorted(DRIVERS),
+        default="mirror",
+        help="Big Money mirrors (default) or random-bot games on random Kingdoms",
+    )
     args = parser.parse_args()
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds must be at least 1")
+    driver = DRIVERS[args.workload]
+    title = "Big Money mirror" if args.workload == "mirror" else "Random-bot games"
     with tempfile.TemporaryDirectory(prefix="bench-revisions-") as tmp:
         revisions = [Revision(name, extract(name, Path(tmp))) for name in args.revisions]
-        run_rounds(revisions, args.games, args.rounds)
-        status = report(revisions, args.games)
+        run_rounds(driver, revisions, args.games, args.rounds)
+        status = report(revisions, args.games, title)
         if args.instructions:
             print("== instructions per game (valgrind, PYTHONHASHSEED=0) ==")
             base = None
             for revision in revisions:
-                count = instructions(revision.root, args.games)
+                count = instructions(driver, revision.root, args.games)
                 if count is None:
                     print("valgrind is not installed")
                     break

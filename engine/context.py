@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from engine.api import CardAPI
-    from engine.model import Card
+# Imported for real, not only for the type checker: the compiled engine's dataclasses read
+# their fields' types when the module loads (engine/compiled.py).
+from engine.api import CardAPI
+from engine.model import Card
 
 
 @dataclass
