@@ -306,7 +306,7 @@ def violations(game: Game, created: Mapping[str, int], *, end_of_turn: bool) -> 
     if not only_staying_cards_in_play(not_staying):
         found.append(f"cards left in play after Clean-up (not staying): {not_staying}")
     held_elsewhere = [
-        sum(1 for card, _, _ in player.held if card not in player.set_aside)
+        sum(1 for card, _ in player.held if card not in player.set_aside)
         for player in game.state.players
     ]
     if not held_cards_set_aside(held_elsewhere):

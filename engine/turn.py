@@ -73,7 +73,7 @@ class Turn(Verbs):
         if player.next_turn:
             self.state.turn.due.extend(player.next_turn)
             player.next_turn.clear()
-            player.spared.clear()
+            player.attacks.clear()
         if triggers.anyone_listens(self, "start", self.active, None):
             yield from triggers.fire(self, Happening("start", self.active))
 
