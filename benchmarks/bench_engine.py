@@ -261,7 +261,7 @@ def run_random(games: int, seed: int) -> tuple[float, int]:
     moves, without its invariant checks, so that only the engine is timed), cut off after
     ``random_driver.MAX_TURNS`` turns (those still count)."""
     start = clock()
-    turns, _ = play_random_games(Game, random_step, games, seed)
+    turns = play_random_games(Game, random_step, games, seed).turns
     return clock() - start, turns
 
 
