@@ -1180,7 +1180,9 @@ def _failing(scenarios: Sequence[Any]) -> tuple[str, ...]:
     from scenarios.adapters.reference import ReferenceAdapter
     from scenarios.runner import Status, run_all
 
-    results = run_all(scenarios, ReferenceAdapter)
+    # Without the check of the reference engine's own declarations: a mutant stands for
+    # another engine's bug, which only the scenarios' expectations can catch.
+    results = run_all(scenarios, lambda: ReferenceAdapter(declarations=False))
     return tuple(sorted(r.id for r in results if r.status in (Status.FAIL, Status.ERROR)))
 
 

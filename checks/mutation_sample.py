@@ -13,6 +13,7 @@ finished session back as a score by file (docs/guides/checks.rst, "Mutation test
     python -m checks.mutation_sample survivors session.sqlite
     python -m checks.mutation_sample rerun session.sqlite after.sqlite   # after new scenarios
     python -m checks.mutation_sample compare session.sqlite after.sqlite
+    python -m checks.mutation_sample killed session.sqlite after.sqlite   # and by what
 
 cosmic-ray mutates the files in place, so run it in a copy of the tree (``git worktree``
 or ``git archive``), never in the checkout you are editing.
@@ -105,26 +106,10 @@ def rerun_survivors(before: str, after: str) -> int:
 
 def _outcomes(session: str) -> list[tuple[str, str, str, int, str]]:
     """(file, outcome, operator, line, diff) for every finished, not skipped item."""
-    rows = []
-    with _db(session) as db:
-        for item, result in db.completed_work_items:
-            if result.worker_outcome == "skipped":
-                continue
-            mutation = item.mutations[0]
-            if result.worker_outcome != "normal":
-                outcome = "error"
-            else:
-                outcome = str(result.test_outcome.value)
-            rows.append(
-                (
-                    str(mutation.module_path),
-                    outcome,
-                    mutation.operator_name.split("/")[-1],
-                    mutation.start_pos[0],
-                    result.diff or "",
-                )
-            )
-    return sorted(rows)
+    return sorted(
+        (file, outcome, operator, line, diff)
+        for file, line, operator, outcome, diff, _ in _results(session).values()
+    )
 
 
 def score_table(rows: Sequence[tuple[str, str, str, int, str]]) -> str:
@@ -152,27 +137,74 @@ def score_table(rows: Sequence[tuple[str, str, str, int, str]]) -> str:
     return "\n".join(line.rstrip() for line in [rule, head, rule, *body, rule])
 
 
+def _changed(diff: str) -> str:
+    """The lines a mutant's diff removes and adds, stripped: what the mutation is."""
+    lines = [d for d in diff.splitlines() if d.startswith(("-", "+")) and d[1:2] != d[0]]
+    return " / ".join(line.strip() for line in lines)
+
+
 def survivors(rows: Sequence[tuple[str, str, str, int, str]]) -> str:
     """Every surviving mutant: file, line, operator and the changed line."""
     out = []
     for file, outcome, operator, line, diff in rows:
         if outcome != "survived":
             continue
-        changed = [d for d in diff.splitlines() if d.startswith(("-", "+")) and d[1:2] != d[0]]
-        out.append(f"{file}:{line} {operator}: {' / '.join(c.strip() for c in changed)}")
+        out.append(f"{file}:{line} {operator}: {_changed(diff)}")
     return "\n".join(out)
+
+
+def newly_killed(before: str, after: str) -> str:
+    """The mutants that survived ``before`` and were killed ``after``, each with what
+    killed it: a scenario's expectations (some scenario FAILs), or only the check of the
+    reference engine's declarations (checks/declarations.py: ERRORs naming
+    DeclarationError). A mutant whose diff differs between the sessions (the file changed
+    between them, so the same operator and occurrence hit another site) is marked."""
+    first, second = _results(before), _results(after)
+    out = []
+    for job, (file, line, operator, outcome, diff, _output) in sorted(first.items()):
+        if outcome != "survived" or job not in second or second[job][3] != "killed":
+            continue
+        output = second[job][5]
+        if any(row.startswith("FAIL ") for row in output.splitlines()):
+            how = "expectations"
+        elif "DeclarationError" in output:
+            how = "declarations"
+        else:
+            how = "error"
+        same = "" if _changed(second[job][4]) == _changed(diff) else "  DIFFERENT MUTATION"
+        out.append(f"{file}:{line} {operator} [{how}]{same}: {_changed(diff)}")
+    return "\n".join(out)
+
+
+def _results(session: str) -> dict[str, tuple[str, int, str, str, str, str]]:
+    """job id -> (file, line, operator, outcome, diff, test output) of finished items."""
+    found = {}
+    with _db(session) as db:
+        for item, result in db.completed_work_items:
+            if result.worker_outcome == "skipped":
+                continue
+            mutation = item.mutations[0]
+            normal = result.worker_outcome == "normal"
+            found[item.job_id] = (
+                str(mutation.module_path),
+                mutation.start_pos[0],
+                mutation.operator_name.split("/")[-1],
+                str(result.test_outcome.value) if normal else "error",
+                result.diff or "",
+                result.output or "",
+            )
+    return found
 
 
 def compare(before: str, after: str) -> str:
     """Scores by file before and after, over the mutants both sessions ran (the sample)."""
-    first = {row[0]: row for row in _job_outcomes(before)}
-    second = {row[0]: row for row in _job_outcomes(after)}
+    first, second = _results(before), _results(after)
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     for job in sorted(set(first) & set(second)):
-        file = first[job][1]
+        file = first[job][0]
         for key in (file, "all"):
-            counts[key][f"before {first[job][2]}"] += 1
-            counts[key][f"after {second[job][2]}"] += 1
+            counts[key][f"before {first[job][3]}"] += 1
+            counts[key][f"after {second[job][3]}"] += 1
     lines = []
     for file in sorted(counts, key=lambda name: (name == "all", name)):
         c = counts[file]
@@ -183,19 +215,6 @@ def compare(before: str, after: str) -> str:
             cells.append(f"{killed}/{judged} {100 * killed / judged:.0f}%" if judged else "-")
         lines.append("  ".join(cells))
     return "\n".join(lines)
-
-
-def _job_outcomes(session: str) -> list[tuple[str, str, str]]:
-    """(job id, file, outcome) for every finished, not skipped item."""
-    rows = []
-    with _db(session) as db:
-        for item, result in db.completed_work_items:
-            if result.worker_outcome == "skipped":
-                continue
-            normal = result.worker_outcome == "normal"
-            outcome = str(result.test_outcome.value) if normal else "error"
-            rows.append((item.job_id, str(item.mutations[0].module_path), outcome))
-    return rows
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -209,6 +228,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for name in ("score", "survivors"):
         commands.add_parser(name).add_argument("session")
+    killed = commands.add_parser("killed", help="survivors of a session killed in another")
+    killed.add_argument("session")
+    killed.add_argument("after")
     both = commands.add_parser("compare", help="scores by file before and after")
     both.add_argument("session")
     both.add_argument("after")
@@ -223,6 +245,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "compare":
         print(compare(args.session, args.after))
+        return 0
+    if args.command == "killed":
+        print(newly_killed(args.session, args.after))
         return 0
     if args.command == "rerun":
         print(f"{rerun_survivors(args.session, args.copy)} survivors to run again in {args.copy}")

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import cards as catalogue
 from engine import position
+from engine.context import Watcher
 from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.errors import require_one_of
 from engine.model import ATTACK, Card, Effect
@@ -52,6 +53,9 @@ class Table:
         # Whether the Clean-up and drawing move runs of cards in one step (move_all,
         # move_top) rather than card by card: the same moves and events, faster.
         self.bulk_moves = True
+        # A check running beside the game (engine.context.Watcher), told of every move
+        # and of what resolves; None in play.
+        self.watcher: Watcher | None = None
 
     def _index_cards(self) -> None:
         """Work out the speed indexes (docs/guides/performance.rst). Every physical card
@@ -183,6 +187,8 @@ class Table:
             target.append(card)
         if event is not None:
             self.state.events.append(event)  # Game.log, inlined: the hottest call
+        if self.watcher is not None:
+            self.watcher.moved(card, source, destination, event)
         return True
 
     def move_all(self, player: int, source: PlayerZone, destination: PlayerZone, verb: str) -> None:
