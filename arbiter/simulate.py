@@ -246,7 +246,9 @@ def _bots_cards(config: Config) -> set[str]:
 
 
 def new_game(config: Config, index: int) -> Game:
-    """Game ``index`` of ``config`` as set up, before anyone moves."""
+    """Game ``index`` of ``config`` as set up, before anyone moves. It records nothing
+    (``record=False``): the results need no event log, and a long game then takes no
+    more memory than a short one."""
     seed = game_seed(config.seed, index)
     return Game.new(
         players=config.players,
@@ -254,6 +256,7 @@ def new_game(config: Config, index: int) -> Game:
         seed=seed,
         editions={**catalogue.DEFAULT_EDITIONS, **config.editions},
         colony=config.colony,
+        record=False,
     )
 
 

@@ -62,21 +62,7 @@ from engine.game import Game  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from floor import play_floor_game  # noqa: E402
-
-# Cards both engines have; Big Money buys none of them, they only fill the Supply.
-KINGDOM = [
-    "Cellar",
-    "Chapel",
-    "Moat",
-    "Village",
-    "Workshop",
-    "Smithy",
-    "Militia",
-    "Market",
-    "Laboratory",
-    "Witch",
-]
-
+from mirror_driver import KINGDOM  # noqa: E402
 
 # ---------------------------------------------------------------- reference engine
 
@@ -385,6 +371,9 @@ def just_play(engine: str, games: int, seed: int) -> int:
     if engine == "reference":
         run_reference(games, seed)
         return 0
+    if engine == "floor":
+        run_floor(games, seed)
+        return 0
     pyminion = pyminion_runner()
     if pyminion is None:
         print("pyminion is not installed (pip install 'dominion-arbiter[pyminion]')")
@@ -403,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=["mirror", "random", "length", "suite", "prove"])
     parser.add_argument(
         "--just-play",
-        choices=["reference", "pyminion"],
+        choices=["reference", "pyminion", "floor"],
         help="only play --games mirror games on one engine, untimed (to count instructions)",
     )
     args = parser.parse_args(argv)

@@ -5,8 +5,9 @@ player may know: their own hand, in-play cards and discard pile, the size (never
 order) of every deck, the top card of every discard pile, the cards in play, the Supply
 counts, the trash, the turn's counters and the decision put to this player. A bot
 returns a :class:`Command` (``play``/``buy`` a card, ``end`` the ``action`` phase or the
-``turn``) or an :class:`Answer` to its pending decision; :func:`play_game` applies it with
-``Game.command`` / ``Game.answer``, the same checked entry points scenarios and players
+``turn``), :data:`PLAY_TREASURES` (play every Treasure in hand) or an :class:`Answer` to
+its pending decision; :func:`make_move` applies it with ``Game.command`` /
+``Game.play_treasures`` / ``Game.answer``, the same checked entry points scenarios and players
 use, so a bot cannot make an illegal move go through.
 
 Strategy lives here and only here: card definitions carry no hint for bots.
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from engine.decisions import Decision
+from engine.errors import IllegalMove
 from engine.model import ACTION, CURSE, TREASURE, VICTORY, Card
 
 if TYPE_CHECKING:
@@ -51,9 +53,16 @@ class Answer(NamedTuple):
     value: Any
 
 
-Move = Command | Answer
+@dataclass(frozen=True)
+class PlayTreasures:
+    """Play every Treasure in hand, first in hand first: ``Game.play_treasures``, the
+    same as a ``play`` command for each of them (faster)."""
+
+
+Move = Command | Answer | PlayTreasures
 END_TURN = Command("end", "turn")
 END_ACTIONS = Command("end", "action")
+PLAY_TREASURES = PlayTreasures()
 
 
 class GameView:
@@ -143,6 +152,11 @@ class GameView:
     def cost(self, name: str) -> int:
         """The current cost of a card (reductions included)."""
         return self.__game.cost_of(name)
+
+    def buy_restriction(self, name: str) -> str | None:
+        """Why the active player may not buy ``name`` now whatever their coins and Buys
+        (Contraband's ban, Grand Market with a Copper in play), or None."""
+        return self.__game.buy_restriction(name)
 
     # -- my own cards ----------------------------------------------------------------
 
@@ -329,9 +343,14 @@ def big_money_buy(coins: int, provinces_left: int, colony: bool = False) -> str 
 
 @dataclass
 class BigMoney:
-    """Big Money: plays every Treasure, buys by :func:`big_money_buy`."""
+    """Big Money: plays every Treasure, buys by :func:`big_money_buy`.
+
+    It plays its Treasures all at once (:data:`PLAY_TREASURES`), or with
+    ``treasures_at_once=False`` one ``play`` command at a time, first in hand first: the
+    same game either way (``tests/test_bulk_paths.py``)."""
 
     name: str = "bigmoney"
+    treasures_at_once: bool = True
     # Card name -> the command that plays it when it is a Treasure, else None (a cache:
     # definitions never change in a game).
     _treasure_plays: dict[str, Command | None] = field(
@@ -374,7 +393,7 @@ class BigMoney:
                     plays[name] = Command("play", name) if view.card(name).is_(TREASURE) else None
                 play = plays[name]
                 if play is not None:
-                    return play
+                    return PLAY_TREASURES if self.treasures_at_once else play
         if view.buys > 0:
             target = self.choose_buy(view, view.coins)
             if target is not None:
@@ -391,15 +410,19 @@ class BigMoney:
         colony = view.supply_count("Colony") > 0
         target = big_money_buy(coins, view.supply_count("Province"), colony)
         while target is not None:
-            if (among is None or target in among) and self._can_get(view, target, coins):
+            if self._can_get(view, target, coins, among):
                 return target
             # The preferred card is gone or refused: fall to the next one down.
             target = BIG_MONEY_FALLBACK.get(target)
         return None
 
     @staticmethod
-    def _can_get(view: GameView, name: str, coins: int) -> bool:
-        return view.supply_count(name) > 0 and view.cost(name) <= coins
+    def _can_get(view: GameView, name: str, coins: int, among: set[str] | None) -> bool:
+        """Whether ``name`` may be gained for ``coins``: one of ``among``, or else bought
+        (which a card played this turn or the card itself may forbid: Grand Market)."""
+        if not (view.supply_count(name) > 0 and view.cost(name) <= coins):
+            return False
+        return name in among if among is not None else view.buy_restriction(name) is None
 
 
 # What Big Money wants next when the card the rule names is gone or not allowed.
@@ -438,11 +461,7 @@ class BigMoneyWith(BigMoney):
         if target not in (None, "Silver", "Gold"):
             return target
         name = self.card_name
-        if (
-            (among is None or name in among)
-            and self._can_get(view, name, coins)
-            and view.owned()[name] < self.copies
-        ):
+        if self._can_get(view, name, coins, among) and view.owned()[name] < self.copies:
             return name
         return target
 
@@ -492,14 +511,22 @@ def play_game(game: Game, bots: Sequence[Bot], max_turns: int = 500) -> GameOver
         decision = game.pending
         seat = decision.player if decision is not None else state.turn.player
         move = bots[seat].act(views[seat])
-        if isinstance(move, Answer):
-            game.answer(move.value)
-        else:
-            verb, arg = move
-            game.command(verb, arg)
-            if move == END_TURN:
-                total_turns += 1
-                if total_turns >= max_turns and not state.game_over:
-                    break
+        make_move(game, move)
+        if move == END_TURN:
+            total_turns += 1
+            if total_turns >= max_turns and not state.game_over:
+                break
     scores = [game.score(p) for p in range(game.players)]
     return GameOver(state.game_over, total_turns, scores, game.winners())
+
+
+def make_move(game: Game, move: Move) -> None:
+    """Apply a bot's move through the game's checked entry points."""
+    if isinstance(move, Command):
+        game.command(move.verb, move.arg)
+    elif isinstance(move, Answer):
+        game.answer(move.value)
+    elif not game.play_treasures():
+        # Refused like a play command with nothing to play: a bot that asked for it
+        # would otherwise ask again for ever.
+        raise IllegalMove("no Treasure in hand may be played now")

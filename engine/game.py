@@ -15,16 +15,18 @@ The layers under it, each in its own module: ``engine.position`` (setup <-> stat
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, MutableSequence
 from typing import Any
 
 from engine import position
 from engine.context import Context
 from engine.decisions import Decision, forced_answer, match_answer
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
+from engine.model import TREASURE
 from engine.position import random_kingdom
 from engine.sets import KINGDOM_SETS
 from engine.setup_check import BASIC_PILES, COLONY_PILES, PHASES, saved_inputs
+from engine.state import kept_nothing
 from engine.turn import AWAIT_COMMAND, Turn
 from engine.verbs import shuffle_in_place
 
@@ -43,7 +45,12 @@ class Game(Turn):
     """One game of Dominion, driven one command or answer at a time."""
 
     def __init__(
-        self, setup: Mapping[str, Any], *, plain_commands: bool = True, bulk_moves: bool = True
+        self,
+        setup: Mapping[str, Any],
+        *,
+        plain_commands: bool = True,
+        bulk_moves: bool = True,
+        record: bool = True,
     ) -> None:
         """Set up the position ``setup`` describes, in the scenario format's terms.
 
@@ -59,10 +66,16 @@ class Game(Turn):
         through the game's generator (the same game, slower; tests compare the two).
         ``bulk_moves=False`` moves every card of a Clean-up and of a draw one by one
         (the same moves and events, slower; ``tests/test_bulk_paths.py`` compares).
+        ``record=False`` keeps no event log and no list of inputs (the same game, in
+        memory that does not grow with it: ``arbiter simulate``); such a game cannot be
+        cloned, saved or asked for its events (``tests/test_record_off.py``).
         """
         super().__init__(setup)
         self.bulk_moves = bulk_moves
-        self.inputs: list[tuple[str, Any]] = []
+        self.record = record
+        self.inputs: MutableSequence[tuple[str, Any]] = [] if record else kept_nothing()
+        if not record:
+            self.state.events = kept_nothing()
         self.plain_commands = plain_commands
         # Cards a setup lists in play were played with their effects resolved: what those
         # plays left in effect for the turn (Bridge, Coppersmith) is active, once per play
@@ -96,10 +109,11 @@ class Game(Turn):
         *,
         plain_commands: bool = True,
         bulk_moves: bool = True,
+        record: bool = True,
     ) -> Game:
         """A game from the standard start: 7 Coppers and 3 Estates each, shuffled, 5 drawn."""
         setup = position.new_game_setup(players, kingdom, seed, editions, colony, sets)
-        return cls(setup, plain_commands=plain_commands, bulk_moves=bulk_moves)
+        return cls(setup, plain_commands=plain_commands, bulk_moves=bulk_moves, record=record)
 
     # ------------------------------------------------------------------ what it waits for
 
@@ -122,7 +136,37 @@ class Game(Turn):
 
     def command(self, verb: str, arg: str) -> None:
         """``play``/``buy`` a card by name, or ``end`` ``action``/``turn``."""
-        card = self._check_command(verb, arg)
+        self._carry_out(verb, arg, self._check_command(verb, arg))
+
+    def play_treasures(self) -> int:
+        """Play the Treasures in the active player's hand, first in hand first, each as the
+        command ``play NAME`` would be (the same check, moves and events, and each
+        recorded as that command, so the game replays the same), until none is left or
+        a play asks a question (answer it, then call again for the rest). Returns how
+        many were played (0: none may be played now); IllegalMove when no command is
+        awaited, as for any command.
+
+        A player's "play all Treasures", in one call (speed only:
+        ``tests/test_bulk_paths.py`` compares it with a command per Treasure).
+        """
+        self._check_awaiting_command()
+        played = 0
+        names, by_id = self.state.names, self._by_id
+        while self._pending == AWAIT_COMMAND and not self.state.game_over:
+            for card in self.state.players[self.state.turn.player].hand:
+                if TREASURE in by_id[card].types:
+                    name = names[card]
+                    found = self._find_play(name)  # the play command's own check
+                    if not isinstance(found, str):
+                        self._carry_out("play", name, found)
+                        played += 1
+                        break
+            else:  # no Treasure in hand may be played now
+                return played
+        return played
+
+    def _carry_out(self, verb: str, arg: str, card: int | None) -> None:
+        """Record and carry out a command its check accepted (``card``: what it plays)."""
         self.inputs.append(("command", [verb, arg]))
         self.taken_alone.clear()
         step = self._run_plainly(verb, arg, card) if self.plain_commands else (verb, arg, card)
@@ -166,11 +210,7 @@ class Game(Turn):
         """IllegalMove unless the command may be given now; the card a play would play."""
         if not isinstance(verb, str) or not isinstance(arg, str):
             raise IllegalMove(f"a command is a verb and a card name or phase, not {verb!r} {arg!r}")
-        if self.state.game_over:
-            raise IllegalMove("the game is over")
-        if self._pending != AWAIT_COMMAND:
-            assert isinstance(self._pending, Decision)
-            raise IllegalMove(f"answer {self._pending.source}'s question first")
+        self._check_awaiting_command()
         if verb == "play":
             return self._check_play(arg)
         if verb == "buy":
@@ -180,6 +220,13 @@ class Game(Turn):
         else:
             raise IllegalMove(f"unknown command {verb!r}")
         return None
+
+    def _check_awaiting_command(self) -> None:
+        if self.state.game_over:
+            raise IllegalMove("the game is over")
+        if self._pending != AWAIT_COMMAND:
+            assert isinstance(self._pending, Decision)
+            raise IllegalMove(f"answer {self._pending.source}'s question first")
 
     # ------------------------------------------------------------------ answers
 
@@ -225,6 +272,7 @@ class Game(Turn):
 
     def to_json(self) -> dict[str, Any]:
         """Everything needed to rebuild this game: its setup, its inputs, and a check."""
+        self.require_record("inputs to save")
         return {
             "version": 1,
             "setup": self.setup,
@@ -263,6 +311,7 @@ class Game(Turn):
         return game
 
     def clone(self) -> Game:
+        self.require_record("inputs to replay")
         return Game.replay(
             self.setup,
             self.inputs,

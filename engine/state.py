@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import MutableSequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, get_args
 
@@ -92,6 +94,14 @@ class Event(NamedTuple):
         return event_line(self)
 
 
+def kept_nothing() -> MutableSequence[Any]:
+    """A log that keeps nothing: what a game that records nothing (``Game(record=False)``)
+    has instead of its event log and its list of inputs. A deque of length 0 drops what
+    it is given in C, as cheaply as ``list.append`` keeps it, so the hot paths log
+    the same way whether the game records or not."""
+    return deque(maxlen=0)
+
+
 def event_line(record: EventRecord) -> str:
     """The log line of an event record: ``p2 passes Copper to p3``."""
     player, verb, card, target = record
@@ -118,7 +128,9 @@ class GameState:
     trade_route_mat: int = 0
     trade_route_tokens: list[str] = field(default_factory=list)
     game_over: bool = False
-    events: list[EventRecord] = field(default_factory=list)
+    # The event log: a list, or a sink that keeps nothing in a game that records nothing
+    # (``Game(record=False)``, :func:`kept_nothing`).
+    events: MutableSequence[EventRecord] = field(default_factory=list)
 
     def zone(self, zone: Zone) -> list[int]:
         kind, owner = zone

@@ -53,6 +53,9 @@ class Table:
         # Whether the Clean-up and drawing move runs of cards in one step (move_all,
         # move_top) rather than card by card: the same moves and events, faster.
         self.bulk_moves = True
+        # Whether the game keeps its event log (``Game(record=False)``: it logs into a
+        # sink that keeps nothing, and the bulk moves skip their events).
+        self.record = True
         # A check running beside the game (engine.context.Watcher), told of every move
         # and of what resolves; None in play.
         self.watcher: Watcher | None = None
@@ -198,9 +201,10 @@ class Table:
         ``tests/test_bulk_paths.py`` compares the two)."""
         zones = self._zones
         cards = zones[source][player]
-        names, events = self.state.names, self.state.events
-        for card in cards:
-            events.append((player, verb, names[card], None))
+        if self.record:
+            names, events = self.state.names, self.state.events
+            for card in cards:
+                events.append((player, verb, names[card], None))
         zones[destination][player].extend(cards)
         cards.clear()
         if source == "hand":  # an empty hand: every hint is 0 again
@@ -219,9 +223,10 @@ class Table:
         moved = cards[: -count - 1 : -1]
         del cards[len(cards) - count :]
         zones[destination][player].extend(moved)
-        names, events = self.state.names, self.state.events
-        for card in moved:
-            events.append((player, verb, names[card], None))
+        if self.record:
+            names, events = self.state.names, self.state.events
+            for card in moved:
+                events.append((player, verb, names[card], None))
         return moved
 
     def _take_from_hand(self, hand: list[int], card: int, hints: dict[str, int]) -> bool:
@@ -244,7 +249,14 @@ class Table:
         self.state.events.append(event)
 
     def event_lines(self) -> list[str]:
+        self.require_record("its event log")
         return [event_line(event) for event in self.state.events]
+
+    def require_record(self, what: str) -> None:
+        """ValueError unless the game records (``Game(record=False)`` keeps no events and
+        no inputs), rather than answer as if nothing had happened."""
+        if not self.record:
+            raise ValueError(f"this game records nothing (record=False): it has no {what}")
 
     # ------------------------------------------------------------------ decisions
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from engine.bots import (
+    PLAY_TREASURES,
     Answer,
     BigMoney,
     BigMoneyWith,
@@ -18,6 +19,7 @@ from engine.bots import (
     big_money_buy,
     default_answer,
     make_bot,
+    make_move,
     play_game,
     random_answer,
 )
@@ -96,10 +98,7 @@ def test_random_bot_only_picks_legal_commands() -> None:
             move = bot.act(view)
             if isinstance(move, Command):
                 assert (move.verb, move.arg) in game.legal_commands()
-        if isinstance(move, Answer):
-            game.answer(move.value)
-        else:
-            game.command(move.verb, move.arg)
+        make_move(game, move)
 
 
 # ---------------------------------------------------------------- the Big Money rule
@@ -144,7 +143,9 @@ class Recorder:
         if view.pending is not None:
             return move
         treasures_in_hand = [n for n in view.hand if view.card(n).is_(TREASURE)]
-        if move.verb == "buy":
+        if move == PLAY_TREASURES:
+            assert treasures_in_hand and not view.bought
+        elif isinstance(move, Command) and move.verb == "buy":
             # Every Treasure was played first, and the buy is what the rule says.
             assert not treasures_in_hand or view.bought
             expected = big_money_buy(view.coins, view.supply_count("Province"))
@@ -184,7 +185,28 @@ def test_big_money_with_a_card_plays_it() -> None:
     )
     bot = BigMoneyWith(card_name="Smithy")
     assert bot.act(GameView(game, 0)) == Command("play", "Smithy")
-    assert BigMoney().act(GameView(game, 0)) == Command("play", "Copper")
+    assert BigMoney().act(GameView(game, 0)) == PLAY_TREASURES
+    assert BigMoney(treasures_at_once=False).act(GameView(game, 0)) == Command("play", "Copper")
+
+
+@pytest.mark.parametrize(("in_play", "buys"), [(["Silver"], "Grand Market"), (["Copper"], "Gold")])
+def test_big_money_with_a_card_buys_it_only_when_the_game_allows(
+    in_play: list[str], buys: str
+) -> None:
+    # Grand Market may not be bought with a Copper in play: the bot falls back, as it
+    # does for an empty pile, instead of giving a command the game refuses.
+    game = Game(
+        {
+            "players": 2,
+            "kingdom": ["Grand Market"],
+            "editions": {"prosperity": 1},
+            "turn": {"phase": "buy", "coins": 6},
+            "p1": {"in_play": in_play},
+        }
+    )
+    move = BigMoneyWith(card_name="Grand Market").act(GameView(game, 0))
+    assert move == Command("buy", buys)
+    make_move(game, move)
 
 
 # ---------------------------------------------------------------- answers
@@ -255,6 +277,7 @@ PUBLIC = {
     "trash",
     "card",
     "cost",
+    "buy_restriction",
     "hand",
     "owned",
     "my_revealed",
@@ -319,7 +342,7 @@ def test_bots_decide_the_same_whatever_the_hidden_cards(spec: str) -> None:
             seen.append(move)
             if move == Command("end", "turn"):
                 break
-            assert isinstance(move, Command)
-            game.command(move.verb, move.arg)
+            assert not isinstance(move, Answer)
+            make_move(game, move)
         moves.append(seen)
     assert all(m == moves[0] for m in moves[1:])

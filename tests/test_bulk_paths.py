@@ -2,8 +2,10 @@
 
 The Clean-up and drawing move runs of cards in one step (``Table.move_all``,
 ``Table.move_top``); with ``bulk_moves=False`` every card moves on its own through
-``Table.move``. Random games over all sets and both editions, played both ways from the
-same seeds, make the same inputs and end with the same event log, state and snapshot.
+``Table.move``. Bots play all their Treasures with one call (``Game.play_treasures``);
+with ``treasures_at_once=False`` they give a ``play`` command for each. Random games over
+all sets and both editions, played both ways from the same seeds, make the same inputs
+and end with the same event log, state and snapshot.
 """
 
 from __future__ import annotations
@@ -11,10 +13,14 @@ from __future__ import annotations
 import pytest
 
 from checks.random_play import play_random_game
+from engine.bots import BigMoneyWith, Bot, RandomBot, play_game
+from engine.errors import IllegalMove
 from engine.game import Game
+from engine.model import TREASURE
 
 SETS = ("base", "intrigue", "prosperity")
 GAMES = 160
+BOT_GAMES = 60
 
 
 def _editions(seed: int) -> dict[str, int]:
@@ -52,3 +58,49 @@ def test_a_clean_up_with_a_staying_card_is_done_card_by_card() -> None:
     game.command("end", "turn")
     assert game.names_of(game.player(0).in_play) == ["Gold"]
     assert game.names_of(game.player(0).discard) == ["Silver", "Copper", "Estate"]
+
+
+def _bot_game(seed: int, treasures_at_once: bool) -> Game:
+    """A bot game on a random kingdom; the bots buy its Treasures when there are some."""
+    game = Game.new(players=2 + seed % 3, seed=seed, editions=_editions(seed), sets=SETS)
+    kingdom = game.state.kingdom
+    treasures = [name for name in kingdom if TREASURE in game.definition_by_name(name).types]
+    wanted = [*treasures, *kingdom]
+    bots: list[Bot] = [
+        BigMoneyWith(
+            card_name=wanted[seat % len(wanted)], copies=3, treasures_at_once=treasures_at_once
+        )
+        for seat in range(game.players - 1)
+    ]
+    bots.append(RandomBot(seed))
+    play_game(game, bots, max_turns=100 * game.players)
+    return game
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_bot_games_are_the_same_with_treasures_played_at_once(block: int) -> None:
+    for seed in range(block, BOT_GAMES, 2):
+        at_once, one_by_one = (_bot_game(seed, at_once) for at_once in (True, False))
+        assert_same_game(at_once, one_by_one, f"seed {seed}, kingdom {at_once.state.kingdom}")
+
+
+def test_treasures_played_at_once_stop_at_a_question_and_go_on_after_it() -> None:
+    setup = {
+        "players": 2,
+        "kingdom": ["Loan"],
+        "p1": {"hand": ["Copper", "Loan", "Silver"], "deck": ["Gold", "Estate"]},
+    }
+    game = Game(setup)
+    assert game.play_treasures() == 2  # Copper, then Loan asks about the Gold it revealed
+    assert game.pending is not None and game.pending.source == "Loan"
+    with pytest.raises(IllegalMove, match="answer Loan's question first"):
+        game.play_treasures()
+    game.answer("discard")
+    assert game.play_treasures() == 1  # Silver
+    assert game.play_treasures() == 0
+    assert game.names_of(game.player(0).in_play) == ["Copper", "Loan", "Silver"]
+    assert [value for kind, value in game.inputs if kind == "command"] == [
+        ["play", "Copper"],
+        ["play", "Loan"],
+        ["play", "Silver"],
+    ]

@@ -7,7 +7,7 @@ import random
 from copy import deepcopy
 from dataclasses import replace
 
-from engine.bots import Answer, BigMoney, Command, GameView, make_bot, sensible_answer
+from engine.bots import BigMoney, GameView, make_bot, make_move, sensible_answer
 from engine.cards import DEFAULT_EDITIONS
 from engine.decisions import PURPOSES, Choice, Decision, Purpose
 from engine.game import Game, random_kingdom
@@ -42,12 +42,7 @@ def test_every_decision_has_a_known_purpose_and_bots_ignore_the_prompt() -> None
                 assert sensible_answer(view, unprompted, deepcopy(bot)) == sensible_answer(
                     view, decision, deepcopy(bot)
                 )
-            move = bots[seat].act(view)
-            if isinstance(move, Answer):
-                game.answer(move.value)
-            else:
-                assert isinstance(move, Command)
-                game.command(move.verb, move.arg)
+            make_move(game, bots[seat].act(view))
     assert {"trash", "discard"} <= seen  # the games met the purposes the bot uses
 
 

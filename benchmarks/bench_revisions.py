@@ -1,0 +1,178 @@
+"""Is the engine faster or slower than it was? Revisions of it side by side, in one run.
+
+    python benchmarks/bench_revisions.py 99c1257 HEAD            # before / after the split
+    python benchmarks/bench_revisions.py 99c1257 HEAD --rounds 9 --games 100
+    python benchmarks/bench_revisions.py 99c1257 HEAD --instructions   # also valgrind counts
+
+Each revision's ``engine/`` is extracted with ``git archive`` into a temporary directory
+(the checkout is not touched) and plays the same Big Money mirrors through
+``benchmarks/mirror_driver.py``, in a new process each time. The revisions take turns,
+round after round, so a slow spell of a shared machine hits them all; each one's median
+CPU time per player-turn is printed, and a ratio is the median of the rounds' ratios to the
+first revision. The games must be the same game on every revision (same player-turns,
+same number of events): if they are not, the revisions do different work, the timing says
+nothing, and the script says so and exits 1.
+
+``--instructions`` adds valgrind's instruction count per game (GAMES games minus none, so
+interpreter start and imports cancel): the figure that does not move with the machine's
+load. Not a timed test: nothing here fails on a slow machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DRIVER = ROOT / "benchmarks" / "mirror_driver.py"
+
+
+@dataclass
+class Revision:
+    name: str
+    root: Path
+    seconds: list[float] = field(default_factory=list)
+    work: tuple[int, int] | None = None  # (player-turns, events), the same every round
+
+
+def extract(revision: str, into: Path) -> Path:
+    """``revision``'s engine package, unpacked in a new directory under ``into``."""
+    root = Path(tempfile.mkdtemp(dir=into))
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "engine"],
+        capture_output=True,
+    )
+    if archive.returncode:
+        raise SystemExit(f"bench_revisions: no revision {revision!r}: {archive.stderr.decode()}")
+    with tempfile.TemporaryFile() as tar:
+        tar.write(archive.stdout)
+        tar.seek(0)
+        with tarfile.open(fileobj=tar) as files:
+            files.extractall(root, filter="data")
+    # Compiled once here, so that no measured run pays for compiling the bytecode.
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(root)], check=True)
+    return root
+
+
+def drive(root: Path, games: int, seed: int) -> tuple[float, int, int]:
+    """(CPU seconds, player-turns, events) of one run of the driver on ``root``'s engine."""
+    done = subprocess.run(
+        [sys.executable, str(DRIVER), str(root), str(games), str(seed)],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise SystemExit(f"bench_revisions: the driver failed on {root}:\n{done.stderr}")
+    seconds, turns, events = done.stdout.split()
+    return float(seconds), int(turns), int(events)
+
+
+def instructions(root: Path, games: int) -> int | None:
+    """valgrind's instruction count per game on ``root``'s engine, or None without valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    counts = []
+    for played in (0, games):
+        done = subprocess.run(
+            [
+                "valgrind",
+                "--tool=cachegrind",
+                "--cache-sim=no",
+                "--cachegrind-out-file=/dev/null",
+                sys.executable,
+                str(DRIVER),
+                str(root),
+                str(played),
+            ],
+            capture_output=True,
+            text=True,
+            env={"PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin"},
+        )
+        refs = [line for line in done.stderr.splitlines() if "I   refs" in line]
+        if done.returncode or not refs:
+            raise SystemExit(f"bench_revisions: valgrind failed on {root}:\n{done.stderr}")
+        counts.append(int(refs[-1].split()[-1].replace(",", "")))
+    return (counts[1] - counts[0]) // games
+
+
+def run_rounds(revisions: list[Revision], games: int, rounds: int) -> None:
+    for round_number in range(rounds):
+        for revision in revisions:
+            seconds, turns, events = drive(revision.root, games, seed=0)
+            if revision.work not in (None, (turns, events)):
+                raise SystemExit(
+                    f"bench_revisions: {revision.name} played other games"
+                    f" in round {round_number + 1}"
+                )
+            revision.work = (turns, events)
+            revision.seconds.append(seconds)
+        print(f"round {round_number + 1} of {rounds} done", file=sys.stderr)
+
+
+def report(revisions: list[Revision], games: int) -> int:
+    works = {revision.work for revision in revisions}
+    first = revisions[0]
+    assert first.work is not None
+    turns, events = first.work
+    print(f"== Big Money mirror, 2 players, {games} games x {len(first.seconds)} rounds ==")
+    for revision in revisions:
+        per_turn = [seconds / turns * 1e6 for seconds in revision.seconds]
+        line = (
+            f"{revision.name:>12}: {statistics.median(per_turn):7.2f} us/player-turn median"
+            f" ({min(per_turn):.2f} best)"
+        )
+        if revision is not first:
+            ratios = [
+                mine / theirs for mine, theirs in zip(revision.seconds, first.seconds, strict=True)
+            ]
+            line += (
+                f"; {statistics.median(ratios):.3f}x the time of {first.name}"
+                f" (rounds {min(ratios):.3f}x to {max(ratios):.3f}x)"
+            )
+        print(line)
+    if len(works) != 1:
+        print("the revisions played different games (player-turns, events):")
+        for revision in revisions:
+            print(f"  {revision.name}: {revision.work}")
+        return 1
+    print(f"same games on every revision: {turns} player-turns, {events} events")
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("revisions", nargs="+", help="git revisions; the first is the baseline")
+    parser.add_argument("--games", type=int, default=100, help="games per run (default 100)")
+    parser.add_argument("--rounds", type=int, default=7, help="alternating rounds (default 7)")
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count instructions with valgrind"
+    )
+    args = parser.parse_args()
+    if args.games < 1 or args.rounds < 1:
+        parser.error("--games and --rounds must be at least 1")
+    with tempfile.TemporaryDirectory(prefix="bench-revisions-") as tmp:
+        revisions = [Revision(name, extract(name, Path(tmp))) for name in args.revisions]
+        run_rounds(revisions, args.games, args.rounds)
+        status = report(revisions, args.games)
+        if args.instructions:
+            print("== instructions per game (valgrind, PYTHONHASHSEED=0) ==")
+            base = None
+            for revision in revisions:
+                count = instructions(revision.root, args.games)
+                if count is None:
+                    print("valgrind is not installed")
+                    break
+                base = base or count
+                print(f"{revision.name:>12}: {count / 1e6:7.3f} M ({count / base:.3f}x)")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

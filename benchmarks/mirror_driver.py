@@ -1,0 +1,103 @@
+"""Play Big Money mirrors on the reference engine found in one directory, and say what it cost.
+
+    python benchmarks/mirror_driver.py ENGINE_ROOT GAMES [SEED]
+
+``benchmarks/bench_revisions.py`` runs this once per revision and round, each time in a new
+process whose ``engine`` package comes from ``ENGINE_ROOT`` (an extracted revision), so
+several revisions of the engine can be timed side by side. It drives the engine only
+through what every revision since the first benchmark has had (``Game.new``,
+``Game.command``, the state's hands, coins and piles) and brings its own copy of the buy
+rule, so each revision does the same work whatever its bots look like.
+
+Prints one line: ``cpu_seconds player_turns events`` (CPU time of the games alone, imports
+and interpreter start left out).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+# Cards both engines of bench_engine.py have; Big Money buys none of them, they only fill
+# the Supply.
+KINGDOM = [
+    "Cellar",
+    "Chapel",
+    "Moat",
+    "Village",
+    "Workshop",
+    "Smithy",
+    "Militia",
+    "Market",
+    "Laboratory",
+    "Witch",
+]
+TREASURES = frozenset({"Copper", "Silver", "Gold"})
+MAX_TURNS = 1_000
+
+
+def big_money_buy(coins: int, provinces_left: int) -> str | None:
+    """The canonical Big Money rule (``engine.bots.big_money_buy`` without Colony), copied
+    here because the revisions measured may not share one copy: each must do the same work."""
+    if coins >= 8:
+        return "Province"
+    if coins >= 5 and provinces_left <= 4:
+        return "Duchy"
+    if coins >= 6:
+        return "Gold"
+    if 2 <= coins <= 4 and provinces_left <= 2:
+        return "Estate"
+    if coins >= 3:
+        return "Silver"
+    return None
+
+
+def play_turn(game: Any) -> None:
+    state = game.state
+    hand = state.players[state.turn.player].hand
+    for name in [state.names[card] for card in hand]:
+        if name in TREASURES:
+            game.command("play", name)
+    target = big_money_buy(state.turn.coins, len(state.supply["Province"]))
+    if target is not None and state.supply[target]:
+        game.command("buy", target)
+    game.command("end", "turn")
+
+
+def play_games(game_class: Any, games: int, seed: int) -> tuple[int, int]:
+    """(player-turns, events) of ``games`` 2-player mirrors from ``seed`` on."""
+    turns = events = 0
+    for index in range(games):
+        game = game_class.new(players=2, kingdom=KINGDOM, seed=seed + index, colony=False)
+        played = 0
+        while not game.state.game_over:
+            if played == MAX_TURNS:
+                raise SystemExit(f"game {seed + index} did not end in {MAX_TURNS} turns")
+            play_turn(game)
+            played += 1
+        turns += played
+        events += len(game.state.events)
+    return turns, events
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) not in (2, 3):
+        raise SystemExit("usage: mirror_driver.py ENGINE_ROOT GAMES [SEED]")
+    root = Path(argv[0]).resolve()
+    sys.path.insert(0, str(root))
+    import engine
+    from engine.game import Game
+
+    if root not in Path(engine.__file__).resolve().parents:
+        raise SystemExit(f"engine imported from {engine.__file__}, not from {root}")
+
+    games, seed = int(argv[1]), int(argv[2]) if len(argv) == 3 else 0
+    start = time.process_time()
+    turns, events = play_games(Game, games, seed)
+    print(f"{time.process_time() - start:.6f} {turns} {events}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
