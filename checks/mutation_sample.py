@@ -14,6 +14,7 @@ finished session back as a score by file (docs/guides/checks.rst, "Mutation test
     python -m checks.mutation_sample rerun session.sqlite after.sqlite   # after new scenarios
     python -m checks.mutation_sample compare session.sqlite after.sqlite
     python -m checks.mutation_sample killed session.sqlite after.sqlite   # and by what
+    python -m checks.mutation_sample goal after.sqlite   # survivors classified: the goal
 
 cosmic-ray mutates the files in place, so run it in a copy of the tree (``git worktree``
 or ``git archive``), never in the checkout you are editing.
@@ -26,6 +27,7 @@ import random
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 # How many mutants to sample per file: the files the issue's goal is about (the card
@@ -155,25 +157,28 @@ def survivors(rows: Sequence[tuple[str, str, str, int, str]]) -> str:
 
 def newly_killed(before: str, after: str) -> str:
     """The mutants that survived ``before`` and were killed ``after``, each with what
-    killed it: a scenario's expectations (some scenario FAILs), or only the check of the
-    reference engine's declarations (checks/declarations.py: ERRORs naming
-    DeclarationError). A mutant whose diff differs between the sessions (the file changed
-    between them, so the same operator and occurrence hit another site) is marked."""
+    killed it (:func:`_killed_by`). A mutant whose diff differs between the sessions
+    (the file changed between them, so the same operator and occurrence hit another
+    site) is marked."""
     first, second = _results(before), _results(after)
     out = []
     for job, (file, line, operator, outcome, diff, _output) in sorted(first.items()):
         if outcome != "survived" or job not in second or second[job][3] != "killed":
             continue
-        output = second[job][5]
-        if any(row.startswith("FAIL ") for row in output.splitlines()):
-            how = "expectations"
-        elif "DeclarationError" in output:
-            how = "declarations"
-        else:
-            how = "error"
+        how = _killed_by(second[job][5])
         same = "" if _changed(second[job][4]) == _changed(diff) else "  DIFFERENT MUTATION"
         out.append(f"{file}:{line} {operator} [{how}]{same}: {_changed(diff)}")
     return "\n".join(out)
+
+
+def _killed_by(output: str) -> str:
+    """``declarations`` when every scenario that failed did so only on the check of the
+    reference engine's declarations (an ERROR naming DeclarationError), else
+    ``expectations`` (a FAIL, or an ERROR such as an expected decision not asked)."""
+    rows = output.splitlines()
+    failed = sum(row.startswith(("FAIL ", "ERROR ")) for row in rows)
+    declared = sum("DeclarationError" in row for row in rows)
+    return "declarations" if failed and failed == declared else "expectations"
 
 
 def _results(session: str) -> dict[str, tuple[str, int, str, str, str, str]]:
@@ -217,6 +222,58 @@ def compare(before: str, after: str) -> str:
     return "\n".join(lines)
 
 
+CLASSIFIED = Path(__file__).resolve().parent / "mutation-survivors.yaml"
+
+
+def classified(path: Path = CLASSIFIED) -> dict[tuple[str, str, str], str]:
+    """(file, operator, change) -> class of every classified survivor."""
+    from scenarios.yamlread import read_yaml_file
+
+    entries = read_yaml_file(path).data["survivors"]
+    return {(e["file"], e["operator"], e["change"]): e["class"] for e in entries}
+
+
+def goal_score(session: str, classes: Mapping[tuple[str, str, str], str]) -> tuple[str, int]:
+    """The goal's score by file: killed / (killed + survived - equivalent survivors), the
+    kills only the declaration check made counted apart, and the survivors no entry of
+    ``classes`` names listed after the table. Returns the text and that number."""
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    unclassified = []
+    for file, line, operator, outcome, diff, output in _results(session).values():
+        if not in_goal(file) or outcome not in ("killed", "survived"):
+            continue
+        key = outcome
+        if outcome == "killed" and _killed_by(output) == "declarations":
+            key = "killed by declarations"
+        elif outcome == "survived":
+            key = classes.get((file, operator, _changed(diff)), "unclassified")
+            if key == "unclassified":
+                unclassified.append(f"{file}:{line} {operator}: {_changed(diff)}")
+        for name in (file, "goal files"):
+            counts[name][key] += 1
+    header = ("file", "run", "killed", "by decl.", "equivalent", "other", "unclassified", "score")
+    rows = []
+    for file in sorted(counts, key=lambda name: (name == "goal files", name)):
+        c = counts[file]
+        killed = c["killed"] + c["killed by declarations"]
+        run = sum(c.values())
+        judged = run - c["equivalent"]
+        other = run - killed - c["equivalent"] - c["unclassified"]
+        score = f"{killed}/{judged} {100 * killed / judged:.1f}%" if judged else "-"
+        cells = (file, run, killed, c["killed by declarations"], c["equivalent"], other,
+                 c["unclassified"], score)  # fmt: skip
+        rows.append(tuple(map(str, cells)))
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    text = "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in [header, *rows]
+    )
+    if unclassified:
+        text += "\n\nsurvivors to classify (checks/mutation-survivors.yaml) or kill:\n"
+        text += "\n".join(unclassified)
+    return text, len(unclassified)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m checks.mutation_sample")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -228,6 +285,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for name in ("score", "survivors"):
         commands.add_parser(name).add_argument("session")
+    scoring = commands.add_parser("goal", help="the goal's score, survivors classified")
+    scoring.add_argument("session")
     killed = commands.add_parser("killed", help="survivors of a session killed in another")
     killed.add_argument("session")
     killed.add_argument("after")
@@ -246,6 +305,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "compare":
         print(compare(args.session, args.after))
         return 0
+    if args.command == "goal":
+        text, unclassified = goal_score(args.session, classified())
+        print(text)
+        return 1 if unclassified else 0
     if args.command == "killed":
         print(newly_killed(args.session, args.after))
         return 0
