@@ -20,7 +20,18 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.model import ACTION, ATTACK, CURSE, TREASURE, VICTORY, Card
-from engine.targets import DECK, DISCARD, HAND, SELF, SETUP, TURN, WHILE_IN_PLAY, Gain, Watch
+from engine.targets import (
+    DECK,
+    DISCARD,
+    HAND,
+    SELF,
+    SETUP,
+    TOKEN,
+    TURN,
+    WHILE_IN_PLAY,
+    Gain,
+    Watch,
+)
 
 CARD_KINDS = frozenset({ACTION, TREASURE, VICTORY, CURSE})
 TIMES = {1: "once", 2: "twice", 3: "three times"}
@@ -338,6 +349,8 @@ def watched_type(doer: Card, taker: Card, lookup: Lookup) -> str | None:
 def _when(watch: Watch, name: str) -> str:
     if watch.lasts == SETUP:
         return "setup marks its pile and gaining the first one, on any turn,"
+    if watch.lasts == TOKEN:
+        return f"{watch.event}ing one from a pile with {name}'s token, on any turn,"
     if watch.lasts == WHILE_IN_PLAY:
         return f"{watch.event}ing one while {name} is in play"
     if watch.bought_only:

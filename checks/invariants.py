@@ -155,6 +155,14 @@ def only_staying_cards_in_play(in_play_not_staying: Sequence[Any], ops: Ops = PY
     return ops.all_([count == 0 for count in in_play_not_staying])
 
 
+def held_cards_set_aside(held_elsewhere: Sequence[Any], ops: Ops = PY) -> Any:
+    """A card set aside with a Duration card (Haven's, Blockade's) stays in its player's
+    set-aside zone until the Duration's start-of-turn part puts it into the hand, which
+    lets go of it: ``held_elsewhere[p]``, how many of player ``p``'s held cards are not in
+    their set-aside zone."""
+    return ops.all_([count == 0 for count in held_elsewhere])
+
+
 def game_over_as_rulebook(
     game_over: Any,
     end_of_turn: Any,
@@ -236,6 +244,8 @@ def counts_of(game: Game) -> Counts:
     numbers.update({f"p{i + 1}.vp_tokens": p.vp_tokens for i, p in enumerate(state.players)})
     numbers.update({f"p{i + 1}.turns_taken": p.turns_taken for i, p in enumerate(state.players)})
     numbers["trade_route_mat"] = state.trade_route_mat
+    numbers.update({f"p{i + 1}.pirate_ship": p.pirate_ship for i, p in enumerate(state.players)})
+    numbers.update({f"embargo.{pile}": tokens for pile, tokens in state.embargo.items()})
     return Counts(
         places=[places.get(card, 0) for card in range(len(state.names))],
         zone_counts=per_name,
@@ -295,6 +305,12 @@ def violations(game: Game, created: Mapping[str, int], *, end_of_turn: bool) -> 
     ]
     if not only_staying_cards_in_play(not_staying):
         found.append(f"cards left in play after Clean-up (not staying): {not_staying}")
+    held_elsewhere = [
+        sum(1 for card, _, _ in player.held if card not in player.set_aside)
+        for player in game.state.players
+    ]
+    if not held_cards_set_aside(held_elsewhere):
+        found.append(f"cards held with a Duration card but not set aside: {held_elsewhere}")
     if not game_over_as_rulebook(
         c.game_over, end_of_turn, c.pile_counts, c.province, c.colony, c.players
     ):

@@ -361,7 +361,9 @@ def _movement_kinds(
         (
             "gain",
             z3.And(
-                among(source, ["supply", "trash"]), among(destination, ["discard", "hand", "deck"])
+                among(source, ["supply", "trash"]),
+                # Blockade gains straight to the set-aside zone.
+                among(destination, ["discard", "hand", "deck", "set_aside"]),
             ),
         ),
         ("return", z3.And(among(source, player_zones), destination == card_pile)),

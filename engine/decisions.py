@@ -16,9 +16,9 @@ KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 
 # What a decision is for, as data (bots and adapters read this, never the prompt text):
 # the cards picked are trashed, discarded, put on the deck, played, gained, passed,
-# revealed, taken into hand or returned; "choose" picks among a card's options; "name"
-# names a card; "react" uses an optional trigger; "order_triggers" orders simultaneous
-# triggers.
+# revealed, taken into hand, returned or set aside (with a card, or on a mat); "choose"
+# picks among a card's options; "name" names a card; "react" uses an optional trigger;
+# "order_triggers" orders simultaneous triggers.
 Purpose = Literal[
     "trash",
     "discard",
@@ -29,6 +29,7 @@ Purpose = Literal[
     "reveal",
     "take",
     "return",
+    "set_aside",
     "choose",
     "name",
     "react",

@@ -38,8 +38,8 @@ LastingEffect = Callable[["Context"], None]
 TriggerEffect = Callable[["TriggerContext"], Effect[None]]
 
 # What a trigger listens to, where its card must be, and whose events: see ``Trigger``.
-TriggerEvent = Literal["gain", "buy", "trash", "attack", "cleanup", "start", "play"]
-TriggerPlace = Literal["self", "hand", "in_play", "turn", "next_turn"]
+TriggerEvent = Literal["gain", "buy", "trash", "attack", "buy_end", "cleanup", "start", "play"]
+TriggerPlace = Literal["self", "hand", "in_play", "turn", "next_turn", "game"]
 TriggerWho = Literal["own", "others", "any"]
 
 
@@ -47,14 +47,17 @@ TriggerWho = Literal["own", "others", "any"]
 class Trigger:
     """Something a card does when an event happens while the card is in a given place.
 
-    ``event`` is one of ``gain``, ``buy``, ``trash``, ``attack``, ``cleanup``,
+    ``event`` is one of ``gain``, ``buy``, ``trash``, ``attack``, ``buy_end`` (the end of
+    its player's Buy phase, just before the Clean-up), ``cleanup``,
     ``start`` (the start of its player's turn, Clerk), ``play``; ``where`` says where
     the card must be for it to fire: ``self`` (the card the event is about), ``hand``,
     ``in_play`` (while in play: once per copy), ``turn`` (set up by a play for the rest of
-    the turn, once per play: ``start_lasting``) or ``next_turn`` (a ``start`` trigger set
+    the turn, once per play: ``start_lasting``), ``next_turn`` (a ``start`` trigger set
     up by a play for the start of its player's next turn: ``at_start_of_next_turn``,
-    Duration cards). ``condition`` filters
-    the event; a trigger with ``optional`` asks its owner before it fires (reactions).
+    Duration cards) or ``game`` (for the whole game, while the card is in the game: a
+    rule its tokens set up, Embargo's; the player whose event it is resolves it).
+    ``condition`` filters the event; a trigger with ``optional`` asks its owner before it
+    fires (reactions).
     ``who`` says whose events it listens to: ``own`` or ``others`` or ``any``.
     An optional trigger may be used again on the same event while its condition still
     holds (a Reaction still in hand may be revealed again to one Attack: Secret Chamber,
@@ -113,6 +116,11 @@ class Card:
     # Kingdom (Charlatan: Curse is also a Treasure worth $1). Kept out of the catalogue.
     changes_in_game: tuple[Card, ...] = ()
     options: tuple[str, ...] = ()
+    # Seaside: the cards its plays set aside stay with it until its start-of-turn part
+    # puts them into the hand (Haven, Blockade); it gives an extra turn, and so is in play
+    # from an earlier turn only during that extra turn (Outpost).
+    holds_set_aside: bool = False
+    gives_extra_turn: bool = False
     # What the card does and responds to, as data for the interaction graph and docs.
     declares: frozenset[str] = field(default_factory=frozenset)
     # What its instructions reach on other cards, precisely (engine/targets.py): data for

@@ -15,16 +15,17 @@ from typing import TYPE_CHECKING, Any
 from engine import cards as catalogue
 from engine import rules
 from engine.errors import BadPosition
-from engine.model import VICTORY, Card
+from engine.model import ATTACK, VICTORY, Card
 from engine.setup_check import (
     BASIC_PILES,
     COLONY_PILES,
     cached_pile_size,
     check_setup,
+    entry_set_aside,
     play_entry,
     times_played,
 )
-from engine.state import GameState, Phase, PlayerState, TurnState
+from engine.state import MATS, GameState, Phase, PlayerState, PlayerZone, TurnState
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -144,7 +145,8 @@ def _build_player(
     # until then. The active player's did their start-of-turn part already (unless the
     # turn is about to start) and go at this turn's Clean-up.
     waiting = not active or phase == "start"
-    for zone in ("hand", "discard", "in_play", "set_aside", "deck"):
+    built: tuple[PlayerZone, ...] = ("hand", "discard", "in_play", "set_aside", "deck", *MATS)
+    for zone in built:
         if zone == "in_play":
             # Durations first: they were played on an earlier turn than this turn's plays.
             for entry in zones.get("durations", []) or []:
@@ -157,6 +159,8 @@ def _build_player(
         for name in reversed(names) if zone == "deck" else names:
             player.zone(zone).append(_new_card(state, name, define))
     player.vp_tokens = int(zones.get("vp_tokens", 0))
+    player.pirate_ship = int(zones.get("pirate_ship", 0))
+    player.gained_last_turn = list(zones.get("gained_last_turn", []) or [])
     return plays
 
 
@@ -181,10 +185,20 @@ def _build_entry(
     definition = define(name)
     times = 1 if by_name is None else times_played(define(by_name), definition)
     player.in_play.extend([card] if by is None else [by, card])
+    waiting = times
+    if definition.holds_set_aside:
+        # Haven, Blockade: each play that set a card aside acts at the next turn (a play
+        # that found nothing to set aside does not); an Attack's affects every other player.
+        held = [_new_card(state, held_name, define) for held_name in entry_set_aside(entry)]
+        player.set_aside.extend(held)
+        affected = tuple(p for p in range(len(state.players)) if p != index)
+        affected = affected if definition.is_(ATTACK) else ()
+        player.held.extend((held_card, card, affected) for held_card in held)
+        waiting = len(held)
     waits = [i for i, trigger in enumerate(definition.triggers) if trigger.where == "next_turn"]
     if waits and scheduled:
-        player.next_turn.extend((card, i) for _ in range(times) for i in waits)
-    if waits and stays:
+        player.next_turn.extend((card, i) for _ in range(waiting) for i in waits)
+    if waits and stays and waiting:
         player.staying.extend([card] if by is None else [card, by])
     plays: list[SetupPlay] = [] if by is None else [(by, None)]
     return plays + [(card, by)] * times
@@ -202,7 +216,9 @@ def _build_turn(state: GameState, setup: Mapping[str, Any], players: int, define
         actions=int(turn.get("actions", 1)),
         buys=int(turn.get("buys", 1)),
         coins=int(turn.get("coins", 0)),
+        extra=bool(turn.get("extra", False)),
     )
+    state.embargo = {pile: int(n) for pile, n in (setup.get("embargo", {}) or {}).items() if n}
     for name, count in (setup.get("turns_taken", {}) or {}).items():
         state.players[_player_index(name, players)].turns_taken = int(count)
     trade_route = setup.get("trade_route")
@@ -229,7 +245,7 @@ def snapshot(game: Game) -> dict[str, Any]:
     names_of = game.names_of
     players = {}
     for index, state in enumerate(game.state.players):
-        player = {
+        player: dict[str, Any] = {
             "hand": names_of(state.hand),
             "deck": names_of(reversed(state.deck)),
             "discard": names_of(state.discard),
@@ -240,28 +256,43 @@ def snapshot(game: Game) -> dict[str, Any]:
             "score": game.score(index),
             "turns_taken": state.turns_taken,
         }
-        # Duration cards: only while there are any, so that games without them report
-        # exactly what they always did.
+        # Duration cards, mats and the like: only while there are any, so that games
+        # without them report exactly what they always did.
         if state.staying:
             player["staying"] = names_of(state.staying)
         if state.next_turn:
             player["next_turn"] = names_of(card for card, _ in state.next_turn)
+        if state.held:
+            player["held"] = [[game.name_of(card), game.name_of(by)] for card, by, _ in state.held]
+        for mat in MATS:
+            if state.zone(mat):
+                player[mat] = names_of(state.zone(mat))
+        if state.pirate_ship:
+            player["pirate_ship"] = state.pirate_ship
+        if state.gained_last_turn:
+            player["gained_last_turn"] = list(state.gained_last_turn)
         players[f"p{index + 1}"] = player
-    return {
+    shown_turn: dict[str, Any] = {
+        "player": f"p{turn.player + 1}",
+        "phase": turn.phase,
+        "actions": turn.actions,
+        "buys": turn.buys,
+        "coins": turn.coins,
+    }
+    if turn.extra:  # an extra turn (Outpost's); a game without one reports what it did
+        shown_turn["extra"] = True
+    shown: dict[str, Any] = {
         "players": players,
         "supply": {pile: len(cards) for pile, cards in game.state.supply.items()},
         "trash": names_of(game.state.trash),
         "trade_route": game.state.trade_route_mat,
-        "turn": {
-            "player": f"p{turn.player + 1}",
-            "phase": turn.phase,
-            "actions": turn.actions,
-            "buys": turn.buys,
-            "coins": turn.coins,
-        },
+        "turn": shown_turn,
         "game_over": game.state.game_over,
         "winners": [f"p{p + 1}" for p in game.winners()],
     }
+    if game.state.embargo:
+        shown["embargo"] = dict(game.state.embargo)
+    return shown
 
 
 def _player_index(name: Any, players: int) -> int:

@@ -39,8 +39,13 @@ REGISTRY: tuple[CardSet, ...] = (
     CardSet("intrigue", "Intrigue", ("engine.cards.intrigue",), {1: 2009, 2: 2016}),
     CardSet("prosperity", "Prosperity", ("engine.cards.prosperity",), {1: 2010, 2: 2022}),
     # The Seaside cards that need mats, tokens or extra turns live in a module of their
-    # own (engine.cards.seaside_mats), added here with its first card.
-    CardSet("seaside", "Seaside", ("engine.cards.seaside",), {1: 2009, 2: 2022}),
+    # own, so that each module stays one engineer's.
+    CardSet(
+        "seaside",
+        "Seaside",
+        ("engine.cards.seaside", "engine.cards.seaside_mats"),
+        {1: 2009, 2: 2022},
+    ),
 )
 
 BY_NAME: dict[str, CardSet] = {card_set.name: card_set for card_set in REGISTRY}

@@ -47,10 +47,17 @@ PHASES = ("action", "buy")
 # A setup may also start before the turn's start-of-turn effects (``turn.phase: start``).
 SETUP_PHASES = (*PHASES, "start")
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
-# Cards in play as entries: a name, or {card, by} (played by a Throne Room).
+# Seaside's player mats (cards), and what needs its card in the Kingdom: a mat, the
+# Pirate Ship mat's Coin tokens, Embargo tokens.
+MATS = {"island": "Island", "native_village": "Native Village"}
+NEEDS_CARD = {**MATS, "pirate_ship": "Pirate Ship", "embargo": "Embargo"}
+# Cards in play as entries: a name, or {card, by, set_aside} (played by a Throne Room,
+# with the cards its plays set aside: Haven, Blockade).
 PLAY_ZONES = ("in_play", "durations")
-ENTRY_KEYS = ("card", "by")
-PLAYER_KEYS = (*ZONES, "durations", "vp_tokens", "shuffles")
+ENTRY_KEYS = ("card", "by", "set_aside")
+PLAYER_KEYS = (
+    *ZONES, "durations", *MATS, "vp_tokens", "pirate_ship", "gained_last_turn", "shuffles",
+)  # fmt: skip
 SETUP_KEYS = (
     "players",
     "kingdom",
@@ -60,11 +67,12 @@ SETUP_KEYS = (
     "turn",
     "turns_taken",
     "trade_route",
+    "embargo",
     "editions",
     "seed",
     "deal",
 )
-TURN_KEYS = ("player", "phase", "actions", "buys", "coins")
+TURN_KEYS = ("player", "phase", "actions", "buys", "coins", "extra")
 
 
 def check_setup(setup: Any) -> None:
@@ -81,6 +89,9 @@ class _SetupCheck:
         self.active = "p1"
         self.phase = "action"
         self.editions: dict[str, int] = dict(catalogue.DEFAULT_EDITIONS)
+        self.kingdom: list[str] = []
+        # The durations entries seen: (player, position, card name).
+        self.durations: list[tuple[str, int, str]] = []
         self.cards = 0  # cards the setup creates so far
         self.shuffled = 0  # names in shuffle orders so far
         # Definitions by name, once the editions are known (look each name up once).
@@ -107,6 +118,8 @@ class _SetupCheck:
                 self.check_player(key)
         self.card_list(setup.get("trash", []), ("trash",))
         self.check_trade_route(piles)
+        self.check_embargo(piles)
+        self.check_extra_turn()
 
     def check_editions(self) -> None:
         editions = _mapping(self.setup.get("editions", {}), ("editions",))
@@ -122,7 +135,7 @@ class _SetupCheck:
 
     def check_supply(self) -> list[str]:
         """The game's piles; every size checked and counted."""
-        kingdom = self.names(self.setup.get("kingdom", []), ("kingdom",))
+        kingdom = self.kingdom = self.names(self.setup.get("kingdom", []), ("kingdom",))
         if len(kingdom) > MAX_KINGDOM:
             raise BadPosition(f"{len(kingdom)} cards; at most {MAX_KINGDOM}", ("kingdom",))
         seen: set[str] = set()
@@ -168,6 +181,7 @@ class _SetupCheck:
         self.phase = phase
         for key in ("actions", "buys", "coins"):
             _number(turn.get(key, 0), ("turn", key), 0, MAX_COUNT)
+        _flag(turn.get("extra", False), ("turn", "extra"))
         taken = _mapping(self.setup.get("turns_taken", {}) or {}, ("turns_taken",))
         for name, count in taken.items():
             self.player_name(name, ("turns_taken", name))
@@ -194,8 +208,16 @@ class _SetupCheck:
                     )
             elif name in ZONES:
                 self.card_list(value, where)
+            elif name in MATS:
+                self.card_list(value, where)
+                self.needs_card(name, where)
+            elif name == "gained_last_turn":
+                self.known(self.names(value, where), where)
             elif name == "vp_tokens":
                 _number(value, where, 0, MAX_COUNT)
+            elif name == "pirate_ship":
+                _number(value, where, 0, MAX_COUNT)
+                self.needs_card(name, where)
             elif name == "shuffles":
                 orders = _list(value, where)
                 for index, order in enumerate(orders):
@@ -226,9 +248,67 @@ class _SetupCheck:
                     f"{name} is not a pile of this game", ("trade_route", "piles", index)
                 )
 
+    def check_embargo(self, piles: list[str]) -> None:
+        tokens = _mapping(self.setup.get("embargo", {}) or {}, ("embargo",))
+        for pile, count in tokens.items():
+            if pile not in piles:
+                raise BadPosition(f"{_show(pile)} is not a pile of this game", ("embargo", pile))
+            _number(count, ("embargo", pile), 0, MAX_COUNT)
+        if tokens:
+            self.needs_card("embargo", ("embargo",))
+            pile = (self.setup.get("supply", {}) or {}).get("Embargo", 1)
+            if pile == 0 and not self.named_outside_supply("Embargo"):
+                raise BadPosition(
+                    "Embargo tokens need an Embargo card in the game (its rule is the card's):"
+                    " the Embargo pile is empty and no zone holds one",
+                    ("embargo",),
+                )
+
+    def named_outside_supply(self, name: str) -> bool:
+        """Whether the setup puts a card of ``name`` in the trash or a player's zone."""
+        lists = [self.setup.get("trash", []) or []]
+        for key, zones in self.setup.items():
+            if _is_player_key(key) and isinstance(zones, Mapping):
+                for zone, value in zones.items():
+                    if zone in (*ZONES, *MATS):
+                        lists.append(value)
+                    elif zone in PLAY_ZONES:
+                        lists.append([play_entry(entry)[0] for entry in value])
+        return any(name in names for names in lists)
+
+    def check_extra_turn(self) -> None:
+        """An Outpost is in play from an earlier turn exactly while the extra turn it gave
+        is under way: the active player's, with ``turn.extra``."""
+        turn = _or_empty(self.setup.get("turn"))
+        extra = turn.get("extra", False)
+        givers = [
+            (player, index, card)
+            for player, index, card in self.durations
+            if self.card(card, (player, "durations", index)).gives_extra_turn
+        ]
+        for player, index, card in givers:
+            if player != self.active or not extra:
+                raise BadPosition(
+                    f"{card} is in play from an earlier turn only during the extra turn it"
+                    f" gave (turn: {{player: {player}, extra: true}})",
+                    (player, "durations", index),
+                )
+        if extra and not givers:
+            raise BadPosition(
+                f"an extra turn is given by a card that stays in play for it: list the"
+                f" Outpost in {self.active}'s durations",
+                ("turn", "extra"),
+            )
+
+    def needs_card(self, key: str, where: Key) -> None:
+        card = NEEDS_CARD[key]
+        if card not in self.kingdom:
+            raise BadPosition(f"{card} is not in this game's Kingdom", where)
+
     def play_entries(self, value: Any, where: Key) -> None:
-        """``in_play`` / ``durations``: card names or ``{card, by}`` mappings, each ``by``
-        a card that plays the card more than once (Throne Room, King's Court)."""
+        """``in_play`` / ``durations``: card names or ``{card, by, set_aside}`` mappings,
+        each ``by`` a card that plays the card more than once (Throne Room, King's Court),
+        each ``set_aside`` the cards its plays set aside with it, one per play at most."""
         entries = _list(value, where)
         durations = where[-1] == "durations"
         for index, entry in enumerate(entries):
@@ -236,27 +316,69 @@ class _SetupCheck:
             card_name, by_name = self.entry(entry, at)
             card = self.card(card_name, (*at, "card") if isinstance(entry, Mapping) else at)
             self.count_cards(1 if by_name is None else 2, at)
+            times = 1
             if by_name is not None:
-                times_played(self.card(by_name, (*at, "by")), card, (*at, "by"))
+                times = times_played(self.card(by_name, (*at, "by")), card, (*at, "by"))
             if durations and not is_duration(card):
                 raise BadPosition(
                     f"{card_name} is not a Duration card: nothing of it waits for a later turn,"
                     " so it cannot still be in play from an earlier one",
                     at,
                 )
+            if durations:
+                self.durations.append((str(where[0]), index, card_name))
+            # A Duration from an earlier turn still holds its cards until the start of its
+            # player's next turn: another player's, or this one's about to start.
+            waiting = durations and (where[0] != self.active or self.phase == "start")
+            self.set_aside_with(entry, card, times, waiting, at)
+
+    def set_aside_with(self, entry: Any, card: Card, times: int, waiting: bool, at: Key) -> None:
+        """An entry's ``set_aside``: only for a card that keeps what it sets aside (Haven,
+        Blockade), at most one card per play; required for such a card from an earlier
+        turn whose start-of-turn part is still to come (one that set nothing aside did not
+        stay), and impossible once that part is done (the cards went into the hand)."""
+        held = entry.get("set_aside") if isinstance(entry, Mapping) else None
+        where: Key = (*at, "set_aside")
+        if held is not None:
+            self.card_list(held, where)
+            if not card.holds_set_aside:
+                raise BadPosition(f"{card.name} sets nothing aside with itself", where)
+            if len(held) > times:
+                plays = "once" if times == 1 else f"{times} times"
+                raise BadPosition(
+                    f"{len(held)} cards set aside with a {card.name} played {plays}: one per"
+                    " play at most",
+                    where,
+                )
+        if not card.holds_set_aside or at[1] != "durations":
+            return
+        if waiting and not held:
+            raise BadPosition(
+                f"{card.name} stays in play from an earlier turn only with the card it set"
+                f" aside: give it as {{card: {card.name}, set_aside: [...]}}",
+                at,
+            )
+        if not waiting and held:
+            raise BadPosition(
+                f"the start of this turn already put what {card.name} set aside into the"
+                " hand: list those cards in hand",
+                where,
+            )
 
     def entry(self, entry: Any, where: Key) -> tuple[str, str | None]:
         if isinstance(entry, str):
             return entry, None
         if not isinstance(entry, Mapping):
-            raise BadPosition(f"must be a card name or {{card, by}}, not {_show(entry)}", where)
+            raise BadPosition(
+                f"must be a card name or {{card, by, set_aside}}, not {_show(entry)}", where
+            )
         for key in entry:
             if key not in ENTRY_KEYS:
                 known = ", ".join(ENTRY_KEYS)
                 raise BadPosition(f"unknown key {_show(key)} (known: {known})", where)
         if "card" not in entry:
             raise BadPosition("an entry needs its card", where)
-        for key in ENTRY_KEYS:
+        for key in ("card", "by"):
             if key in entry and not isinstance(entry[key], str):
                 raise BadPosition(
                     f"a card name is a string, not {_show(entry[key])}", (*where, key)
@@ -309,12 +431,17 @@ class _SetupCheck:
             )
 
 
-def play_entry(entry: str | Mapping[str, str]) -> tuple[str, str | None]:
+def play_entry(entry: str | Mapping[str, Any]) -> tuple[str, str | None]:
     """The card of an ``in_play`` / ``durations`` entry (checked) and the card that played
     it (None: played once, by a command)."""
     if isinstance(entry, str):
         return entry, None
     return entry["card"], entry.get("by")
+
+
+def entry_set_aside(entry: str | Mapping[str, Any]) -> list[str]:
+    """The cards an entry's plays set aside with it (Haven, Blockade), first first."""
+    return [] if isinstance(entry, str) else list(entry.get("set_aside", []))
 
 
 def times_played(by: Card, card: Card, where: Key = ()) -> int:

@@ -9,10 +9,16 @@ from typing import Any, Literal, NamedTuple, get_args
 
 from engine.errors import require_one_of
 
-# The kinds of zone a player has, and the shared ones.
-PlayerZone = Literal["hand", "deck", "discard", "in_play", "set_aside", "revealed"]
+# The kinds of zone a player has, and the shared ones. ``island`` and ``native_village``
+# are Seaside's player mats: cards there belong to the player (scored at the end) but are
+# outside the hand, deck, discard pile and play.
+PlayerZone = Literal[
+    "hand", "deck", "discard", "in_play", "set_aside", "revealed", "island", "native_village"
+]
 ZoneKind = PlayerZone | Literal["supply", "trash"]
 PLAYER_ZONES: tuple[PlayerZone, ...] = get_args(PlayerZone)
+Mat = Literal["island", "native_village"]
+MATS: tuple[Mat, ...] = get_args(Mat)
 ZONE_KINDS: tuple[ZoneKind, ...] = (*PLAYER_ZONES, "supply", "trash")
 _PLAYER_ZONE_SET = frozenset(PLAYER_ZONES)
 
@@ -34,6 +40,8 @@ class PlayerState:
     in_play: list[int] = field(default_factory=list)
     set_aside: list[int] = field(default_factory=list)
     revealed: list[int] = field(default_factory=list)
+    island: list[int] = field(default_factory=list)
+    native_village: list[int] = field(default_factory=list)
     vp_tokens: int = 0
     turns_taken: int = 0
     # Cards in play that stay there at this player's next Clean-up (a Duration card and
@@ -42,6 +50,14 @@ class PlayerState:
     # Effects set up for the start of this player's next turn: (card id, index into the
     # card's triggers), each a ``where="next_turn"`` trigger.
     next_turn: list[tuple[int, int]] = field(default_factory=list)
+    # Cards set aside with a card in play until its start-of-turn part (Haven's, Blockade's),
+    # each (the set-aside card, the card it is set aside with, the other players the play
+    # that set it aside affected: what a Duration Attack goes on doing to them).
+    held: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
+    # Coin tokens on the Pirate Ship mat.
+    pirate_ship: int = 0
+    # The names of the cards this player gained during their most recent turn (Smugglers).
+    gained_last_turn: list[str] = field(default_factory=list)
 
     def zone(self, name: PlayerZone) -> list[int]:
         if name not in _PLAYER_ZONE_SET:  # not vp_tokens or staying: a misspelt zone
@@ -72,6 +88,15 @@ class TurnState:
     # Cards whose ``cost_modifier`` lasts for the rest of the turn, once per play
     # (2nd-edition Quarry), wherever the card now is.
     cost_sources: list[int] = field(default_factory=list)
+    # An extra turn (Outpost's): the previous turn was this player's too, and it does not
+    # count in ``turns_taken``.
+    extra: bool = False
+    # Whether an extra turn follows this one (a working Outpost), and how many cards the
+    # Clean-up draws.
+    extra_turn_next: bool = False
+    hand_size: int = 5
+    # The active player's gains this turn, in order: (card id, bought, the phase then).
+    gains: list[tuple[int, bool, Phase]] = field(default_factory=list)
 
 
 # One entry of the event log as stored: (player, verb, card, target), e.g.
@@ -94,6 +119,15 @@ class Event(NamedTuple):
         return event_line(self)
 
 
+# Verbs whose card stands inside the line (``p1 puts Gold into hand``): the card takes the
+# place of ``{}``.
+PUTS_INTO_HAND = "puts {} into hand"
+PUTS_ON_MAT = {
+    "island": "puts {} on the Island mat",
+    "native_village": "puts {} on the Native Village mat",
+}
+
+
 def kept_nothing() -> MutableSequence[Any]:
     """A log that keeps nothing: what a game that records nothing (``Game(record=False)``)
     has instead of its event log and its list of inputs. A deque of length 0 drops what
@@ -107,6 +141,8 @@ def event_line(record: EventRecord) -> str:
     player, verb, card, target = record
     if player is None:
         return verb
+    if card is not None and "{}" in verb:
+        return f"p{player + 1} {verb.replace('{}', card)}"
     words = [f"p{player + 1}", verb]
     if card is not None:
         words.append(card)
@@ -127,6 +163,8 @@ class GameState:
     turn: TurnState = field(default_factory=TurnState)
     trade_route_mat: int = 0
     trade_route_tokens: list[str] = field(default_factory=list)
+    # Embargo tokens on Supply piles: pile -> tokens (only piles with some).
+    embargo: dict[str, int] = field(default_factory=dict)
     game_over: bool = False
     # The event log: a list, or a sink that keeps nothing in a game that records nothing
     # (``Game(record=False)``, :func:`kept_nothing`).

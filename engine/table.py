@@ -17,7 +17,7 @@ from engine import position
 from engine.context import Watcher
 from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.errors import require_one_of
-from engine.model import ATTACK, Card, Effect
+from engine.model import ATTACK, Card, Effect, Trigger
 from engine.setup_check import check_setup
 from engine.state import (
     PLAYER_ZONES,
@@ -69,11 +69,18 @@ class Table:
         self._by_id: list[Card] = list(map(self._definitions.__getitem__, state.names))
         in_game = {name: self._definitions[name] for name in dict.fromkeys(state.names)}
         listening: dict[str, set[str]] = {}
+        # Event kind -> the game-long abilities of this game's cards (``where="game"``:
+        # Embargo's tokens), each held by the first card of its name, which stands for it.
+        self._game_wide: dict[str, list[tuple[int, Trigger]]] = {}
         for name, definition in in_game.items():
             for trigger in definition.triggers:
-                if trigger.where in ("hand", "in_play"):
+                if trigger.where in ("hand", "in_play", "game"):
                     listening.setdefault(trigger.event, set()).add(name)
-        # Event kind -> names of this game's cards with a hand or in-play trigger for it.
+                if trigger.where == "game":
+                    holder = state.names.index(name)
+                    self._game_wide.setdefault(trigger.event, []).append((holder, trigger))
+        # Event kind -> names of this game's cards with a hand, in-play or game-long
+        # trigger for it.
         self._zone_listening = {kind: frozenset(names) for kind, names in listening.items()}
         # Names of its cards with a cost_modifier: ``cost`` looks only at those in play.
         self._cost_modifiers = frozenset(

@@ -31,6 +31,7 @@ TURN = "turn"  # set up by a play for the rest of the turn, once per play (2nd-e
 WHILE_IN_PLAY = "in_play"  # while the card is in play, once per copy (Goons)
 FROM_HAND = "hand"  # revealed from hand (Watchtower)
 SETUP = "setup"  # from the start of the game (Trade Route's tokens on Victory piles)
+TOKEN = "token"  # from the play that placed its token, for the rest of the game (Embargo)
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ class Watch:
     ``event`` is ``buy`` or ``gain`` (2nd-edition Hoard: ``gain``, with ``bought_only``);
     ``types`` the card must have one of (empty: any), ``excluded`` types it must not have,
     ``max_cost`` the most it may cost. ``lasts`` is one of the module constants (SELF, TURN,
-    WHILE_IN_PLAY, FROM_HAND, SETUP) and ``turns`` whose turns it works on (``own`` or
+    WHILE_IN_PLAY, FROM_HAND, SETUP, TOKEN) and ``turns`` whose turns it works on (``own`` or
     ``any``). ``does`` is what the ability then does, in a few words ("gains a Gold").
     ``moves`` says the ability moves the gained card (Watchtower, Royal Seal).
     """

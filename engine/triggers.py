@@ -56,6 +56,8 @@ def listeners_of(game: Verbs, kind: str, player: int, about: int | None) -> list
                         and (trigger.who == "any" or (trigger.who == "own") == mine)
                     ):
                         found.append((owner, card, trigger))
+    for card, trigger in game._game_wide.get(kind, ()) if listening else ():
+        found.append((player, card, trigger))  # the player whose event it is resolves it
     for owner, card, index in game.state.turn.lasting:
         trigger = game.definition(card).triggers[index]
         if trigger.event == kind and (trigger.who == "any" or owner == player):
@@ -159,6 +161,8 @@ def _resolve_triggers(
         used.append((card, trigger))
         if trigger.optional:
             game.log(Event(owner, "reacts with", game.name_of(card)))
+        elif trigger.where == "next_turn":  # a Duration card's start-of-turn part, per play
+            game.log(Event(owner, "resolves", game.name_of(card)))
         yield from _resolve_one(game, owner, card, trigger, happening)
         pending = _unused_listeners(game, owner, happening, used)
 

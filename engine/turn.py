@@ -106,7 +106,9 @@ class Turn(Verbs):
         to the Clean-up (else ``command``: the generator does it all), then what the start
         of the next turn still needs (BEGIN_TURN when somebody listens to it)."""
         player = self.state.turn.player
-        if triggers.anyone_listens(self, "cleanup", player, None):
+        if triggers.anyone_listens(self, "buy_end", player, None) or triggers.anyone_listens(
+            self, "cleanup", player, None
+        ):
             return command
         self.state.turn.phase = "cleanup"
         self._clean_up_cards(player)
@@ -145,7 +147,7 @@ class Turn(Verbs):
         ):
             return False
         self._pay_for(player, pile)
-        self._move_gained(player, card, ("supply", pile), "discard")
+        self._move_gained(player, card, ("supply", pile), "discard", True)
         return True
 
     def _pay_for(self, player: int, pile: str) -> int:
@@ -161,7 +163,11 @@ class Turn(Verbs):
     # ------------------------------------------------------------------ clean-up
 
     def _clean_up(self) -> Effect[None]:
+        """The end of the Buy phase (2nd-edition Treasury), then the Clean-up."""
         player, turn = self.active, self.state.turn
+        if triggers.anyone_listens(self, "buy_end", player, None):
+            turn.phase = "buy"
+            yield from triggers.fire(self, Happening("buy_end", player))
         turn.phase = "cleanup"
         if triggers.anyone_listens(self, "cleanup", player, None):
             yield from triggers.fire(self, Happening("cleanup", player))
@@ -169,7 +175,8 @@ class Turn(Verbs):
 
     def _clean_up_cards(self, player: int) -> None:
         """Discard the cards in play (but those staying: Duration cards) and in hand, draw
-        5: the Clean-up after its triggers."""
+        5 (3 after an Outpost): the Clean-up after its triggers. An extra turn is not
+        counted in ``turns_taken`` (the tie-break)."""
         state = self.player(player)
         staying = state.staying
         if self.bulk_moves and not staying:
@@ -180,22 +187,30 @@ class Turn(Verbs):
                 for card in list(state.zone(zone)):
                     if not (staying and card in staying):
                         self.discard(player, card, zone)
-        self.draw(player, 5)
-        state.turns_taken += 1
+        turn = self.state.turn
+        self.draw(player, turn.hand_size)
+        if not turn.extra:
+            state.turns_taken += 1
 
     def _end_of_turn(self) -> bool:
-        """After the Clean-up: end the game if it is over (True), else pass the turn."""
+        """After the Clean-up: end the game if it is over (True: no extra turn follows),
+        else start the next turn: the same player's extra turn after a working Outpost,
+        otherwise the next player's."""
+        turn, names = self.state.turn, self.state.names
+        self.state.players[turn.player].gained_last_turn = [names[c] for c, _, _ in turn.gains]
         counts = list(map(len, self._pile_lists))
         players = len(self.state.players)
         if rules.game_over(counts, self._province, self._colony, players):
             self.state.game_over = True
             self.log(Event(None, "game ends"))
             return True
-        following = (self.state.turn.player + 1) % players
-        self.state.turn = TurnState(player=following)
+        extra = turn.extra_turn_next
+        following = turn.player if extra else (turn.player + 1) % players
+        self.state.turn = TurnState(player=following, extra=extra)
         # Cards kept in play stay until the start of their player's next turn; from now
         # on they go at the next Clean-up unless they are kept again.
         self.state.players[following].staying.clear()
+        self.log((following, "starts an extra turn" if extra else "starts a turn", None, None))
         return False
 
     # ------------------------------------------------------------------ validation

@@ -16,7 +16,17 @@ from engine import rules, triggers
 from engine.context import Context, Happening, Resolving, watched
 from engine.errors import BadPosition, UnknownName, require_one_of
 from engine.model import Card, Effect
-from engine.state import TRASH, TURN_PHASES, Event, Phase, PlayerZone, Zone
+from engine.state import (
+    PUTS_INTO_HAND,
+    PUTS_ON_MAT,
+    TRASH,
+    TURN_PHASES,
+    Event,
+    Mat,
+    Phase,
+    PlayerZone,
+    Zone,
+)
 from engine.table import Table
 
 
@@ -159,6 +169,46 @@ class Verbs(Table):
             Event(player, "sets aside", self.name_of(card)),
         )
 
+    def put_into_hand(self, player: int, card: int, source: Zone) -> bool:
+        """Put a card into the hand without drawing or gaining it (Haven's set-aside card,
+        the Native Village mat)."""
+        event = (player, PUTS_INTO_HAND, self.state.names[card], None)
+        return self.move(card, source, ("hand", player), event)
+
+    def put_on_mat(self, player: int, card: int, source: Zone, mat: Mat) -> bool:
+        """Put a card on one of the player's mats (Island, Native Village)."""
+        event = (player, PUTS_ON_MAT[mat], self.state.names[card], None)
+        return self.move(card, source, (mat, player), event)
+
+    def hold(self, player: int, card: int, holder: int, affected: Iterable[int] = ()) -> bool:
+        """Keep ``card``, already in the player's set-aside zone, with ``holder`` until
+        ``holder``'s start-of-turn part takes it (Haven, Blockade); ``affected``: the other
+        players the holder's play affected as an Attack. False when the card is not set
+        aside (a Watchtower moved Blockade's gain), and then nothing is held."""
+        if card not in self.player(player).set_aside:
+            return False
+        self.player(player).held.append((card, holder, tuple(affected)))
+        return True
+
+    def held_with(self, player: int, holder: int) -> list[tuple[int, tuple[int, ...]]]:
+        """The cards still held with ``holder`` (and still set aside), first held first,
+        with the players each one's play affected."""
+        state = self.player(player)
+        return [
+            (card, affected)
+            for card, by, affected in state.held
+            if by == holder and card in state.set_aside
+        ]
+
+    def put_held_into_hand(self, player: int, holder: int) -> bool:
+        """Put the first card held with ``holder`` into the hand; False when none is left."""
+        state = self.player(player)
+        for entry in state.held:
+            if entry[1] == holder:
+                state.held.remove(entry)
+                return self.put_into_hand(player, entry[0], ("set_aside", player))
+        return False
+
     def put(
         self, player: int, card: int, source: Zone, destination: PlayerZone, *, depth: int = 0
     ) -> bool:
@@ -221,7 +271,7 @@ class Verbs(Table):
         bought: bool = False,
     ) -> Effect[int | None]:
         """Gain a particular card (from the Supply or the trash) straight to ``to``."""
-        if not self._move_gained(player, card, source, to):
+        if not self._move_gained(player, card, source, to, bought):
             return None
         if triggers.anyone_listens(self, "gain", player, card):
             yield from triggers.fire(
@@ -229,12 +279,18 @@ class Verbs(Table):
             )
         return card
 
-    def _move_gained(self, player: int, card: int, source: Zone, to: PlayerZone) -> bool:
-        """A gain's move, before its triggers; whether the card moved."""
+    def _move_gained(
+        self, player: int, card: int, source: Zone, to: PlayerZone, bought: bool
+    ) -> bool:
+        """A gain's move, before its triggers; whether the card moved. The active player's
+        gains are recorded for the turn (Treasury, Smugglers)."""
         destination: Zone = ("deck", player) if to == "deck" else (to, player)
         gains = (player, "gains", self.state.names[card], None)
         if not self.move(card, source, destination, gains):
             return False
+        turn = self.state.turn
+        if player == turn.player:
+            turn.gains.append((card, bought, turn.phase))
         for hook in self._after_any_gain:  # Kingdom cards' (Trade Route's tokens)
             hook(self, card, source)
         return True
@@ -257,6 +313,34 @@ class Verbs(Table):
     def add_vp_tokens(self, player: int, amount: int) -> None:
         """Victory tokens from the common supply (unlimited, public, scored at the end)."""
         self.player(player).vp_tokens += amount
+
+    def embargo(self, player: int, pile: str) -> bool:
+        """Put an Embargo token on a Supply pile (tokens are unlimited); False for a pile
+        that is not in the Supply."""
+        if pile not in self.state.supply:
+            return False
+        self.state.embargo[pile] = self.state.embargo.get(pile, 0) + 1
+        self.log((player, "embargoes", pile, None))
+        return True
+
+    def take_coin_token(self, player: int) -> None:
+        """A Coin token onto the player's Pirate Ship mat."""
+        self.player(player).pirate_ship += 1
+        self.log((player, "takes a Coin token", None, None))
+
+    def take_extra_turn(self) -> bool:
+        """The active player takes an extra turn after this one (Outpost); False when one
+        is already due (two Outposts still give one)."""
+        turn = self.state.turn
+        if turn.extra_turn_next:
+            return False
+        turn.extra_turn_next = True
+        return True
+
+    def draw_next_hand(self, size: int) -> None:
+        """The active player draws ``size`` cards, not 5, in this turn's Clean-up
+        (Outpost)."""
+        self.state.turn.hand_size = size
 
     # ------------------------------------------------------------------ playing cards
 

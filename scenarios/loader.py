@@ -30,6 +30,8 @@ from engine.setup_check import check_setup
 from scenarios.model import (
     BASIC_PILES,
     COLONY_PILES,
+    FORMAT_FEATURES,
+    MATS,
     PLAY_ZONES,
     SETS,
     VERBS,
@@ -62,10 +64,16 @@ _LINE_BREAKING = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 EVENT_FORMS = (
     re.compile(
         r"^(?P<player>p\d+) (?:plays|buys|gains|trashes|discards|draws|reveals"
-        r"|topdecks|returns|sets aside|reacts with) (?P<card>.+)$"
+        r"|topdecks|returns|sets aside|reacts with|resolves|embargoes) (?P<card>.+)$"
     ),
     re.compile(r"^(?P<player>p\d+) passes (?P<card>.+) to (?P<other>p\d+)$"),
-    re.compile(r"^(?P<player>p\d+) shuffles$"),
+    re.compile(
+        r"^(?P<player>p\d+) puts (?P<card>.+)"
+        r" (?:into hand|on the Island mat|on the Native Village mat)$"
+    ),
+    re.compile(
+        r"^(?P<player>p\d+) (?:shuffles|starts a turn|starts an extra turn|takes a Coin token)$"
+    ),
     re.compile(r"^game ends$"),
 )
 
@@ -236,7 +244,7 @@ _REF_NAMES = {
     "#/$defs/player": "a player (p1 to p6)",
     "#/$defs/count": "a whole number, 0 or more",
     "#/$defs/edition": "1 or 2",
-    "#/$defs/inPlayEntry": "a card name or {card, by}",
+    "#/$defs/inPlayEntry": "a card name or {card, by, set_aside}",
 }
 _TYPE_NAMES = {
     "string": "text",
@@ -433,6 +441,8 @@ class _Checker:
                     self.player((*where, name), name)
             elif key == "trade_route":
                 self.card_list((*where, "piles"), value["piles"])
+            elif key == "embargo":
+                self.supply_keys(where, value)
             elif PLAYER_KEY.fullmatch(key):
                 self.player(where, key)
                 self.player_setup(where, value)
@@ -451,15 +461,16 @@ class _Checker:
         for key, value in zones.items():
             if key in PLAY_ZONES:
                 self.play_entries((*path, key), value)
-            elif key in ZONES:
+            elif key in (*ZONES, *MATS, "gained_last_turn"):
                 self.card_list((*path, key), value)
             elif key == "shuffles":
                 for index, order in enumerate(value):
                     self.card_list((*path, key, index), order)
 
-    def play_entries(self, path: KeyPath, entries: list[str | dict[str, str]]) -> None:
-        """``in_play`` / ``durations``: names, or ``{card, by}`` (what ``by`` may play is
-        the engine's setup check's to say, after the loader)."""
+    def play_entries(self, path: KeyPath, entries: list[str | dict[str, Any]]) -> None:
+        """``in_play`` / ``durations``: names, or ``{card, by, set_aside}`` (what ``by``
+        may play and what may be set aside is the engine's setup check's to say, after
+        the loader)."""
         for index, entry in enumerate(entries):
             if isinstance(entry, str):
                 self.card((*path, index), entry)
@@ -467,6 +478,8 @@ class _Checker:
             for key in ("card", "by"):
                 if key in entry:
                     self.card((*path, index, key), entry[key])
+            if "set_aside" in entry:
+                self.card_list((*path, index, "set_aside"), entry["set_aside"])
 
     def check_steps(self, path: KeyPath, steps: list[dict[str, Any]]) -> None:
         for index, step in enumerate(steps):
@@ -534,10 +547,13 @@ class _Checker:
             if PLAYER_KEY.fullmatch(key):
                 self.player(where, key)
                 self.player_expect(where, value)
-            elif key == "supply":
+            elif key in ("supply", "embargo"):
                 self.supply_keys(where, value)
             elif key == "trash":
                 self.card_list(where, value)
+            elif key == "turns_taken":
+                for name in value:
+                    self.player((*where, name), name)
             elif key == "pending" and value is not None:
                 self.pending(where, value)
             elif key == "turn" and "player" in value:
@@ -551,7 +567,7 @@ class _Checker:
 
     def player_expect(self, path: KeyPath, expected: dict[str, Any]) -> None:
         for key, value in expected.items():
-            if key in ZONES:
+            if key in (*ZONES, *MATS):
                 self.card_list((*path, key), value)
             elif key == "discard_top" and value is not None:
                 self.card((*path, key), value)
@@ -655,28 +671,44 @@ def _player_setup(raw: Mapping[str, Any]) -> dict[str, Any]:
     zones["shuffles"] = [list(order) for order in raw.get("shuffles", [])]
     # Additions to format version 1 are handed on only when a scenario uses them, so a
     # version-1 scenario's setup is exactly what it always was (format_features).
-    if "durations" in raw:
-        zones["durations"] = copy.deepcopy(raw["durations"])
+    for key in ("durations", *MATS, "gained_last_turn"):
+        if raw.get(key):
+            zones[key] = copy.deepcopy(raw[key])
+    if raw.get("pirate_ship"):
+        zones["pirate_ship"] = raw["pirate_ship"]
     return zones
 
 
 def format_features(setup: Mapping[str, Any]) -> list[str]:
     """The additions to format version 1 that a normalized setup uses, by name: what an
     engine must declare it understands (``Adapter.supported_features``) before it is
-    sent such a setup. ``start_of_turn``: ``turn.phase: start``; ``played_by``: an
-    ``in_play`` or ``durations`` entry ``{card, by}``; ``durations``: cards in play
-    from an earlier turn."""
+    sent such a setup (``scenarios.model.FORMAT_FEATURES``). ``start_of_turn``:
+    ``turn.phase: start``; ``played_by``: an ``in_play`` or ``durations`` entry
+    ``{card, by}``; ``durations``: cards in play from an earlier turn; ``set_aside_with``:
+    an entry's ``set_aside`` (Haven's, Blockade's cards); ``mats``: ``pN.island``,
+    ``pN.native_village``, ``pN.pirate_ship``; ``embargo``: Embargo tokens;
+    ``extra_turn``: ``turn.extra``; ``gained_last_turn``: ``pN.gained_last_turn``."""
     used: dict[str, None] = {}
     if setup["turn"].get("phase") == "start":
         used["start_of_turn"] = None
     for number in range(1, setup["players"] + 1):
         zones = setup[f"p{number}"]
         entries = [*zones["in_play"], *zones.get("durations", [])]
-        if any(not isinstance(entry, str) for entry in entries):
+        if any(not isinstance(entry, str) and "by" in entry for entry in entries):
             used["played_by"] = None
         if zones.get("durations"):
             used["durations"] = None
-    return list(used)
+        if any(not isinstance(entry, str) and "set_aside" in entry for entry in entries):
+            used["set_aside_with"] = None
+        if any(key in zones for key in (*MATS, "pirate_ship")):
+            used["mats"] = None
+        if "gained_last_turn" in zones:
+            used["gained_last_turn"] = None
+    if "embargo" in setup:
+        used["embargo"] = None
+    if setup["turn"].get("extra"):
+        used["extra_turn"] = None
+    return sorted(used, key=FORMAT_FEATURES.index)
 
 
 def build_setup(
@@ -701,6 +733,13 @@ def build_setup(
         "editions": dict(editions),
         "seed": seed,
     }
+    # Additions to version 1, only when a scenario uses them (format_features); an extra
+    # turn that is not one is the default, and a pile without tokens has none.
+    if not setup["turn"].get("extra", True):
+        del setup["turn"]["extra"]
+    embargo = {pile: count for pile, count in raw.get("embargo", {}).items() if count}
+    if embargo:
+        setup["embargo"] = embargo
     for number in range(1, players + 1):
         setup[f"p{number}"] = _player_setup(raw.get(f"p{number}", {}))
     return setup

@@ -17,9 +17,20 @@ from scenarios.yamlread import KeyPath
 SETS = KINGDOM_SETS
 VERBS = ("play", "buy", "end", "choose", "expect")
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
+# Seaside's player mats: cards there are the player's, outside the other zones.
+MATS = ("island", "native_village")
 # The additions to format version 1 a setup may use (loader.format_features): an engine
 # is sent a setup using one only if it declares it (Adapter.supported_features).
-FORMAT_FEATURES = ("start_of_turn", "played_by", "durations")
+FORMAT_FEATURES = (
+    "start_of_turn",
+    "played_by",
+    "durations",
+    "set_aside_with",
+    "mats",
+    "embargo",
+    "extra_turn",
+    "gained_last_turn",
+)
 # Setup zones whose entries are a card name or {card, by} (the card that played it).
 PLAY_ZONES = ("in_play", "durations")
 # Piles every game has, whatever the kingdom (Platinum and Colony only with `colony`).

@@ -35,7 +35,7 @@ from scenarios.adapters.base import (
     Unsupported,
 )
 from scenarios.loader import ScenarioError, format_features, format_key, load_many
-from scenarios.model import ZONES, CardIndex, Scenario, Step
+from scenarios.model import MATS, ZONES, CardIndex, Scenario, Step
 
 MAX_EVENTS_SHOWN = 30
 AdapterFactory = Callable[[], Adapter]
@@ -149,12 +149,13 @@ class _NotReported(Unsupported):
     """An expectation of something the engine's ``observe`` leaves out (it is optional)."""
 
 
-def _revealed(found: Mapping[str, Any], label: str) -> list[str]:
-    """The cards a player is revealing or looking at. Optional in ``observe``: an engine
-    that does not report them cannot be checked on them, so the scenario is skipped."""
-    if "revealed" not in found:
-        raise _NotReported("the cards being revealed (revealed)")
-    return _card_list(found, "revealed", label)
+def _reported(found: Mapping[str, Any], key: str, what: str) -> Any:
+    """``found[key]`` for an addition to what ``observe`` reports (the cards being
+    revealed, Seaside's mats and tokens, extra turns): an engine that leaves it out cannot
+    be checked on it, so the scenario is skipped, naming ``what``."""
+    if key not in found:
+        raise _NotReported(what)
+    return found[key]
 
 
 def _player(name: str, expected: Mapping[str, Any], found: Mapping[str, Any]) -> Iterator[str]:
@@ -164,8 +165,12 @@ def _player(name: str, expected: Mapping[str, Any], found: Mapping[str, Any]) ->
             yield from _equal(label, wanted, _card_list(found, "deck", f"{name}.deck"))
         elif key in ZONES:
             yield from _multiset(label, wanted, _card_list(found, key, label))
-        elif key == "revealed":
-            yield from _multiset(label, wanted, _revealed(found, label))
+        elif key in ("revealed", *MATS):
+            what = "the cards being revealed" if key == "revealed" else "the cards on mats"
+            _reported(found, key, f"{what} ({key})")
+            yield from _multiset(label, wanted, _card_list(found, key, label))
+        elif key == "pirate_ship":
+            yield from _equal(label, wanted, _reported(found, key, "Pirate Ship's Coin tokens"))
         elif key.endswith("_count"):
             zone = key.removesuffix("_count")
             yield from _equal(label, wanted, len(_card_list(found, zone, f"{name}.{zone}")))
@@ -243,7 +248,16 @@ def compare(
         elif key == "trash":
             problems += _multiset("trash", wanted, _field(state, "trash", "trash"))
         elif key == "turn":
-            problems += _subset("turn", wanted, _section(state, "turn", "turn"))
+            found_turn = _section(state, "turn", "turn")
+            if "extra" in wanted:
+                _reported(found_turn, "extra", "whether a turn is an extra turn (turn.extra)")
+            problems += _subset("turn", wanted, found_turn)
+        elif key in ("embargo", "turns_taken"):
+            # Only the piles or players named; a pile without tokens reports none.
+            what = {"embargo": "Embargo tokens", "turns_taken": "the turns taken"}[key]
+            found_counts = _reported(state, key, f"{what} ({key})")
+            for name, count in wanted.items():
+                problems += _equal(f"{key}.{name}", count, found_counts.get(name, 0))
         elif key == "pending":
             problems += _pending(wanted, pending)
         elif key == "winners":

@@ -67,3 +67,40 @@ def test_the_kit_is_not_sent_a_position_in_format_additions_it_does_not_declare(
         "wire:javascript-starter does not declare the format additions start_of_turn",
     )
     assert cli.main(["check", str(scenario)]) == 0  # the reference engine plays it
+
+
+SEASIDE_ADDITIONS = {
+    "gained": (
+        "setup: {kingdom: [], turn: {player: p2}, p1: {gained_last_turn: [Silver]},"
+        " p2: {hand: [Copper]}}\nsteps: [{play: Copper}]\nexpect: {turn: {coins: 1}}\n",
+        "wire:javascript-starter does not declare the format additions gained_last_turn",
+    ),
+    "turns": (
+        "setup: {kingdom: [], p1: {hand: [Copper]}}\nsteps: [{end: turn}]\n"
+        "expect: {turns_taken: {p1: 1}}\n",
+        "wire:javascript-starter does not report the turns taken (turns_taken)",
+    ),
+    "extra": (
+        "setup: {kingdom: [], p1: {hand: [Copper]}}\nsteps: [{end: turn}]\n"
+        "expect: {turn: {player: p2, extra: false}}\n",
+        "wire:javascript-starter does not report whether a turn is an extra turn (turn.extra)",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEASIDE_ADDITIONS))
+def test_the_kit_skips_seaside_additions_it_neither_declares_nor_reports(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Basic cards only, so the kit could play them; but the setup gives a player's last
+    # turn's gains (a format addition its hello does not declare), or the expectation
+    # reads what its observe does not report: skipped with the reason, never passed.
+    body, reason = SEASIDE_ADDITIONS[name]
+    scenario = tmp_path / f"{name}.yaml"
+    scenario.write_text(f"id: mine/seaside/{name}\ntitle: Seaside addition {name}\n{body}")
+    report = tmp_path / "kit.json"
+    assert cli.main(["check", str(scenario), "--engine", ENGINE, "--json", str(report)]) == 0
+    capsys.readouterr()
+    (result,) = json.loads(report.read_text())["results"]
+    assert (result["status"], result["message"]) == ("skip", reason)
+    assert cli.main(["check", str(scenario)]) == 0  # the reference engine plays it

@@ -31,6 +31,8 @@ ZONE_WORDS = {
     "discard": "in the discard pile",
     "in_play": "in play",
     "set_aside": "set aside",
+    "island": "on the Island mat",
+    "native_village": "on the Native Village mat",
 }
 COUNT_WORDS = {
     "hand_count": "cards in hand",
@@ -49,7 +51,9 @@ KIND_WORDS = {
     "react": "whether to reveal a Reaction",
 }
 PHASE_WORDS = {"action": "Action", "buy": "Buy", "cleanup": "Clean-up"}
-SET_WORDS = {"base": "Base set", "intrigue": "Intrigue", "prosperity": "Prosperity"}
+SET_WORDS = {
+    "base": "Base set", "intrigue": "Intrigue", "prosperity": "Prosperity", "seaside": "Seaside",
+}  # fmt: skip
 
 
 def cards(names: Iterable[str]) -> str:
@@ -92,27 +96,27 @@ def _turn(turn: Mapping[str, Any]) -> str:
         f"{actions} Action{'s' if actions != 1 else ''}, "
         f"{buys} Buy{'s' if buys != 1 else ''} and ${coins}."
     )
+    whose = f"{esc(turn.get('player', 'p1'))}'s {'extra ' if turn.get('extra') else ''}turn"
     if turn.get("phase") == "start":
-        return (
-            f"{esc(turn.get('player', 'p1'))}'s turn is about to start (its start-of-turn"
-            f" effects come first), with {counters}"
-        )
+        return f"{whose} is about to start (its start-of-turn effects come first), with {counters}"
     return (
-        f"It is {esc(turn.get('player', 'p1'))}'s turn, "
+        f"It is {whose}, "
         f"{PHASE_WORDS.get(turn.get('phase', 'action'), 'Action')} phase, with {counters}"
     )
 
 
 def _entries(entries: Iterable[Any]) -> str:
-    """Cards in play, each a name or ``{card, by}``: "Bridge (played by Throne Room)"."""
+    """Cards in play, each a name or ``{card, by, set_aside}``: "Bridge (played by Throne
+    Room, in play too)", "Haven (with Gold set aside)"."""
     parts = []
     for entry in entries:
         if isinstance(entry, str):
             parts.append(esc(entry))
-        elif "by" in entry:
-            parts.append(f"{esc(entry['card'])} (played by {esc(entry['by'])}, in play too)")
-        else:
-            parts.append(esc(entry["card"]))
+            continue
+        notes = [f"played by {esc(entry['by'])}, in play too"] if "by" in entry else []
+        if "set_aside" in entry:
+            notes.append(f"with {cards(entry['set_aside'])} set aside")
+        parts.append(esc(entry["card"]) + (f" ({'; '.join(notes)})" if notes else ""))
     return ", ".join(parts)
 
 
@@ -126,6 +130,10 @@ def _player_line(name: str, zones: Mapping[str, Any]) -> str | None:
         held.append(f"{_entries(zones['durations'])} in play from an earlier turn")
     if zones.get("vp_tokens"):
         held.append(f"{zones['vp_tokens']} VP tokens")
+    if zones.get("pirate_ship"):
+        held.append(f"{zones['pirate_ship']} Coin token(s) on the Pirate Ship mat")
+    if zones.get("gained_last_turn"):
+        held.append(f"gained {cards(zones['gained_last_turn'])} on their last turn")
     for order in zones.get("shuffles", []):
         held.append(f"the next shuffle puts {cards(order)} on top, in that order")
     return f"{esc(name)} has " + "; ".join(held) + "." if held else None
@@ -170,6 +178,9 @@ def position(setup: Mapping[str, Any], chosen_editions: Mapping[str, int]) -> li
         lines.append(f"Supply piles set to: {piles}.")
     if setup.get("trash"):
         lines.append(f"The trash holds {cards(setup['trash'])}.")
+    if setup.get("embargo"):
+        tokens = ", ".join(f"{n} on {esc(p)}" for p, n in setup["embargo"].items())
+        lines.append(f"Embargo tokens: {tokens}.")
     route = setup.get("trade_route")
     if route:
         lines.append(
@@ -199,6 +210,8 @@ def _player_result(name: str, wanted: Mapping[str, Any]) -> list[str]:
         )
     if "vp_tokens" in wanted:
         out.append(f"{esc(name)} has {wanted['vp_tokens']} VP tokens")
+    if "pirate_ship" in wanted:
+        out.append(f"{esc(name)} has {wanted['pirate_ship']} Coin token(s) on the Pirate Ship mat")
     if "score" in wanted:
         out.append(f"{esc(name)} scores {wanted['score']} VP")
     return out
@@ -215,6 +228,10 @@ def checked(expect: Mapping[str, Any]) -> list[str]:
         out += [f"{n} left in the {esc(p)} pile" for p, n in expect["supply"].items()]
     if "trade_route" in expect:
         out.append(f"the Trade Route mat holds {expect['trade_route']} coin token(s)")
+    out += [
+        f"{n} Embargo token(s) on the {esc(p)} pile" for p, n in expect.get("embargo", {}).items()
+    ]
+    out += [f"{esc(p)} has taken {n} turn(s)" for p, n in expect.get("turns_taken", {}).items()]
     turn = expect.get("turn", {})
     for key, words in (("actions", "Actions"), ("buys", "Buys")):
         if key in turn:
@@ -225,6 +242,8 @@ def checked(expect: Mapping[str, Any]) -> list[str]:
         out.append(f"the turn is in its {PHASE_WORDS.get(turn['phase'], 'Action')} phase")
     if "player" in turn:
         out.append(f"it is {esc(turn['player'])}'s turn")
+    if "extra" in turn:
+        out.append("it is an extra turn" if turn["extra"] else "it is not an extra turn")
     if expect.get("events"):
         out.append("these happen, in this order: " + "; ".join(map(esc, expect["events"])))
     if expect.get("no_events"):

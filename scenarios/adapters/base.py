@@ -24,9 +24,10 @@ Setup
     ``trade_route`` (None, or ``{"mat": n, "piles": [...]}``) and, for each ``pN``,
     ``hand``, ``deck`` (top first), ``discard`` (bottom first), ``in_play``,
     ``set_aside``, ``vp_tokens`` and ``shuffles``. Each ``load`` starts a fresh game.
-    The additions to the format (``turn.phase: start``, ``{card, by}`` entries in
-    ``in_play``, ``pN.durations``) appear only in scenarios that use them, and only
-    for an engine that declares them (:meth:`Adapter.supported_features`).
+    The additions to the format (``turn.phase: start``, ``{card, by, set_aside}``
+    entries in ``in_play``, ``pN.durations``, Seaside's mats, tokens, extra turns and
+    last turn's gains) appear only in scenarios that use them, and only for an engine
+    that declares them (:meth:`Adapter.supported_features`).
 
 Steps
     ``command(verb, arg)`` with ``verb`` one of ``play``, ``buy``, ``end`` (arg
@@ -44,12 +45,17 @@ Observation
                             "discard": [...],                   # bottom first
                             "in_play": [...], "set_aside": [...],
                             "revealed": [...],                  # optional: being revealed
+                            "island": [...], "native_village": [...],  # optional: mats
+                            "pirate_ship": int,                 # optional: Coin tokens
                             "vp_tokens": int, "score": int}, ...},
          "supply": {"Copper": 46, ...},
          "trash": [...],
          "trade_route": int,
+         "embargo": {"Silver": 1, ...},     # optional: Embargo tokens (piles with any)
+         "turns_taken": {"p1": int, ...},   # optional: ordinary turns completed
          "turn": {"player": "p1", "phase": "action"|"buy"|"cleanup",
-                  "actions": int, "buys": int, "coins": int},
+                  "actions": int, "buys": int, "coins": int,
+                  "extra": bool},           # optional: an extra turn (Outpost's)
          "game_over": bool,
          "winners": ["p1", ...]}           # empty until the game is over
 
@@ -152,7 +158,8 @@ class Adapter(ABC):
     def supported_features(self) -> frozenset[str]:
         """The additions to scenario format version 1 this engine understands
         (``scenarios.model.FORMAT_FEATURES``: ``start_of_turn``, ``played_by``,
-        ``durations``). A scenario whose setup uses another is a **skip** naming it and is
+        ``durations``, ``set_aside_with``, ``mats``, ``embargo``, ``extra_turn``,
+        ``gained_last_turn``). A scenario whose setup uses another is a **skip** naming it and is
         never loaded, so an engine written for version 1 is never handed a setup it would
         misread. None by default."""
         return frozenset()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from checks.declarations import DeclarationCheck, DeclarationError, Followed
@@ -12,10 +13,13 @@ from scenarios.adapters.base import Adapter, Rejected
 from scenarios.model import FORMAT_FEATURES
 
 # "revealed": the cards being revealed or looked at (Sentry, Bandit's victim), while a
-# decision about them is pending; empty otherwise.
+# decision about them is pending; empty otherwise. Seaside's mats, reported always (the
+# snapshot shows them only while they hold something).
 OBSERVED_PLAYER_KEYS = (
     "hand", "deck", "discard", "in_play", "set_aside", "revealed", "vp_tokens", "score",
+    "island", "native_village", "pirate_ship",
 )  # fmt: skip
+MAT_DEFAULTS = {"island": [], "native_village": [], "pirate_ship": 0}
 
 
 class ReferenceAdapter(Adapter):
@@ -97,9 +101,15 @@ class ReferenceAdapter(Adapter):
 
     def observe(self) -> dict[str, Any]:
         snapshot = self._game().snapshot()
-        for player in snapshot["players"].values():
+        snapshot["turns_taken"] = {}
+        for name, player in snapshot["players"].items():
+            snapshot["turns_taken"][name] = player["turns_taken"]
             for key in set(player) - set(OBSERVED_PLAYER_KEYS):
                 del player[key]
+            for key, empty in MAT_DEFAULTS.items():
+                player.setdefault(key, copy.copy(empty))
+        snapshot.setdefault("embargo", {})
+        snapshot["turn"].setdefault("extra", False)
         return snapshot
 
     def events(self) -> list[str]:

@@ -67,7 +67,8 @@ KILL_WAIT = 5.0  # seconds to reap a killed engine
 BYE_WAIT = 2.0  # seconds an engine gets to exit after ``bye``
 DEATHS_IN_A_ROW = 5  # scenarios in a row that broke the engine before the run stops
 
-ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")  # revealed: optional
+# The card lists a player's observation may hold (revealed and the mats: optional).
+ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed", "island", "native_village")
 KINDS = frozenset(decisions.KINDS)
 PURPOSES = frozenset(decisions.PURPOSES)
 CARD_KINDS = frozenset({"cards", "gain", "react", "trigger"})

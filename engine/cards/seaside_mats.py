@@ -1,0 +1,380 @@
+"""Seaside's Kingdom cards that need player mats, tokens, set-aside cards or extra turns,
+first edition (2009) and second edition (2022); the rest of the set is in
+engine/cards/seaside.py, whose Duration pattern these cards share.
+
+Card texts are our own summaries. A card whose text changed between editions has one
+definition per edition; a card printed in one edition only carries that edition.
+
+Mechanics and where they live:
+
+* Cards set aside with a Duration card (Haven's, Blockade's) are in the player's
+  ``set_aside`` zone and held with it (``Game.hold``): its start-of-turn part puts one
+  into the hand per play (``Game.put_held_into_hand``).
+* The Island and Native Village mats are player zones (``island``, ``native_village``):
+  cards go there and back by the move primitive (``Game.put_on_mat``,
+  ``Game.put_into_hand``); they are the player's, so the score counts them.
+* Outpost: ``Game.draw_next_hand`` (the Clean-up draws 3) and ``Game.take_extra_turn``;
+  the turn loop starts the extra turn (``TurnState.extra``) unless the game ended, and
+  does not count it in ``turns_taken``.
+* Embargo's tokens are ``GameState.embargo`` (``Game.embargo``); the Curses they give
+  come from a game-long buy trigger (``where="game"``). Pirate Ship's Coin tokens are
+  ``PlayerState.pirate_ship`` (``Game.take_coin_token``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.cards.common import (
+    costs_up_to,
+    discard_revealed,
+    gain_one,
+    kingdom_maker,
+    reveal_top,
+    reworded,
+    tags,
+    treasures_among,
+)
+from engine.cards.seaside import SEASIDE, _stays
+from engine.context import Context, TriggerContext
+from engine.model import ACTION, ATTACK, DURATION, TREASURE, VICTORY, Card, Effect, Trigger
+from engine.targets import TOKEN, WHILE_IN_PLAY, Count, Gain, Targets, Watch, of
+
+_kingdom = kingdom_maker(SEASIDE)
+
+
+# --- cards set aside until the next turn ----------------------------------------------------
+
+
+def _put_held_into_hand(ctx: TriggerContext) -> Effect[None]:
+    """The start-of-turn part of one play of Haven or Blockade: its card into the hand."""
+    ctx.game.put_held_into_hand(ctx.owner, ctx.card)
+    yield from ()
+
+
+def _haven(ctx: Context) -> Effect[None]:
+    game, player = ctx.game, ctx.player
+    chosen = yield from game.choose_cards(
+        player, ctx.name, game.player(player).hand, 1, 1, "set a card aside for your next turn",
+        purpose="set_aside",
+    )  # fmt: skip
+    for card in chosen:
+        if game.set_aside(player, card) and game.hold(player, card, ctx.card):
+            _stays(ctx)
+
+
+HAVEN_1, HAVEN_2 = reworded(
+    _kingdom(
+        "Haven",
+        2,
+        {ACTION, DURATION},
+        "+1 Card, +1 Action. Set a card from your hand aside face down; at the start of your "
+        "next turn, put it into your hand.",
+        cards=1,
+        actions=1,
+        effect=_haven,
+        triggers=(Trigger("start", "next_turn", _put_held_into_hand),),
+        holds_set_aside=True,
+        declares=tags("draws", "+actions", "sets-aside", "duration-like"),
+    ),
+    "+1 Card, +1 Action. Set a card from your hand aside face down, under this; at the start "
+    "of your next turn, put it into your hand.",
+)
+
+
+def _blockade(ctx: Context) -> Effect[None]:
+    game = ctx.game
+    gained = yield from gain_one(
+        ctx, costs_up_to(game, 4), "gain a card costing up to 4, set aside", to="set_aside"
+    )
+    # A card a Watchtower moved is not set aside: nothing more happens (seaside/blockade/3).
+    if gained is not None and game.hold(ctx.player, gained, ctx.card, game.attacked(ctx)):
+        _stays(ctx)
+
+
+def _copies_blockaded(ctx: TriggerContext) -> int:
+    """How many of the cards this Blockade holds are copies of the card another player just
+    gained on their own turn and were set aside by a play that affected that player."""
+    game, happening = ctx.game, ctx.happening
+    gainer, gained = happening.player, happening.card
+    if gainer != game.active or gained is None:
+        return 0
+    name = game.name_of(gained)
+    return sum(
+        1
+        for card, affected in game.held_with(ctx.owner, ctx.card)
+        if gainer in affected and game.name_of(card) == name
+    )
+
+
+def _curse_the_gainer(ctx: TriggerContext) -> Effect[None]:
+    for _ in range(_copies_blockaded(ctx)):
+        yield from ctx.game.gain(ctx.happening.player, "Curse")
+
+
+BLOCKADE = _kingdom(
+    "Blockade",
+    4,
+    {ACTION, DURATION, ATTACK},
+    "Gain a card costing up to 4, setting it aside; at the start of your next turn, put it "
+    "into your hand. While it is set aside, another player who gains a copy of it on their "
+    "own turn also gains a Curse.",
+    editions=(2,),
+    effect=_blockade,
+    triggers=(
+        Trigger("start", "next_turn", _put_held_into_hand),
+        Trigger(
+            "gain",
+            "in_play",
+            _curse_the_gainer,
+            lambda ctx: _copies_blockaded(ctx) > 0,
+            who="others",
+        ),
+    ),
+    holds_set_aside=True,
+    declares=tags(
+        "gains",
+        "tests-cost",
+        "sets-aside",
+        "attacks",
+        "gives-curses",
+        "duration-like",
+        "while-in-play",
+    ),
+    targets=Targets(
+        gains=(Gain(max_cost=4, to="set_aside"), Gain(names=of("Curse"), receiver="others")),
+        watches=(
+            Watch(
+                "gain",
+                WHILE_IN_PLAY,
+                "gives another player who gains a copy of its set-aside card on their own"
+                " turn a Curse",
+                turns="any",
+            ),
+        ),
+    ),
+)
+
+
+# --- player mats -------------------------------------------------------------------------
+
+
+def _island(ctx: Context) -> Effect[None]:
+    game, player = ctx.game, ctx.player
+    # A second play (Throne Room) finds Island on the mat already and moves a card only.
+    game.put_on_mat(player, ctx.card, ("in_play", player), "island")
+    chosen = yield from game.choose_cards(
+        player, ctx.name, game.player(player).hand, 1, 1, "put a card on your Island mat",
+        purpose="set_aside",
+    )  # fmt: skip
+    for card in chosen:
+        game.put_on_mat(player, card, ("hand", player), "island")
+
+
+ISLAND_1, ISLAND_2 = reworded(
+    _kingdom(
+        "Island",
+        4,
+        {ACTION, VICTORY},
+        "Set aside this and another card from your hand; return them to your deck at the "
+        "end of the game. Worth 2 VP.",
+        vp=2,
+        effect=_island,
+        declares=tags("sets-aside", "victory"),
+    ),
+    "Put this and a card from your hand onto your Island mat. Worth 2 VP.",
+)
+
+NATIVE_VILLAGE_OPTIONS = ("mat", "hand")
+
+
+def _native_village(ctx: Context) -> Effect[None]:
+    game, player = ctx.game, ctx.player
+    picked = yield from game.choose_option(
+        player,
+        ctx.name,
+        NATIVE_VILLAGE_OPTIONS,
+        "put your deck's top card on your Native Village mat, or take the mat into your hand",
+    )
+    if picked == ["mat"]:
+        top = game.top_of_deck(player)  # shuffles an empty deck first
+        if top is not None:
+            game.put_on_mat(player, top, ("deck", player), "native_village")
+        return
+    for card in list(game.player(player).native_village):
+        game.put_into_hand(player, card, ("native_village", player))
+
+
+NATIVE_VILLAGE_1, NATIVE_VILLAGE_2 = reworded(
+    _kingdom(
+        "Native Village",
+        2,
+        {ACTION},
+        "+2 Actions. Choose one: set the top card of your deck aside face down on your "
+        "Native Village mat; or put all the cards from the mat into your hand. You may look "
+        "at the mat at any time; return its cards to your deck at the end of the game.",
+        actions=2,
+        effect=_native_village,
+        options=NATIVE_VILLAGE_OPTIONS,
+        declares=tags("+actions", "sets-aside"),
+    ),
+    "+2 Actions. Choose one: put the top card of your deck face down on your Native Village "
+    "mat (you may look at the mat at any time); or put all the cards from the mat into your "
+    "hand.",
+)
+
+
+# --- extra turns ---------------------------------------------------------------------------
+
+
+def _outpost_1(ctx: Context) -> Effect[None]:
+    game = ctx.game
+    game.draw_next_hand(3)
+    # "Not more than two turns in a row": during an extra turn it gives no further one
+    # (its 3-card hand still holds) and has nothing to stay in play for.
+    if not game.state.turn.extra:
+        game.take_extra_turn()
+        game.stay_in_play(ctx)
+    yield from ()
+
+
+def _outpost_2(ctx: Context) -> Effect[None]:
+    game = ctx.game
+    turn = game.state.turn
+    # Only the first Outpost played this turn (this play is counted already), and only
+    # when the previous turn was another player's: otherwise it does nothing at all.
+    if turn.plays.count(ctx.name) == 1 and not turn.extra:
+        game.draw_next_hand(3)
+        game.take_extra_turn()
+        game.stay_in_play(ctx)
+    yield from ()
+
+
+OUTPOST_1 = _kingdom(
+    "Outpost",
+    5,
+    {ACTION, DURATION},
+    "You draw only 3 cards, not 5, in this turn's Clean-up. Take an extra turn after this "
+    "one, unless it would be your third turn in a row.",
+    editions=(1,),
+    effect=_outpost_1,
+    gives_extra_turn=True,
+    declares=tags("duration-like"),
+)
+OUTPOST_2 = replace(
+    OUTPOST_1,
+    text="If this is the first Outpost you played this turn and the previous turn was not "
+    "yours: take an extra turn after this one, and draw only 3 cards for your next hand.",
+    editions=(2,),
+    effect=_outpost_2,
+    declares=tags("duration-like", "counts-plays"),
+    targets=Targets(counts=(Count("played", names=of("Outpost")),)),
+)
+
+
+# --- tokens --------------------------------------------------------------------------------
+
+
+def _embargo(ctx: Context) -> Effect[None]:
+    game, player = ctx.game, ctx.player
+    # The token comes with trashing Embargo, which happens once: a Throne Room's second
+    # play gives the coins again but no token (seaside/embargo/5).
+    trashed = yield from game.trash(player, ctx.card, ("in_play", player))
+    if not trashed:
+        return
+    picked = yield from game.choose_option(
+        player, ctx.name, list(game.state.supply), "put an Embargo token on a Supply pile"
+    )
+    for pile in picked:
+        game.embargo(player, pile)
+
+
+def _embargo_tokens(ctx: TriggerContext) -> int:
+    """Embargo tokens on the pile of the card being bought."""
+    bought = ctx.happening.card
+    return 0 if bought is None else ctx.game.state.embargo.get(ctx.game.name_of(bought), 0)
+
+
+def _curse_per_token(ctx: TriggerContext) -> Effect[None]:
+    for _ in range(_embargo_tokens(ctx)):
+        yield from ctx.game.gain(ctx.happening.player, "Curse")
+
+
+EMBARGO = _kingdom(
+    "Embargo",
+    2,
+    {ACTION},
+    "+2 coins. Trash this to put an Embargo token on a Supply pile. For the rest of the "
+    "game, a player who buys a card from a pile gains a Curse per Embargo token on it.",
+    editions=(1,),
+    coins=2,
+    effect=_embargo,
+    triggers=(
+        Trigger("buy", "game", _curse_per_token, lambda ctx: _embargo_tokens(ctx) > 0, who="any"),
+    ),
+    declares=tags("+coins", "trashes-self", "gives-curses", "when-buy"),
+    targets=Targets(
+        trashes=of("self"),
+        gains=(Gain(names=of("Curse"), receiver="others", when="watch"),),
+        watches=(
+            Watch("buy", TOKEN, "gives the buyer a Curse per Embargo token on it", turns="any"),
+        ),
+    ),
+)
+
+PIRATE_SHIP_OPTIONS = ("reveal", "+$")
+
+
+def _pirate_ship(ctx: Context) -> Effect[None]:
+    game, player = ctx.game, ctx.player
+    picked = yield from game.choose_option(
+        player, ctx.name, PIRATE_SHIP_OPTIONS, "attack, or +1 coin per Coin token on your mat"
+    )
+    if picked == ["+$"]:
+        game.bonus(player, coins=game.player(player).pirate_ship)
+        return
+    took = False
+    for victim in game.attacked(ctx):
+        revealed = reveal_top(game, victim, 2)
+        chosen = yield from game.choose_cards(
+            player, ctx.name, treasures_among(game, revealed), 1, 1,
+            f"trash one of p{victim + 1}'s revealed Treasures", purpose="trash",
+        )  # fmt: skip
+        for card in chosen:
+            trashed = yield from game.trash(victim, card, ("revealed", victim))
+            took = took or trashed
+        discard_revealed(game, victim, revealed)
+    if took:  # one token per play, however many players lost a Treasure
+        game.take_coin_token(player)
+
+
+PIRATE_SHIP = _kingdom(
+    "Pirate Ship",
+    4,
+    {ACTION, ATTACK},
+    "Choose one: each other player reveals the top 2 cards of their deck, trashes a "
+    "revealed Treasure you choose and discards the rest, and if anyone trashed a Treasure "
+    "you take a Coin token onto your Pirate Ship mat; or +1 coin per Coin token on it.",
+    editions=(1,),
+    effect=_pirate_ship,
+    options=PIRATE_SHIP_OPTIONS,
+    declares=tags("attacks", "reveals", "trashes", "discards-others", "+coins"),
+    targets=Targets(trashes=of("others"), asks=of(TREASURE)),
+)
+
+
+CARDS: tuple[Card, ...] = (
+    HAVEN_1,
+    HAVEN_2,
+    ISLAND_1,
+    ISLAND_2,
+    NATIVE_VILLAGE_1,
+    NATIVE_VILLAGE_2,
+    OUTPOST_1,
+    OUTPOST_2,
+    # 1st edition only
+    EMBARGO,
+    PIRATE_SHIP,
+    # 2nd edition only
+    BLOCKADE,
+)
