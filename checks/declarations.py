@@ -28,12 +28,17 @@ from dataclasses import dataclass, field
 from engine.context import Resolving
 from engine.model import Card
 from engine.state import EventRecord, Zone
-from engine.targets import DECK, DISCARD, HAND, SETUP, Gain, Plays, Watch
+from engine.targets import DECK, DISCARD, HAND, SETUP, TOKEN, Gain, Plays, Watch
 from engine.verbs import Verbs
 
 # A triggered ability whose instructions belong to the card's play: the later part of a
 # Duration card ("at the start of your next turn") is declared with the play's.
 _PART_OF_THE_PLAY = "next_turn"
+
+
+# How long a watching ability lasts (``Watch.lasts``), by where its trigger listens when
+# the two words differ: a game-long trigger is an Embargo token's.
+_LASTS = {"game": TOKEN}
 
 
 class DeclarationError(Exception):
@@ -134,6 +139,9 @@ class DeclarationCheck:
         cost = self.game.cost(gained)
         when = "play" if frame.is_play else "watch" if _watches(frame) else "reaction"
         receiver = "self" if destination[1] == frame.what.player else "others"
+        # A game-long ability (an Embargo token) belongs to no player: whoever it gives a
+        # card to is the player whose event it is, so the receiver is not compared.
+        anyone = frame.what.trigger is not None and frame.what.trigger.where == "game"
         to = destination[0]
         from_trash = source[0] == "trash"
 
@@ -144,7 +152,7 @@ class DeclarationCheck:
                 and (not gain.names or gained.name in gain.names)
                 and (gain.max_cost is None or cost <= gain.max_cost)
                 and gain.to == to
-                and gain.receiver == receiver
+                and (anyone or gain.receiver == receiver)
                 and gain.from_trash == from_trash
             )
 
@@ -192,7 +200,7 @@ class DeclarationCheck:
         def covers(watch: Watch) -> bool:
             return (
                 watch.event == trigger.event
-                and watch.lasts == trigger.where
+                and watch.lasts == _LASTS.get(trigger.where, trigger.where)
                 and (not watch.types or bool(watch.types & seen.types))
                 and not watch.excluded & seen.types
                 and (watch.max_cost is None or cost <= watch.max_cost)
