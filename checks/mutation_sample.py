@@ -41,6 +41,7 @@ DEFAULT_SAMPLE: Mapping[str, int] = {
     "engine/cards/__init__.py": 15,
     "engine/cards/basic.py": 10,
     "engine/cards/seaside.py": 90,
+    "engine/cards/seaside_mats.py": 90,
     "engine/game.py": 50,
     "engine/bots.py": 15,
     "engine/decisions.py": 10,
