@@ -65,9 +65,15 @@ class Meeting:
 
 
 _READS: Mapping[str, tuple[str, str]] = {
-    "double-play": ("plays", "moves itself, counts, lasting, in play, gains, trashes, plays"),
+    "double-play": (
+        "plays",
+        "later turn, moves itself, counts, lasting, in play, gains, trashes, plays",
+    ),
     "played-from-deck": ("plays", "counts, plays, reveals"),
     "attack-reaction": ("attack", "reaction"),
+    "attack-protection": ("attack", "protection"),
+    "others-gain": ("gains", "watches"),
+    "gain-plays": ("gains", "watches"),
     "reactions": ("reaction", "reaction"),
     "gain-reaction": ("gains", "watches"),
     "same-gain": ("watches", "watches"),
@@ -79,7 +85,7 @@ _READS: Mapping[str, tuple[str, str]] = {
     "cost-change": ("reduces", "tests cost"),
     "variable-cost": ("cost varies", "tests cost"),
     "names": ("names", "card"),
-    "trashed-from-play": ("trashes", "in play"),
+    "trashed-from-play": ("trashes", "in play, later turn"),
     "from-trash": ("gains", "trashes"),
     "ruled": ("ruling", "ruling"),
 }
@@ -114,6 +120,11 @@ def facets(card: Card) -> frozenset[str]:
             ("changes types", bool(card.changes_in_game)),
             ("attack", "Attack" in card.types),
             ("reaction", any(t.event == "attack" and t.where == "hand" for t in card.triggers)),
+            (
+                "protection",
+                any(t.event == "attack" and t.where == "in_play" for t in card.triggers),
+            ),
+            ("later turn", any(t.where == "next_turn" for t in card.triggers)),
         )
         if present
     }

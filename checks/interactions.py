@@ -23,6 +23,7 @@ from engine.model import ACTION, ATTACK, CURSE, TREASURE, VICTORY, Card
 from engine.targets import (
     DECK,
     DISCARD,
+    FROM_HAND,
     HAND,
     SELF,
     SETUP,
@@ -34,6 +35,7 @@ from engine.targets import (
 )
 
 CARD_KINDS = frozenset({ACTION, TREASURE, VICTORY, CURSE})
+NEXT_TURN = "next_turn"  # a Trigger's place: set up by a play for its player's next turn
 TIMES = {1: "once", 2: "twice", 3: "three times"}
 
 Lookup = Mapping[str, Sequence[Card]]
@@ -79,6 +81,25 @@ def while_in_play(card: Card) -> bool:
 
 def attack_reaction(card: Card) -> bool:
     return any(t.event == "attack" and t.where == HAND for t in card.triggers)
+
+
+def attack_protection(card: Card) -> bool:
+    """In play, it keeps its player unaffected by other players' Attacks (Lighthouse)."""
+    return any(t.event == "attack" and t.where == WHILE_IN_PLAY for t in card.triggers)
+
+
+def later_part(card: Card) -> bool:
+    """A Duration card: a play of it does something at the start of a later turn, and it
+    stays in play (with what played it) until then."""
+    return any(t.where == NEXT_TURN for t in card.triggers)
+
+
+def may_gain(gain: Gain, types: frozenset[str], lookup: Lookup) -> bool:
+    """Whether the card ``gain`` makes can have one of ``types`` (a gain of any card is
+    not counted: it says nothing about the pair)."""
+    if gain.types & types:
+        return True
+    return any(types & d.types for name in gain.names for d in lookup.get(name, ()))
 
 
 def own_play_gains(card: Card) -> list[Gain]:
@@ -159,6 +180,11 @@ def double_play(doer: Card, taker: Card, _: Lookup) -> str | None:
     if plays is None or plays.times < 2 or not plays.types & taker.types:
         return None
     d, t, n = doer.name, taker.name, TIMES.get(plays.times, f"{plays.times} times")
+    if later_part(taker):
+        return (
+            f"{d} plays {t} {n}: {t}'s part on the next turn happens {n} too, and {d} stays "
+            f"in play with {t} until then"
+        )
     if "self" in taker.targets.trashes:
         return (
             f"{d} plays {t} {n} although {t} trashes itself on the first play: "
@@ -218,6 +244,53 @@ def attack_meets_reaction(doer: Card, taker: Card, _: Lookup) -> str | None:
     return f"{head}, and resolves before {a} does anything to its holder"
 
 
+def attack_meets_protection(doer: Card, taker: Card, _: Lookup) -> str | None:
+    if ATTACK not in doer.types or not attack_protection(taker) or doer.name == taker.name:
+        return None
+    a, p = doer.name, taker.name
+    if later_part(doer):
+        return (
+            f"{p} in effect when {a} is played keeps its player unaffected by {a} until {a} "
+            f"is done; a {p} played after {a} does not"
+        )
+    return f"{p} in effect keeps its player unaffected by {a}"
+
+
+def others_gain_watched(doer: Card, taker: Card, _: Lookup) -> str | None:
+    """An Attack makes other players gain cards on its player's turn, and a card watches
+    the gains of another player (Monkey: the player on its owner's right)."""
+    watches = [w for w in taker.targets.watches if w.event == "gain" and w.gainer == "right"]
+    if not watches or doer.name == taker.name:
+        return None
+    for gain in doer.targets.gains:
+        if gain.receiver == "others":
+            return (
+                f"{doer.name} makes other players gain {_gained(gain)}, and {taker.name} "
+                f"{watches[0].does} when the player on its owner's right gains one, on any turn"
+            )
+    return None
+
+
+def gain_plays_from_hand(doer: Card, taker: Card, lookup: Lookup) -> str | None:
+    """A card gains a card of a type, and another may be played from its holder's hand
+    when any player gains one (Pirate on a Treasure)."""
+    watches = [
+        w
+        for w in taker.targets.watches
+        if w.event == "gain" and w.lasts == FROM_HAND and w.gainer == "any" and w.types
+    ]
+    if not watches or doer.name == taker.name:
+        return None
+    for watch in watches:
+        for gain in doer.targets.gains:
+            if may_gain(gain, watch.types, lookup):
+                return (
+                    f"{doer.name} gains {_gained(gain)}, and {taker.name} {watch.does} when "
+                    f"any player gains {_a(_join(watch.types))} card, on any turn"
+                )
+    return None
+
+
 def reactions_together(doer: Card, taker: Card, _: Lookup) -> str | None:
     if not (attack_reaction(doer) and attack_reaction(taker)) or doer.name >= taker.name:
         return None
@@ -227,13 +300,15 @@ def reactions_together(doer: Card, taker: Card, _: Lookup) -> str | None:
     )
 
 
-def gain_meets_reaction(doer: Card, taker: Card, _: Lookup) -> str | None:
+def gain_meets_reaction(doer: Card, taker: Card, lookup: Lookup) -> str | None:
     movers = [w for w in taker.targets.watches if w.event == "gain" and w.moves]
     if not movers or doer.name == taker.name:
         return None
     g, w = doer.name, taker.name
     for watch in movers:
         for gain in (x for x in doer.targets.gains if x.when == "play"):
+            if watch.types and not may_gain(gain, watch.types, lookup):
+                continue
             if gain.receiver == "others" and watch.turns == "any":
                 return (
                     f"{g} makes other players gain {_gained(gain)} on its player's turn, and "
@@ -273,9 +348,10 @@ def abilities_on_one_gain(doer: Card, taker: Card, _: Lookup) -> str | None:
             "decides where the card is when the other comes"
         )
     acting = [w for w in others if w.lasts == SELF or _gains_on_watch(doer)]
-    if not acting:
-        return None  # only a bonus (+1 VP): where the card goes changes nothing
-    watch, mover = acting[0], movers[0]
+    pairs = [(w, m) for w in acting for m in movers if _one_card_fires_both(w, m, doer)]
+    if not pairs:
+        return None  # only a bonus (+1 VP), or no card fires both: nothing to order
+    watch, mover = pairs[0]
     if watch.lasts == SELF:
         event = "buying" if watch.event == "buy" else "gaining"
         return (
@@ -287,6 +363,16 @@ def abilities_on_one_gain(doer: Card, taker: Card, _: Lookup) -> str | None:
         f"{taker.name}'s (it {mover.does}); its player orders them, each meeting what the "
         "other left"
     )
+
+
+def _one_card_fires_both(watch: Watch, mover: Watch, card: Card) -> bool:
+    """Whether one gained card can fire both ``card``'s ``watch`` and ``mover``, a watch
+    for a type (Sailor's Duration cards): the card itself when the watch is its own
+    (Mint), else a card of the watch's types (Hoard's Victory cards)."""
+    if not mover.types:
+        return True
+    kinds = card.types if watch.lasts == SELF else watch.types
+    return not kinds or bool(kinds & mover.types)
 
 
 def _gains_on_watch(card: Card) -> bool:
@@ -480,7 +566,12 @@ def trashed_from_play(doer: Card, taker: Card, lookup: Lookup) -> str | None:
     watch = next((w for w in doer.targets.watches if w.lasts == SELF), None)
     event = f"{'bought' if watch and watch.event == 'buy' else 'gained'}"
     head = f"{doer.name} trashes the {_join(trashed)} cards in play when it is {event}"
+    if watch and watch.excluded & taker.types and trashed & taker.types:
+        spared = _join(watch.excluded & taker.types)
+        return f"{head}, but not {_a(spared)} card: {taker.name} stays in play"
     if trashed & taker.types:
+        if later_part(taker):
+            return f"{head}, and {taker.name}'s part on its player's next turn happens anyway"
         if while_in_play(taker):
             return f"{head}, and {taker.name}'s while-in-play ability ends with it"
         if lasting(taker):
@@ -527,6 +618,27 @@ KINDS: tuple[Kind, ...] = (
         "Attack and reaction",
         "A card revealed from hand when another player plays an Attack.",
         attack_meets_reaction,
+    ),
+    Kind(
+        "attack-protection",
+        "Attack and protection in play",
+        "A card in play that keeps its player unaffected by Attacks (Lighthouse) meets an "
+        "Attack; for a Duration Attack what counts is the protection when it is played.",
+        attack_meets_protection,
+    ),
+    Kind(
+        "others-gain",
+        "Gains of another player",
+        "An Attack that makes other players gain cards meets a card that watches another "
+        "player's gains (Monkey).",
+        others_gain_watched,
+    ),
+    Kind(
+        "gain-plays",
+        "Played on a gain",
+        "A card that gains a card of a type meets one that may be played from hand when any "
+        "player gains such a card (Pirate).",
+        gain_plays_from_hand,
     ),
     Kind(
         "reactions",

@@ -764,8 +764,9 @@ MUTANTS: tuple[Mutant, ...] = (
         "Swindler's replacement may be picked from an empty pile (and gives nothing).",
         pyminion(3),
         src(
-            "if cards and fits(self.definition_by_name(pile))",
-            'if (cards or source == "Swindler") and fits(self.definition_by_name(pile))',
+            "if (cards or empty_too) and fits(self.definition_by_name(pile))",
+            'if (cards or empty_too or source == "Swindler")'
+            " and fits(self.definition_by_name(pile))",
         ),
     ),
     m(
@@ -892,7 +893,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "(Watchtower then Royal Seal: the Stop-Moving rule ignored).",
         "Stop-Moving rule (rules/stop-moving)",
         src(
-            "return card is not None and card in ctx.game.state.zone(_gained_zone(ctx))",
+            "return card is not None and card in ctx.game.state.zone(gained_zone(ctx))",
             "return card is not None",
         ),
     ),
@@ -908,8 +909,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "2nd-edition Hoard gains a Gold for any Victory card gained, bought or not.",
         "edition slip (Hoard's 2nd-edition text)",
         src(
-            "return ctx.happening.bought and _happening_card(ctx).is_(VICTORY)",
-            "return _happening_card(ctx).is_(VICTORY)",
+            "return ctx.happening.bought and happening_card(ctx).is_(VICTORY)",
+            "return happening_card(ctx).is_(VICTORY)",
         ),
     ),
     # ---- the turn, the end, the winner -----------------------------------------------------------

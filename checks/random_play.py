@@ -32,6 +32,7 @@ from engine.bots import random_answer as random_bot_answer
 from engine.decisions import Decision
 from engine.game import Game
 from engine.model import ACTION, TREASURE
+from engine.state import TurnState
 
 Command = tuple[str, str]
 
@@ -100,27 +101,32 @@ def step(game: Game, rng: random.Random) -> tuple[str, Any]:
 @dataclass
 class GameWatch:
     """Checks a game's invariants (``checks.invariants.violations``) as it is played,
-    knowing what setup created."""
+    knowing what setup created. ``turns_ended`` counts the turns that ended, extra turns
+    (Outpost's) included, from the turns setup says were taken."""
 
     game: Game
     created: Counter[str] = field(default_factory=Counter)
     turns_ended: int = 0
+    # The turn under way (every turn, an extra one too, is a new TurnState), and whether
+    # the game was over at the last check: a turn ends when either changes.
+    turn: TurnState | None = None
+    over: bool = False
 
     def __post_init__(self) -> None:
         self.created = created_by_setup(self.game)
-        self.turns_ended = self._turns_taken()
+        self.turns_ended = sum(player.turns_taken for player in self.game.state.players)
+        self.turn, self.over = self.game.state.turn, self.game.state.game_over
         self.check()
-
-    def _turns_taken(self) -> int:
-        return sum(player.turns_taken for player in self.game.state.players)
 
     def check(self, *, thorough: bool = True) -> None:
         """Check after an input: always with ``thorough``, otherwise whenever a turn has
         ended or the game is over (the card-by-card accounting is what costs)."""
-        turns = self._turns_taken()
-        turn_ended = turns != self.turns_ended
-        self.turns_ended = turns
-        if thorough or turn_ended or self.game.state.game_over:
+        state = self.game.state
+        turn_ended = state.turn is not self.turn or state.game_over != self.over
+        if turn_ended:
+            self.turns_ended += 1
+            self.turn, self.over = state.turn, state.game_over
+        if thorough or turn_ended or state.game_over:
             problems = violations(self.game, self.created, end_of_turn=turn_ended)
             if problems:
                 raise InvariantBroken("; ".join(problems))

@@ -143,6 +143,12 @@ class CardAPI(Protocol):
 
     def at_start_of_next_turn(self, context: Context, trigger_index: int) -> None: ...
 
+    def attacks_until_done(self, context: Context) -> None: ...
+
+    def still_attacks(self, owner: int, card: int, victim: int) -> bool: ...
+
+    def end_lasting(self, owner: int, card: int, trigger_index: int) -> None: ...
+
     # --- decisions
 
     def choose_cards(
@@ -170,6 +176,7 @@ class CardAPI(Protocol):
         prompt: str,
         *,
         optional: bool = False,
+        empty_too: bool = False,
     ) -> Effect[str | None]: ...
 
     def choose_option(

@@ -50,6 +50,11 @@ class PlayerState:
     # Effects set up for the start of this player's next turn: (card id, index into the
     # card's triggers), each a ``where="next_turn"`` trigger.
     next_turn: list[tuple[int, int]] = field(default_factory=list)
+    # A Duration Attack of this player whose later part is still to come (card id) -> the
+    # players its plays do not affect: those a Moat or a Lighthouse made unaffected when it
+    # was played stay unaffected until it is done (rulings rules/duration/11). Cleared at
+    # the start of this player's next turn, with ``next_turn``.
+    spared: dict[int, set[int]] = field(default_factory=dict)
     # Cards set aside with a card in play until its start-of-turn part (Haven's, Blockade's),
     # each (the set-aside card, the card it is set aside with, the other players the play
     # that set it aside affected: what a Duration Attack goes on doing to them).
@@ -88,6 +93,10 @@ class TurnState:
     # Cards whose ``cost_modifier`` lasts for the rest of the turn, once per play
     # (2nd-edition Quarry), wherever the card now is.
     cost_sources: list[int] = field(default_factory=list)
+    # The start-of-turn effects due this turn: the active player's ``next_turn`` as the
+    # turn started. One set up while they resolve (a Pirate played on the Treasure another
+    # Pirate gained) goes to ``next_turn`` and waits for the following turn.
+    due: list[tuple[int, int]] = field(default_factory=list)
     # An extra turn (Outpost's): the previous turn was this player's too, and it does not
     # count in ``turns_taken``.
     extra: bool = False

@@ -313,12 +313,15 @@ class Table:
         prompt: str,
         *,
         optional: bool = False,
+        empty_too: bool = False,
     ) -> Effect[str | None]:
-        """Pick a non-empty Supply pile whose card ``fits``; returns its name or None."""
+        """Pick a non-empty Supply pile whose card ``fits``; returns its name or None.
+        ``empty_too``: an empty pile may be picked as well (a card that names the card
+        before it gains it, Smugglers: picking an empty pile gains nothing)."""
         piles = tuple(
             Choice(pile, pile)
             for pile, cards in self.state.supply.items()
-            if cards and fits(self.definition_by_name(pile))
+            if (cards or empty_too) and fits(self.definition_by_name(pile))
         )
         if not piles:
             return None

@@ -81,6 +81,8 @@ class Watch:
     WHILE_IN_PLAY, FROM_HAND, SETUP, TOKEN) and ``turns`` whose turns it works on (``own`` or
     ``any``). ``does`` is what the ability then does, in a few words ("gains a Gold").
     ``moves`` says the ability moves the gained card (Watchtower, Royal Seal).
+    ``gainer`` is whose gains it watches: ``self`` (its owner's), ``right`` (the player to
+    the owner's right: Monkey) or ``any`` (every player's, the owner's included: Pirate).
     """
 
     event: str
@@ -92,6 +94,7 @@ class Watch:
     turns: str = "own"
     bought_only: bool = False
     moves: bool = False
+    gainer: str = "self"
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,7 @@ def listeners_of(game: Verbs, kind: str, player: int, about: int | None) -> list
         if trigger.event == kind and (trigger.who == "any" or owner == player):
             found.append((owner, card, trigger))
     if kind == "start":
-        for card, index in game.state.players[player].next_turn:
+        for card, index in game.state.turn.due:
             found.append((player, card, game.definition(card).triggers[index]))
     return found
 
@@ -72,13 +72,17 @@ def anyone_listens(game: Verbs, kind: str, player: int, about: int | None) -> bo
     """Whether :func:`listeners_of` finds anybody: the one "who listens" query that both
     the general path and the plain shortcut (``Turn._run_plainly``) ask before a
     happening. Cheap when nobody can: no card of the game listens to ``kind`` from a
-    hand or from play, no trigger was set up for the turn, and the card it is about has
-    no triggers of its own."""
+    hand or from play, no trigger was set up for the turn, the card it is about has no
+    triggers of its own, and (for the start of a turn) nothing is due. What Duration cards
+    set up for the start of a turn becomes due as it starts (``Turn._start_of_turn``), so
+    before that (the plain path asks then) anything waiting in ``next_turn`` listens."""
+    if kind == "start" and game.state.players[player].next_turn:
+        return True
     if (
         kind not in game._zone_listening
         and not game.state.turn.lasting
         and (about is None or not game._by_id[about].triggers)
-        and (kind != "start" or not game.state.players[player].next_turn)
+        and (kind != "start" or not game.state.turn.due)
     ):
         return False
     return bool(listeners_of(game, kind, player, about))

@@ -64,10 +64,16 @@ class Turn(Verbs):
 
     def _start_of_turn(self) -> Effect[None]:
         """What happens at the start of a turn: "at the start of your turn" abilities
-        (Clerk from hand) and what Duration cards set up for it, which is then used up."""
+        (Clerk from hand) and what Duration cards set up for it. What they set up becomes
+        due now and is used up: their "until your next turn" parts end (Lighthouse,
+        Monkey, Corsair), and an effect set up while these resolve waits for the next turn."""
+        player = self.player(self.active)
+        if player.next_turn:
+            self.state.turn.due.extend(player.next_turn)
+            player.next_turn.clear()
+            player.spared.clear()
         if triggers.anyone_listens(self, "start", self.active, None):
             yield from triggers.fire(self, Happening("start", self.active))
-            self.player(self.active).next_turn.clear()
 
     def _run_plainly(self, verb: str, name: str, card: int | None) -> Step | None:
         """Carry out a checked command without the game's generator as far as nothing

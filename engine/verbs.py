@@ -373,7 +373,8 @@ class Verbs(Table):
 
     def _resolve_play(self, player: int, card: int, by: int | None) -> Effect[None]:
         definition = self.definition(card)
-        self.state.turn.plays.append(definition.name)
+        if player == self.state.turn.player:  # a Pirate played on another's turn is not theirs
+            self.state.turn.plays.append(definition.name)
         # "When you play ..." listeners (Merchant's Silver bonus), before the card resolves.
         if triggers.anyone_listens(self, "play", player, card):
             yield from triggers.fire(self, Happening("play", player, card))
@@ -406,6 +407,26 @@ class Verbs(Table):
         for card in (context.card, context.played_by):
             if card is not None and card not in staying:
                 staying.append(card)
+
+    def attacks_until_done(self, context: Context) -> None:
+        """A Duration Attack's play: the players it does not affect now (Moat revealed,
+        Lighthouse in effect) stay unaffected by the card until its later part is done,
+        and the others stay affected even if protected later (rulings rules/duration/11).
+        A player whom any play of the card affects is affected (a Moat revealed to one of
+        Throne Room's two plays only)."""
+        spared = self.player(context.player).spared
+        now = set(context.unaffected)
+        spared[context.card] = spared[context.card] & now if context.card in spared else now
+
+    def still_attacks(self, owner: int, card: int, victim: int) -> bool:
+        """Whether ``owner``'s Duration Attack ``card`` affects ``victim`` until it is
+        done (see ``attacks_until_done``; a card in play from a setup affects everyone)."""
+        return victim not in self.player(owner).spared.get(card, ())
+
+    def end_lasting(self, owner: int, card: int, trigger_index: int) -> None:
+        """Use up one play's ``start_lasting`` trigger before the turn ends (Sailor's
+        "once this turn")."""
+        self.state.turn.lasting.remove((owner, card, trigger_index))
 
     def at_start_of_next_turn(self, context: Context, trigger_index: int) -> None:
         """Set up one of the card's ``where='next_turn'`` triggers for the start of its

@@ -1,4 +1,5 @@
-"""The rulings catalogue: scenarios/rulings/{base,intrigue,prosperity,rules}.yaml.
+"""The rulings catalogue: scenarios/rulings/{base,intrigue,prosperity,seaside}.yaml (one file
+a set), rules.yaml and rules-durations.yaml (general rules).
 
 Each entry is one ruling in our own words. Scenarios cite rulings by id; the CLI reports
 which rulings have a passing scenario. The files are the project's own, but they are
@@ -16,7 +17,7 @@ from engine.sets import KINGDOM_SETS
 from scenarios.yamlread import YamlError, read_yaml_file
 
 RULINGS_DIR = Path(__file__).resolve().parent / "rulings"
-FILES = (*KINGDOM_SETS, "rules")
+FILES = (*KINGDOM_SETS, "rules", "rules-durations")
 
 
 class CatalogueError(Exception):
@@ -82,7 +83,7 @@ def catalogue_files(directory: Path = RULINGS_DIR) -> list[Path]:
 
 
 def read_catalogue(directory: Path = RULINGS_DIR) -> dict[str, Ruling]:
-    """Every ruling by id, in file order (base, intrigue, prosperity, rules)."""
+    """Every ruling by id, in file order (``FILES``)."""
     rulings: dict[str, Ruling] = {}
     for path in catalogue_files(directory):
         name = path.stem

@@ -173,3 +173,23 @@ def test_an_extra_turn_from_a_setup_is_the_one_outpost_gives() -> None:
         game.command("end", "turn")  # the extra turn ends: no third turn, not counted
     assert given.snapshot() == played.snapshot()
     assert played.state.turn.player == 1 and played.player(0).turns_taken == 1
+
+
+def test_each_players_last_turn_gains_are_recorded_when_their_turn_ends() -> None:
+    setup = {
+        "players": 2,
+        "kingdom": ["Workshop", "Smugglers"],
+        "p1": {"hand": ["Workshop", "Copper", "Copper", "Copper"], "deck": DECK},
+        "p2": {"hand": ["Copper"] * 5, "deck": DECK, "gained_last_turn": ["Gold"]},
+    }
+    game = Game(setup)
+    game.command("play", "Workshop")
+    game.answer("Estate")
+    assert game.player(0).gained_last_turn == []  # the turn is not over yet
+    game.play_treasures()
+    game.command("buy", "Silver")
+    game.command("end", "turn")
+    shown = game.snapshot()["players"]
+    assert shown["p1"]["gained_last_turn"] == ["Estate", "Silver"]
+    assert shown["p2"]["gained_last_turn"] == ["Gold"]  # p2's last turn is still the one before
+    assert Game.from_json(game.to_json()).state == game.state

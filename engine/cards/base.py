@@ -14,6 +14,7 @@ from engine.cards.common import (
     kingdom_maker,
     make_unaffected,
     not_yet_unaffected,
+    owner_bonus,
     play_an_action,
     put_back_in_order,
     reveal_top,
@@ -696,11 +697,6 @@ def _merchant(ctx: Context) -> None:
     ctx.game.start_lasting(ctx, 0)
 
 
-def _merchant_silver(ctx: TriggerContext) -> Effect[None]:
-    ctx.game.bonus(ctx.owner, coins=1)
-    yield from ()
-
-
 def _first_silver_played(ctx: TriggerContext) -> bool:
     card = ctx.happening.card
     return (
@@ -719,7 +715,7 @@ MERCHANT = _kingdom(
     cards=1,
     actions=1,
     lasting=_merchant,
-    triggers=(Trigger("play", "turn", _merchant_silver, _first_silver_played),),
+    triggers=(Trigger("play", "turn", owner_bonus(coins=1), _first_silver_played),),
     declares=tags("draws", "+actions", "+coins", "counts-plays"),
     targets=Targets(names=(("Silver", "gives +1 coin for the first Silver played this turn"),)),
 )

@@ -9,9 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from engine.model import ACTION, TREASURE, Card, Effect, PlayEffect
+from engine.model import (
+    ACTION,
+    TREASURE,
+    Card,
+    Effect,
+    LastingEffect,
+    PlayEffect,
+    TriggerEffect,
+)
 
 if TYPE_CHECKING:
     from engine.api import CardAPI
@@ -134,6 +142,29 @@ def put_back_in_order(
             game.put(player, card, (source, player), "deck")
 
 
+# --- moving cards from hand -----------------------------------------------------------------
+
+
+def move_from_hand(
+    game: CardAPI,
+    player: int,
+    asker: str,
+    count: int,
+    prompt: str,
+    *,
+    purpose: Literal["discard", "topdeck"] = "discard",
+) -> Effect[int]:
+    """``player`` picks exactly ``count`` cards from their hand (all of it when it holds
+    fewer) and discards them, or puts them onto their deck, one by one in the order
+    picked (``asker`` is the card whose effect asks). Returns how many moved."""
+    hand = game.player(player).hand
+    chosen = yield from game.choose_cards(
+        player, asker, hand, count, count, prompt, purpose=purpose
+    )
+    move = game.discard if purpose == "discard" else game.topdeck
+    return sum(1 for card in chosen if move(player, card))
+
+
 # --- trashing and gaining -----------------------------------------------------------------
 
 
@@ -187,6 +218,55 @@ def trash_to_gain(
     return gained
 
 
+# --- triggers --------------------------------------------------------------------------
+
+
+def happening_card(ctx: TriggerContext) -> Card:
+    """The definition of the card a trigger's event is about (the card bought or gained)."""
+    card = ctx.happening.card
+    assert card is not None
+    return ctx.game.definition(card)
+
+
+def gained_zone(ctx: TriggerContext) -> tuple[PlayerZone, int]:
+    """Where the card of a gain event was gained to."""
+    return (ctx.happening.data.get("to", "discard"), ctx.happening.player)
+
+
+def gained_card_is_where_gained(ctx: TriggerContext) -> bool:
+    """Stop-Moving: a gained card can be moved (or played) only while it is where it was
+    gained to."""
+    card = ctx.happening.card
+    return card is not None and card in ctx.game.state.zone(gained_zone(ctx))
+
+
+def owner_bonus(cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0) -> TriggerEffect:
+    """A trigger's effect that gives its owner only bonuses (Merchant's coin for the first
+    Silver, a Duration card's +Cards at the start of the next turn)."""
+
+    def effect(ctx: TriggerContext) -> Effect[None]:
+        ctx.game.bonus(ctx.owner, cards=cards, actions=actions, buys=buys, coins=coins)
+        yield from ()
+
+    return effect
+
+
+def play_from_hand(ctx: TriggerContext) -> Effect[None]:
+    """A trigger's effect that plays its own card from its owner's hand, on any turn and
+    without an Action (Clerk at the start of its turn, Pirate on a Treasure gained)."""
+    yield from ctx.game.play(ctx.owner, ctx.card)
+
+
+def lasting_trigger(index: int) -> LastingEffect:
+    """A card's ``lasting``: set up its ``where="turn"`` trigger ``index`` for the rest of
+    the turn, once per play (2nd-edition Hoard, Treasury, Sailor)."""
+
+    def lasting(ctx: Context) -> None:
+        ctx.game.start_lasting(ctx, index)
+
+    return lasting
+
+
 # --- reactions to Attacks ------------------------------------------------------------------
 
 
@@ -212,15 +292,10 @@ def discard_down_to(size: int) -> PlayEffect:
     def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         for victim in game.attacked(ctx):
-            hand = game.player(victim).hand
-            excess = len(hand) - size
+            excess = len(game.player(victim).hand) - size
             if excess <= 0:
                 continue
-            chosen = yield from game.choose_cards(
-                victim, ctx.name, hand, excess, excess, f"discard down to {size}", purpose="discard"
-            )
-            for card in chosen:
-                game.discard(victim, card)
+            yield from move_from_hand(game, victim, ctx.name, excess, f"discard down to {size}")
 
     return effect
 

@@ -31,6 +31,8 @@ from engine.cards.common import (
     costs_up_to,
     gain_one,
     kingdom_maker,
+    move_from_hand,
+    owner_bonus,
     put_back_in_order,
     reveal_top,
     reworded,
@@ -77,16 +79,6 @@ def _trash_from_hand(ctx: Context, count: int, prompt: str) -> Effect[int]:
         moved = yield from game.trash(ctx.player, card, ("hand", ctx.player))
         trashed += bool(moved)
     return trashed
-
-
-def _discard_from_hand(game_ctx: Context, player: int, count: int, prompt: str) -> Effect[int]:
-    """``player`` discards exactly ``count`` cards (all of them with fewer); returns how many."""
-    game = game_ctx.game
-    hand = game.player(player).hand
-    chosen = yield from game.choose_cards(
-        player, game_ctx.name, hand, count, count, prompt, purpose="discard"
-    )
-    return sum(1 for card in chosen if game.discard(player, card))
 
 
 def _discard_hand(ctx: Context, player: int) -> None:
@@ -206,11 +198,6 @@ def _coppersmith(ctx: Context) -> None:
     ctx.game.start_lasting(ctx, 0)
 
 
-def _coppersmith_bonus(ctx: TriggerContext) -> Effect[None]:
-    ctx.game.bonus(ctx.owner, coins=1)
-    yield from ()
-
-
 def _copper_played(ctx: TriggerContext) -> bool:
     card = ctx.happening.card
     return card is not None and ctx.game.name_of(card) == "Copper"
@@ -223,7 +210,7 @@ COPPERSMITH = _kingdom(
     "Each Copper you play this turn gives 1 coin more.",
     editions=(1,),
     lasting=_coppersmith,
-    triggers=(Trigger("play", "turn", _coppersmith_bonus, _copper_played),),
+    triggers=(Trigger("play", "turn", owner_bonus(coins=1), _copper_played),),
     declares=tags("+coins", "boosts-treasures"),
     targets=Targets(names=(("Copper", "makes each Copper played this turn give 1 coin more"),)),
 )
@@ -233,13 +220,9 @@ COPPERSMITH = _kingdom(
 
 
 def _courtyard(ctx: Context) -> Effect[None]:
-    game = ctx.game
-    hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 1, 1, "put a card on your deck", purpose="topdeck"
+    yield from move_from_hand(
+        ctx.game, ctx.player, ctx.name, 1, "put a card on your deck", purpose="topdeck"
     )
-    for card in chosen:
-        game.topdeck(ctx.player, card)
 
 
 COURTYARD = _kingdom(
@@ -745,7 +728,7 @@ def _torturer(ctx: Context) -> Effect[None]:
             victim, ctx.name, TORTURER_OPTIONS, "discard 2 cards, or gain a Curse to your hand"
         )
         if picked[0] == "discard":
-            yield from _discard_from_hand(ctx, victim, 2, "discard 2 cards")
+            yield from move_from_hand(ctx.game, victim, ctx.name, 2, "discard 2 cards")
         else:
             yield from game.gain(victim, "Curse", "hand")
 
@@ -931,12 +914,7 @@ def _diplomat_react(ctx: TriggerContext) -> Effect[None]:
     game = ctx.game
     game.reveal(ctx.owner, [ctx.card])
     game.draw(ctx.owner, 2)
-    hand = game.player(ctx.owner).hand
-    chosen = yield from game.choose_cards(
-        ctx.owner, ctx.name, hand, 3, 3, "discard 3 cards", purpose="discard"
-    )
-    for card in chosen:
-        game.discard(ctx.owner, card)
+    yield from move_from_hand(game, ctx.owner, ctx.name, 3, "discard 3 cards")
 
 
 def _five_or_more_in_hand(ctx: TriggerContext) -> bool:
@@ -1032,7 +1010,7 @@ def _mill(ctx: Context) -> Effect[None]:
         return
     if not (yield from game.yes_no(ctx.player, ctx.name, "discard 2 cards for +2 coins?")):
         return
-    discarded = yield from _discard_from_hand(ctx, ctx.player, 2, "discard 2 cards")
+    discarded = yield from move_from_hand(game, ctx.player, ctx.name, 2, "discard 2 cards")
     if discarded == 2:
         game.bonus(ctx.player, coins=2)
 

@@ -37,8 +37,13 @@ from engine.cards.common import (
     discard_down_to,
     gain_costing_up_to,
     gain_one,
+    gained_card_is_where_gained,
+    gained_zone,
+    happening_card,
     kingdom_maker,
+    lasting_trigger,
     play_an_action,
+    play_from_hand,
     put_back_in_order,
     reveal_top,
     reveal_until_treasure,
@@ -53,14 +58,16 @@ from engine.model import (
     ACTION,
     ATTACK,
     CURSE,
+    DURATION,
     REACTION,
     TREASURE,
     VICTORY,
     Card,
     Effect,
     Trigger,
+    TriggerEffect,
 )
-from engine.state import GameState, PlayerZone, Zone
+from engine.state import GameState, Zone
 from engine.targets import (
     DECK,
     FROM_HAND,
@@ -121,42 +128,19 @@ CURSE_AS_TREASURE = replace(
 # --- shared pieces ------------------------------------------------------------------
 
 
-def _gained_zone(ctx: TriggerContext) -> tuple[PlayerZone, int]:
-    return (ctx.happening.data.get("to", "discard"), ctx.happening.player)
-
-
-def _gained_card_is_where_gained(ctx: TriggerContext) -> bool:
-    """Stop-Moving: a gained card can be moved only while it is where it was gained to."""
-    card = ctx.happening.card
-    return card is not None and card in ctx.game.state.zone(_gained_zone(ctx))
-
-
 def _topdeck_gained(ctx: TriggerContext) -> Effect[None]:
     card = ctx.happening.card
     assert card is not None
-    ctx.game.topdeck(ctx.happening.player, card, _gained_zone(ctx)[0])
+    ctx.game.topdeck(ctx.happening.player, card, gained_zone(ctx)[0])
     yield from ()
 
 
-def _happening_card(ctx: TriggerContext) -> Card:
-    card = ctx.happening.card
-    assert card is not None
-    return ctx.game.definition(card)
-
-
 def _bought_victory(ctx: TriggerContext) -> bool:
-    return ctx.happening.bought and _happening_card(ctx).is_(VICTORY)
+    return ctx.happening.bought and happening_card(ctx).is_(VICTORY)
 
 
 def _gain_gold(ctx: TriggerContext) -> Effect[None]:
     yield from ctx.game.gain(ctx.owner, "Gold")
-
-
-def _lasting_trigger(index: int) -> Callable[[Context], None]:
-    def lasting(ctx: Context) -> None:
-        ctx.game.start_lasting(ctx, index)
-
-    return lasting
 
 
 def _name_by_left_player(ctx: Context, prompt: str) -> Effect[str]:
@@ -515,13 +499,18 @@ def _mint(ctx: Context) -> Effect[None]:
         yield from game.gain(ctx.player, game.name_of(chosen[0]))
 
 
-def _trash_treasures_in_play(ctx: TriggerContext) -> Effect[None]:
-    """Mint: trash the Treasures its gainer has in play (no Duration Treasure exists in the
-    engine's sets, so the 2nd edition's exception for them never applies)."""
-    game = ctx.game
-    player = ctx.happening.player
-    for card in treasures_among(game, list(game.player(player).in_play)):
-        yield from game.trash(player, card, ("in_play", player))
+def _trash_treasures_in_play(*, but_durations: bool) -> TriggerEffect:
+    """Mint: trash the Treasures its gainer has in play; the 2nd edition leaves Duration
+    Treasures (Astrolabe) in play."""
+
+    def effect(ctx: TriggerContext) -> Effect[None]:
+        game = ctx.game
+        player = ctx.happening.player
+        for card in treasures_among(game, list(game.player(player).in_play)):
+            if not (but_durations and game.definition(card).is_(DURATION)):
+                yield from game.trash(player, card, ("in_play", player))
+
+    return effect
 
 
 MINT_1 = _kingdom(
@@ -532,7 +521,7 @@ MINT_1 = _kingdom(
     "trash all Treasures you have in play.",
     editions=(1,),
     effect=_mint,
-    triggers=(Trigger("buy", "self", _trash_treasures_in_play),),
+    triggers=(Trigger("buy", "self", _trash_treasures_in_play(but_durations=False)),),
     declares=tags("reveals", "gains", "when-buy", "trashes"),
     targets=Targets(
         gains=(Gain(types=of(TREASURE)),),
@@ -549,11 +538,15 @@ MINT_2 = _kingdom(
     "trash all non-Duration Treasures you have in play.",
     editions=(2,),
     effect=_mint,
-    triggers=(Trigger("gain", "self", _trash_treasures_in_play),),
+    triggers=(Trigger("gain", "self", _trash_treasures_in_play(but_durations=True)),),
     declares=tags("reveals", "gains", "when-gain", "trashes"),
     targets=Targets(
         gains=(Gain(types=of(TREASURE)),),
-        watches=(Watch("gain", SELF, "trashes all Treasures in play"),),
+        watches=(
+            Watch(
+                "gain", SELF, "trashes all non-Duration Treasures in play", excluded=of(DURATION)
+            ),
+        ),
         asks=of(TREASURE),
         trashes_when_gained=of("in_play"),
     ),
@@ -661,7 +654,7 @@ HOARD_1 = _kingdom(
     editions=(1,),
     coins=2,
     triggers=(
-        Trigger("buy", "in_play", _gain_gold, condition=lambda c: _happening_card(c).is_(VICTORY)),
+        Trigger("buy", "in_play", _gain_gold, condition=lambda c: happening_card(c).is_(VICTORY)),
     ),
     declares=tags("+coins", "while-in-play", "when-buy", "gains"),
     targets=Targets(
@@ -676,7 +669,7 @@ HOARD_2 = _kingdom(
     "Worth 2 coins. This turn, when you gain a Victory card you bought, gain a Gold.",
     editions=(2,),
     coins=2,
-    lasting=_lasting_trigger(0),
+    lasting=lasting_trigger(0),
     triggers=(Trigger("gain", "turn", _gain_gold, condition=_bought_victory),),
     declares=tags("+coins", "when-buy", "gains"),
     targets=Targets(
@@ -687,7 +680,7 @@ HOARD_2 = _kingdom(
 
 
 def _talisman_applies(ctx: TriggerContext) -> bool:
-    bought = _happening_card(ctx)
+    bought = happening_card(ctx)
     return not bought.is_(VICTORY) and ctx.game.cost(bought) <= 4
 
 
@@ -729,7 +722,7 @@ ROYAL_SEAL = _kingdom(
             "gain",
             "in_play",
             _topdeck_gained,
-            condition=_gained_card_is_where_gained,
+            condition=gained_card_is_where_gained,
             optional=True,
         ),
     ),
@@ -843,7 +836,7 @@ def _watchtower_reacts(ctx: TriggerContext) -> Effect[None]:
     picked = yield from game.choose_option(
         ctx.owner, ctx.name, ("trash", "topdeck"), f"trash {game.name_of(card)} or topdeck it"
     )
-    where = _gained_zone(ctx)
+    where = gained_zone(ctx)
     if picked == ["trash"]:
         yield from game.trash(ctx.owner, card, where)
     else:
@@ -863,7 +856,7 @@ WATCHTOWER_1, WATCHTOWER_2 = reworded(
                 "gain",
                 "hand",
                 _watchtower_reacts,
-                condition=_gained_card_is_where_gained,
+                condition=gained_card_is_where_gained,
                 optional=True,
             ),
         ),
@@ -981,10 +974,6 @@ def _clerk(ctx: Context) -> Effect[None]:
             game.topdeck(victim, card)
 
 
-def _clerk_at_start(ctx: TriggerContext) -> Effect[None]:
-    yield from ctx.game.play(ctx.owner, ctx.card)
-
-
 CLERK = _kingdom(
     "Clerk",
     4,
@@ -994,7 +983,7 @@ CLERK = _kingdom(
     editions=(2,),
     coins=2,
     effect=_clerk,
-    triggers=(Trigger("start", "hand", _clerk_at_start, optional=True),),
+    triggers=(Trigger("start", "hand", play_from_hand, optional=True),),
     declares=tags("+coins", "attacks", "topdecks"),
 )
 
@@ -1007,9 +996,9 @@ COLLECTION = _kingdom(
     editions=(2,),
     coins=2,
     buys=1,
-    lasting=_lasting_trigger(0),
+    lasting=lasting_trigger(0),
     triggers=(
-        Trigger("gain", "turn", _one_vp_token, condition=lambda c: _happening_card(c).is_(ACTION)),
+        Trigger("gain", "turn", _one_vp_token, condition=lambda c: happening_card(c).is_(ACTION)),
     ),
     declares=tags("+coins", "+buys", "when-gain", "vp-tokens"),
     targets=Targets(watches=(Watch("gain", TURN, "gives +1 VP token", types=of(ACTION)),)),
@@ -1133,10 +1122,10 @@ TIARA = _kingdom(
     editions=(2,),
     buys=1,
     effect=_tiara,
-    lasting=_lasting_trigger(0),
+    lasting=lasting_trigger(0),
     triggers=(
         Trigger(
-            "gain", "turn", _topdeck_gained, condition=_gained_card_is_where_gained, optional=True
+            "gain", "turn", _topdeck_gained, condition=gained_card_is_where_gained, optional=True
         ),
     ),
     declares=tags("+buys", "reacts-to-gain", "topdecks", "plays-treasures"),

@@ -16,9 +16,16 @@ start-of-turn effect of the card is still to come.
 from __future__ import annotations
 
 from engine.cards.common import (
+    gained_card_is_where_gained,
+    gained_zone,
+    happening_card,
     kingdom_maker,
+    lasting_trigger,
     make_unaffected,
+    move_from_hand,
     not_yet_unaffected,
+    owner_bonus,
+    play_from_hand,
     put_back_in_order,
     reveal_top,
     reworded,
@@ -31,12 +38,26 @@ from engine.model import (
     ACTION,
     ATTACK,
     DURATION,
+    REACTION,
+    TREASURE,
     Card,
     Effect,
     Trigger,
     TriggerEffect,
 )
-from engine.targets import DECK, HAND, Gain, Targets, of
+from engine.targets import (
+    DECK,
+    FROM_HAND,
+    HAND,
+    TURN,
+    WHILE_IN_PLAY,
+    Count,
+    Gain,
+    Plays,
+    Targets,
+    Watch,
+    of,
+)
 
 SEASIDE = "seaside"
 
@@ -65,12 +86,7 @@ def _duration(ctx: Context) -> Effect[None]:
 
 def next_turn_bonus(cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0) -> Trigger:
     """The start-of-next-turn trigger of a card that then gives only bonuses."""
-
-    def effect(ctx: TriggerContext) -> Effect[None]:
-        ctx.game.bonus(ctx.owner, cards=cards, actions=actions, buys=buys, coins=coins)
-        yield from ()
-
-    return Trigger("start", "next_turn", effect)
+    return _at_next_turn(owner_bonus(cards=cards, actions=actions, buys=buys, coins=coins))
 
 
 def _at_next_turn(effect: TriggerEffect) -> Trigger:
@@ -91,13 +107,7 @@ BAZAAR = _kingdom(
 
 
 def _warehouse(ctx: Context) -> Effect[None]:
-    game = ctx.game
-    hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 3, 3, "discard 3 cards", purpose="discard"
-    )
-    for card in chosen:
-        game.discard(ctx.player, card)
+    yield from move_from_hand(ctx.game, ctx.player, ctx.name, 3, "discard 3 cards")
 
 
 WAREHOUSE = _kingdom(
@@ -511,13 +521,7 @@ LIGHTHOUSE_2 = _kingdom(
 
 
 def _discard_two(ctx: TriggerContext) -> Effect[None]:
-    game = ctx.game
-    hand = game.player(ctx.owner).hand
-    chosen = yield from game.choose_cards(
-        ctx.owner, ctx.name, hand, 2, 2, "discard 2 cards", purpose="discard"
-    )
-    for card in chosen:
-        game.discard(ctx.owner, card)
+    yield from move_from_hand(ctx.game, ctx.owner, ctx.name, 2, "discard 2 cards")
 
 
 TIDE_POOLS = _kingdom(
@@ -560,6 +564,232 @@ SEA_WITCH = _kingdom(
 )
 
 
+# --- second edition only: "until your next turn", reactions to gains -----------------------
+
+
+def _player_to_the_right_gains(ctx: TriggerContext) -> bool:
+    """The gainer sits on the owner's right (turns pass to the left, so it is the player
+    whose turn comes just before the owner's), while a play of this card is still to come."""
+    right = (ctx.owner - 1) % ctx.game.players
+    return ctx.happening.player == right and plays_still_to_come(ctx) > 0
+
+
+def _draw_per_play(ctx: TriggerContext) -> Effect[None]:
+    ctx.game.bonus(ctx.owner, cards=plays_still_to_come(ctx))
+    yield from ()
+
+
+MONKEY = _kingdom(
+    "Monkey",
+    3,
+    {ACTION, DURATION},
+    "Until your next turn, +1 Card each time the player to your right gains a card. At the "
+    "start of your next turn, +1 Card.",
+    editions=(2,),
+    effect=_duration,
+    triggers=(
+        next_turn_bonus(cards=1),
+        Trigger("gain", "in_play", _draw_per_play, _player_to_the_right_gains, who="others"),
+    ),
+    declares=tags("draws", "duration-like", "while-in-play", "reacts-to-gain"),
+    targets=Targets(
+        watches=(Watch("gain", WHILE_IN_PLAY, "draws a card", turns="any", gainer="right"),)
+    ),
+)
+
+SILVER_OR_GOLD = ("Silver", "Gold")
+
+
+def _corsair(ctx: Context) -> Effect[None]:
+    _stays(ctx)
+    ctx.game.attacks_until_done(ctx)
+    yield from ()
+
+
+def _first_silver_or_gold_of_the_turn(ctx: TriggerContext) -> bool:
+    game, card, victim = ctx.game, ctx.happening.card, ctx.happening.player
+    plays = game.state.turn.plays
+    return (
+        card is not None
+        and game.name_of(card) in SILVER_OR_GOLD
+        and sum(plays.count(name) for name in SILVER_OR_GOLD) == 1
+        and plays_still_to_come(ctx) > 0
+        and game.still_attacks(ctx.owner, ctx.card, victim)
+    )
+
+
+def _victim_trashes_it(ctx: TriggerContext) -> Effect[None]:
+    card, victim = ctx.happening.card, ctx.happening.player
+    assert card is not None
+    yield from ctx.game.trash(victim, card, ("in_play", victim))
+
+
+CORSAIR = _kingdom(
+    "Corsair",
+    5,
+    {ACTION, DURATION, ATTACK},
+    "+2 coins. At the start of your next turn, +1 Card. Until then, each other player "
+    "trashes the first Silver or Gold they play each turn.",
+    editions=(2,),
+    coins=2,
+    effect=_corsair,
+    triggers=(
+        next_turn_bonus(cards=1),
+        Trigger(
+            "play", "in_play", _victim_trashes_it, _first_silver_or_gold_of_the_turn, who="others"
+        ),
+    ),
+    declares=tags("+coins", "draws", "attacks", "trashes", "duration-like", "while-in-play"),
+    targets=Targets(
+        names=tuple(
+            (name, "makes each other player trash the first Silver or Gold they play each turn")
+            for name in SILVER_OR_GOLD
+        ),
+        trashes=of("others"),
+    ),
+)
+
+
+def _gain_treasure_to_hand(ctx: TriggerContext) -> Effect[None]:
+    game = ctx.game
+    pile = yield from game.choose_gain(
+        ctx.owner,
+        ctx.name,
+        lambda card: card.is_(TREASURE) and game.cost(card) <= 6,
+        "gain a Treasure costing up to 6 into your hand",
+    )
+    if pile is not None:
+        yield from game.gain(ctx.owner, pile, "hand")
+
+
+def _a_treasure_is_gained(ctx: TriggerContext) -> bool:
+    return happening_card(ctx).is_(TREASURE)
+
+
+PIRATE = _kingdom(
+    "Pirate",
+    5,
+    {ACTION, DURATION, REACTION},
+    "At the start of your next turn, gain a Treasure costing up to 6 coins into your hand. "
+    "When any player gains a Treasure, you may play this from your hand.",
+    editions=(2,),
+    effect=_duration,
+    triggers=(
+        _at_next_turn(_gain_treasure_to_hand),
+        Trigger("gain", "hand", play_from_hand, _a_treasure_is_gained, optional=True, who="any"),
+    ),
+    declares=tags("gains", "gains-to-hand", "tests-cost", "duration-like", "reacts-to-gain"),
+    targets=Targets(
+        gains=(Gain(types=of(TREASURE), max_cost=6, to=HAND),),
+        watches=(
+            Watch(
+                "gain",
+                FROM_HAND,
+                "may be played from hand",
+                types=of(TREASURE),
+                turns="any",
+                gainer="any",
+            ),
+        ),
+    ),
+)
+
+# The index of Sailor's "once this turn" trigger in its ``triggers``.
+SAILOR_PLAYS = 1
+
+
+def _sailor_next_turn(ctx: TriggerContext) -> Effect[None]:
+    game = ctx.game
+    game.bonus(ctx.owner, coins=2)
+    hand = game.player(ctx.owner).hand
+    chosen = yield from game.choose_cards(
+        ctx.owner, ctx.name, hand, 0, 1, "you may trash a card from your hand", purpose="trash"
+    )
+    for card in chosen:
+        yield from game.trash(ctx.owner, card, ("hand", ctx.owner))
+
+
+def _a_duration_is_gained_and_still_there(ctx: TriggerContext) -> bool:
+    return happening_card(ctx).is_(DURATION) and gained_card_is_where_gained(ctx)
+
+
+def _play_the_gained_card(ctx: TriggerContext) -> Effect[None]:
+    card = ctx.happening.card
+    assert card is not None
+    ctx.game.end_lasting(ctx.owner, ctx.card, SAILOR_PLAYS)  # once per play of Sailor
+    yield from ctx.game.play(ctx.owner, card, gained_zone(ctx)[0])
+
+
+SAILOR = _kingdom(
+    "Sailor",
+    4,
+    {ACTION, DURATION},
+    "+1 Action. Once this turn, when you gain a Duration card, you may play it. At the "
+    "start of your next turn, +2 coins, and you may trash a card from your hand.",
+    editions=(2,),
+    actions=1,
+    effect=_duration,
+    lasting=lasting_trigger(SAILOR_PLAYS),
+    triggers=(
+        _at_next_turn(_sailor_next_turn),
+        Trigger(
+            "gain",
+            "turn",
+            _play_the_gained_card,
+            _a_duration_is_gained_and_still_there,
+            optional=True,
+        ),
+    ),
+    declares=tags("+actions", "+coins", "trashes", "duration-like", "reacts-to-gain"),
+    targets=Targets(
+        plays=Plays(of(DURATION), "gained", 1),
+        trashes=of("hand"),
+        watches=(Watch("gain", TURN, "may play the gained card", types=of(DURATION), moves=True),),
+    ),
+)
+
+
+def _sea_chart(ctx: Context) -> Effect[None]:
+    game, player = ctx.game, ctx.player
+    card = game.reveal_top(player)
+    if card is None:
+        return
+    name = game.name_of(card)
+    if any(game.name_of(other) == name for other in game.player(player).in_play):
+        game.put_into_hand(player, card, ("revealed", player))
+    else:
+        game.put(player, card, ("revealed", player), "deck")
+    yield from ()
+
+
+SEA_CHART = _kingdom(
+    "Sea Chart",
+    3,
+    {ACTION},
+    "+1 Card, +1 Action. Reveal the top card of your deck; if you have a card with the same "
+    "name in play, put it into your hand.",
+    editions=(2,),
+    cards=1,
+    actions=1,
+    effect=_sea_chart,
+    declares=tags("draws", "+actions", "reveals", "counts-cards"),
+    targets=Targets(counts=(Count("in_play"),)),
+)
+
+ASTROLABE = _kingdom(
+    "Astrolabe",
+    3,
+    {TREASURE, DURATION},
+    "Now and at the start of your next turn: +1 coin and +1 Buy.",
+    editions=(2,),
+    coins=1,
+    buys=1,
+    effect=_duration,
+    triggers=(next_turn_bonus(coins=1, buys=1),),
+    declares=tags("+coins", "+buys", "duration-like"),
+)
+
+
 CARDS: tuple[Card, ...] = (
     BAZAAR,
     CARAVAN,
@@ -583,6 +813,12 @@ CARDS: tuple[Card, ...] = (
     PEARL_DIVER,
     SEA_HAG,
     # 2nd edition only
+    ASTROLABE,
+    CORSAIR,
+    MONKEY,
+    PIRATE,
+    SAILOR,
+    SEA_CHART,
     SEA_WITCH,
     TIDE_POOLS,
 )

@@ -19,6 +19,10 @@ Mechanics and where they live:
 * Embargo's tokens are ``GameState.embargo`` (``Game.embargo``); the Curses they give
   come from a game-long buy trigger (``where="game"``). Pirate Ship's Coin tokens are
   ``PlayerState.pirate_ship`` (``Game.take_coin_token``).
+* The active player's gains are recorded for the turn (``TurnState.gains``: card, bought,
+  phase), and become their ``PlayerState.gained_last_turn`` when it ends (Smugglers).
+  First-edition Treasury listens to the Clean-up while in play; the second edition's
+  play sets up a trigger for the end of the Buy phase (``buy_end``).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from engine.cards.common import (
     discard_revealed,
     gain_one,
     kingdom_maker,
+    lasting_trigger,
     reveal_top,
     reworded,
     tags,
@@ -366,6 +371,85 @@ PIRATE_SHIP = _kingdom(
 )
 
 
+# --- the last turn, and the end of the Buy phase ----------------------------------------------
+
+
+def _smugglers(ctx: Context) -> Effect[None]:
+    game, player = ctx.game, ctx.player
+    right = (player - 1) % game.players
+    gained = set(game.player(right).gained_last_turn)
+    # A card is picked, then gained: a pile that ran out may be picked and gains nothing.
+    pile = yield from game.choose_gain(
+        player,
+        ctx.name,
+        lambda card: card.name in gained and game.cost(card) <= 6,
+        "gain a card the player on your right gained on their last turn",
+        empty_too=True,
+    )
+    if pile is not None:
+        yield from game.gain(player, pile)
+
+
+SMUGGLERS = _kingdom(
+    "Smugglers",
+    3,
+    {ACTION},
+    "Gain a copy of a card costing up to 6 that the player to your right gained on their "
+    "last turn.",
+    effect=_smugglers,
+    declares=tags("gains", "tests-cost"),
+    targets=Targets(gains=(Gain(max_cost=6),)),
+)
+
+
+def _topdeck_self(ctx: TriggerContext) -> Effect[None]:
+    ctx.game.topdeck(ctx.owner, ctx.card, "in_play")
+    yield from ()
+
+
+def _victory_gained(ctx: TriggerContext, *, bought: bool, phase: str | None) -> bool:
+    game = ctx.game
+    return any(
+        game.definition(card).is_(VICTORY)
+        and (was_bought or not bought)
+        and (phase is None or then == phase)
+        for card, was_bought, then in game.state.turn.gains
+    )
+
+
+def _treasury_1_applies(ctx: TriggerContext) -> bool:
+    return not _victory_gained(ctx, bought=True, phase=None)
+
+
+def _treasury_2_applies(ctx: TriggerContext) -> bool:
+    in_play = ctx.card in ctx.game.player(ctx.owner).in_play
+    return in_play and not _victory_gained(ctx, bought=False, phase="buy")
+
+
+TREASURY_1 = _kingdom(
+    "Treasury",
+    5,
+    {ACTION},
+    "+1 Card, +1 Action, +1 coin. When you discard this from play, if you bought no "
+    "Victory card this turn, you may put this on top of your deck.",
+    editions=(1,),
+    cards=1,
+    actions=1,
+    coins=1,
+    triggers=(Trigger("cleanup", "in_play", _topdeck_self, _treasury_1_applies, optional=True),),
+    declares=tags("draws", "+actions", "+coins", "topdecks", "while-in-play"),
+)
+TREASURY_2 = replace(
+    TREASURY_1,
+    text="+1 Card, +1 Action, +1 coin. At the end of your Buy phase this turn, if you gained "
+    "no Victory card in it, you may put this onto your deck.",
+    editions=(2,),
+    lasting=lasting_trigger(0),
+    triggers=(Trigger("buy_end", "turn", _topdeck_self, _treasury_2_applies, optional=True),),
+    declares=tags("draws", "+actions", "+coins", "topdecks"),
+)
+
+
 CARDS: tuple[Card, ...] = (
     HAVEN_1,
     HAVEN_2,
@@ -375,6 +459,9 @@ CARDS: tuple[Card, ...] = (
     NATIVE_VILLAGE_2,
     OUTPOST_1,
     OUTPOST_2,
+    SMUGGLERS,
+    TREASURY_1,
+    TREASURY_2,
     # 1st edition only
     EMBARGO,
     PIRATE_SHIP,

@@ -1,0 +1,118 @@
+"""Random complete games with Seaside: Kingdoms drawn from all four sets, both editions of
+Seaside, and Kingdoms made only of the Seaside cards that use mats, tokens, set-aside
+cards and extra turns, so that each of them is played whatever the random draw.
+
+The same check as ``test_random_games`` (random legal commands and answers from
+``checks.random_play``, the invariants after every turn, extra turns included: every
+card in one place, mats and set-aside cards too, no negative count or token, the game
+over exactly when the rules say so).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections import Counter
+
+import pytest
+
+from checks.random_play import InvariantBroken, play_random_game
+from engine.sets import KINGDOM_SETS
+
+GAMES = int(os.environ.get("ARBITER_RANDOM_GAMES", "200")) // 2
+CHUNK = 25
+MAX_TURNS = 400
+
+
+def _editions(seed: int) -> dict[str, int]:
+    return {name: 1 + (seed >> index) % 2 for index, name in enumerate(KINGDOM_SETS)}
+
+
+def _play(seed: int, kingdom: list[str] | None = None) -> tuple[str | None, list[str]]:
+    players, editions = 2 + seed % 3, _editions(seed)
+    try:
+        result = play_random_game(
+            players, seed, editions=editions, sets=KINGDOM_SETS, kingdom=kingdom,
+            max_turns=MAX_TURNS,
+        )  # fmt: skip
+    except InvariantBroken as broken:
+        return f"seed {seed} ({players} players, {editions}): {broken}", []
+    game = result.game
+    assert game.state.game_over and game.winners(), seed
+    return None, game.event_lines()
+
+
+@pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
+def test_random_games_with_seaside_end_by_the_rules(first: int) -> None:
+    failures = [
+        failure
+        for seed in range(first, min(first + CHUNK, GAMES))
+        if (failure := _play(seed)[0]) is not None
+    ]
+    assert not failures, "\n".join(failures)
+
+
+def test_the_mats_tokens_and_extra_turns_are_played() -> None:
+    """Kingdoms of the Seaside cards that need mats, tokens and extra turns (with Throne
+    Room to play them twice): each of those happens in some game, and every game ends
+    by the rules."""
+    from engine.cards import seaside_mats
+
+    mine = sorted({card.name for card in seaside_mats.CARDS})
+    seen: Counter[str] = Counter()
+    failures = []
+    for seed in range(12):
+        kingdom = [*mine, "Throne Room"][seed % 3 :][:10]
+        failure, lines = _play(1000 + seed, kingdom)
+        if failure:
+            failures.append(failure)
+        for line in lines:
+            words = line.split(" ", 1)[-1]
+            for happening in (
+                "on the Island mat", "on the Native Village mat", "embargoes",
+                "takes a Coin token", "starts an extra turn", "resolves Haven",
+                "resolves Blockade", "topdecks Treasury",
+            ):  # fmt: skip
+                if happening in words:
+                    seen[happening] += 1
+    assert not failures, "\n".join(failures)
+    assert len(seen) == 8, seen
+
+
+@pytest.mark.parametrize("first", range(0, GAMES // 2, CHUNK))
+def test_random_games_seaside_only(first: int) -> None:
+    failures = []
+    for seed in range(first, min(first + CHUNK, GAMES // 2)):
+        players, editions = 2 + seed % 5, _editions(seed)
+        try:
+            play_random_game(players, seed, editions=editions, sets=("seaside",))
+        except InvariantBroken as broken:
+            failures.append(f"seed {seed} ({players} players, {editions}): {broken}")
+    assert not failures, "\n".join(failures)
+
+
+def test_the_reactions_and_until_next_turn_abilities_are_used() -> None:
+    """Kingdoms of the 2nd-edition cards that react to gains or last until their player's
+    next turn, with cards that gain Treasures and Durations: in some game Pirate and Sailor
+    are played on a gain, Astrolabe is played, Sea Chart puts a card into hand and Corsair
+    trashes a Silver or Gold as it is played; every game ends by the rules."""
+    kingdom = [
+        "Astrolabe", "Corsair", "Monkey", "Pirate", "Sailor", "Sea Chart",
+        "Workshop", "Mine", "Witch", "Village",
+    ]  # fmt: skip
+    seen: Counter[str] = Counter()
+    failures = []
+    for seed in range(12):
+        failure, lines = _play(2000 + seed, kingdom)
+        if failure:
+            failures.append(failure)
+        for line, after in itertools.pairwise(lines):
+            for happening in ("reacts with Pirate", "reacts with Sailor", "plays Astrolabe"):
+                seen[happening] += happening in line
+            seen["puts into hand"] += line.endswith("into hand")
+            player, _, played = line.partition(" plays ")
+            seen["Corsair trashes"] += played in ("Silver", "Gold") and after == (
+                f"{player} trashes {played}"
+            )
+    assert not failures, "\n".join(failures)
+    assert all(seen.values()) and len(seen) == 5, seen
