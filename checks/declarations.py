@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from engine.context import Resolving
 from engine.model import Card
 from engine.state import EventRecord, Zone
-from engine.targets import DECK, DISCARD, HAND, SETUP, TOKEN, Gain, Plays, Watch
+from engine.targets import DECK, DISCARD, GAINED, HAND, SETUP, TOKEN, Gain, Plays, Watch
 from engine.verbs import Verbs
 
 # A triggered ability whose instructions belong to the card's play: the later part of a
@@ -169,7 +169,9 @@ class DeclarationCheck:
         targets = frame.definition.targets
         if not frame.is_play and self._moves_the_gained_card(frame, card):
             return
-        allowed = targets.trashes if frame.is_play else targets.trashes_when_gained
+        # Only an ability on buying or gaining trashes by ``trashes_when_gained`` (Mint);
+        # the play and what it sets up (Corsair's lasting Attack) by ``trashes``.
+        allowed = targets.trashes_when_gained if _watches(frame) else targets.trashes
         if place not in allowed:
             did = f"trashed {self._name(card)} from {place}"
             self._problem(frame, did, f"trashes={sorted(allowed)}")
@@ -181,9 +183,13 @@ class DeclarationCheck:
         if card == frame.what.card:  # a card that plays itself (Clerk) declares no Plays
             return
         played = self.game.definition(card)
-        source = {"revealed": DECK, "deck": DECK, "hand": HAND, "discard": DISCARD}.get(
-            origin[0], origin[0]
-        )
+        happening = frame.what.happening
+        if happening is not None and happening.kind == "gain" and happening.card == card:
+            source = GAINED  # Sailor plays the card just gained, wherever it went
+        else:
+            source = {"revealed": DECK, "deck": DECK, "hand": HAND, "discard": DISCARD}.get(
+                origin[0], origin[0]
+            )
         if plays is None or not _plays_covers(plays, played, source):
             did = f"played {played.name} from {source}"
             self._problem(frame, did, repr(plays))

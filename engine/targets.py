@@ -22,6 +22,7 @@ HAND = "hand"
 DECK = "deck"  # the top of the deck
 DISCARD = "discard"
 IN_PLAY = "in_play"
+GAINED = "gained"  # the card just gained, wherever it went (Sailor plays it)
 TRASH = "trash"
 SUPPLY = "supply"
 
