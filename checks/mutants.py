@@ -997,9 +997,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "the start of every later turn.",
         "common Duration slip (rules/duration/1)",
         src(
-            'yield from triggers.fire(self, Happening("start", self.active))\n'
-            "            self.player(self.active).next_turn.clear()",
-            'yield from triggers.fire(self, Happening("start", self.active))',
+            "self.state.turn.due.extend(player.next_turn)\n            player.next_turn.clear()",
+            "self.state.turn.due.extend(player.next_turn)",
         ),
     ),
     m(
@@ -1007,6 +1006,16 @@ MUTANTS: tuple[Mutant, ...] = (
         "A Duration card stays in play after the turn its later part happened.",
         "common Duration slip (rules/duration/1)",
         src("self.state.players[following].staying.clear()", "pass"),
+    ),
+    m(
+        "outpost-1-turn-after-turn",
+        "1st-edition Outpost played in its own extra turn gives yet another one (three or "
+        "more turns in a row).",
+        "rules/extra-turn/4: never more than two turns in a row",
+        src(
+            "    if not game.state.turn.extra:\n        game.take_extra_turn()",
+            "    if True:\n        game.take_extra_turn()",
+        ),
     ),
     m(
         "tactician-empty-hand-still-stays",
