@@ -42,27 +42,33 @@ import logging
 import pstats
 import random
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
+# The engine of this checkout, unless --installed asks for the one the interpreter has
+# installed (a compiled one: ARBITER_COMPILE=1 pip install ., engine/compiled.py). Decided
+# before anything is imported, hence sys.argv.
+INSTALLED = "--installed" in sys.argv[1:]
+if not INSTALLED and str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from checks.random_play import step as random_step  # noqa: E402
 from engine.bots import BIG_MONEY_FALLBACK as FALLBACK  # noqa: E402
 from engine.bots import BigMoney, GameView, big_money_buy, play_game  # noqa: E402
+from engine.compiled import is_compiled  # noqa: E402
 from engine.game import Game  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from floor import play_floor_game  # noqa: E402
 from mirror_driver import KINGDOM  # noqa: E402
+from random_driver import play_games as play_random_games  # noqa: E402
 
 # ---------------------------------------------------------------- reference engine
 
@@ -252,22 +258,11 @@ def _events_per_game(seed: int) -> float:
 def run_random(games: int, seed: int) -> tuple[float, int]:
     """(seconds, player-turns) of random-bot games on random kingdoms of all three sets:
     the games the random-game checks and the state machine play (``checks.random_play``'s
-    moves, without its invariant checks, so that only the engine is timed)."""
-    turns = 0
+    moves, without its invariant checks, so that only the engine is timed), cut off after
+    ``random_driver.MAX_TURNS`` turns (those still count)."""
     start = clock()
-    for index in range(games):
-        game = Game.new(players=2, seed=seed + index, sets=("base", "intrigue", "prosperity"))
-        rng = random.Random(seed + index)
-        played = 0
-        while not game.state.game_over and played < RANDOM_GAME_TURNS:
-            random_step(game, rng)
-            played = sum(player.turns_taken for player in game.state.players)
-        turns += played
+    turns, _ = play_random_games(Game, random_step, games, seed)
     return clock() - start, turns
-
-
-# Random games that have not ended by then are cut off (their turns still count).
-RANDOM_GAME_TURNS = 400
 
 
 def section_random(games: int, seed: int, rounds: int) -> None:
@@ -320,6 +315,14 @@ def section_length(games: int, seed: int, rounds: int) -> None:
     )
 
 
+def engine_kind() -> str:
+    """Which reference engine runs: compiled or pure Python, and where it comes from."""
+    import engine
+
+    kind = "compiled (mypyc)" if is_compiled() else "pure Python"
+    return f"{kind}, from {Path(engine.__file__).parent}"
+
+
 def clock() -> float:
     """CPU time of this process: on a shared machine it moves far less than wall time."""
     return time.process_time()
@@ -331,9 +334,15 @@ def _arbiter(*args: str) -> list[str] | None:
         return None
     command = [sys.executable, "-m", "arbiter", *args]
     probe = subprocess.run(
-        [*command[:3], args[0], "--help"], cwd=ROOT, capture_output=True, text=True
+        [*command[:3], args[0], "--help"], cwd=_command_dir(), capture_output=True, text=True
     )
     return command if probe.returncode == 0 else None
+
+
+def _command_dir() -> Path:
+    """Where ``python -m arbiter`` runs: the checkout (whose sources it then imports), or,
+    with --installed, out of it (the installed engine)."""
+    return Path(tempfile.gettempdir()) if INSTALLED else ROOT
 
 
 def section_command(title: str, args: list[str]) -> None:
@@ -344,7 +353,7 @@ def section_command(title: str, args: list[str]) -> None:
         return
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(command, cwd=_command_dir(), capture_output=True, text=True)
     seconds = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
@@ -391,6 +400,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=25, help="profile entries shown")
     parser.add_argument("--only", choices=["mirror", "random", "length", "suite", "prove"])
     parser.add_argument(
+        "--installed",
+        action="store_true",
+        help="the engine this interpreter has installed (a compiled one, say), not this checkout's",
+    )
+    parser.add_argument(
         "--just-play",
         choices=["reference", "pyminion", "floor"],
         help="only play --games mirror games on one engine, untimed (to count instructions)",
@@ -405,7 +419,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.just_play:
         return just_play(args.just_play, args.games, args.seed)
-    print(f"python {sys.version.split()[0]} on {sys.platform}; {shutil.which('python') or ''}")
+    print(f"python {sys.version.split()[0]} on {sys.platform}; {sys.executable}")
+    print(f"engine: {engine_kind()}")
     if args.only in (None, "mirror"):
         section_mirror(args.games, args.seed, args.rounds)
     if args.only in (None, "random"):

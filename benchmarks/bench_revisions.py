@@ -3,10 +3,13 @@
     python benchmarks/bench_revisions.py 99c1257 HEAD            # before / after the split
     python benchmarks/bench_revisions.py 99c1257 HEAD --rounds 9 --games 100
     python benchmarks/bench_revisions.py 99c1257 HEAD --instructions   # also valgrind counts
+    python benchmarks/bench_revisions.py 2321bd9 HEAD --workload random  # random-bot games
 
-Each revision's ``engine/`` is extracted with ``git archive`` into a temporary directory
-(the checkout is not touched) and plays the same Big Money mirrors through
-``benchmarks/mirror_driver.py``, in a new process each time. The revisions take turns,
+Each revision's ``engine/`` and ``checks/`` are extracted with ``git archive`` into a
+temporary directory (the checkout is not touched) and play the same Big Money mirrors
+through ``benchmarks/mirror_driver.py`` (``--workload random``: the same random-bot games
+through ``benchmarks/random_driver.py``, with each revision's own legal-move generator),
+in a new process each time. The revisions take turns,
 round after round, so a slow spell of a shared machine hits them all; each one's median
 CPU time per player-turn is printed, and a ratio is the median of the rounds' ratios to the
 first revision. The games must be the same game on every revision (same player-turns,
@@ -31,7 +34,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DRIVER = ROOT / "benchmarks" / "mirror_driver.py"
+DRIVERS = {
+    "mirror": ROOT / "benchmarks" / "mirror_driver.py",
+    "random": ROOT / "benchmarks" / "random_driver.py",
+}
+# What the drivers import from a revision.
+PARTS = ("engine", "checks")
 
 
 @dataclass
@@ -43,10 +51,10 @@ class Revision:
 
 
 def extract(revision: str, into: Path) -> Path:
-    """``revision``'s engine package, unpacked in a new directory under ``into``."""
+    """``revision``'s engine and checks packages, unpacked in a new directory under ``into``."""
     root = Path(tempfile.mkdtemp(dir=into))
     archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "engine"],
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, *PARTS],
         capture_output=True,
     )
     if archive.returncode:
@@ -61,10 +69,10 @@ def extract(revision: str, into: Path) -> Path:
     return root
 
 
-def drive(root: Path, games: int, seed: int) -> tuple[float, int, int]:
+def drive(driver: Path, root: Path, games: int, seed: int) -> tuple[float, int, int]:
     """(CPU seconds, player-turns, events) of one run of the driver on ``root``'s engine."""
     done = subprocess.run(
-        [sys.executable, str(DRIVER), str(root), str(games), str(seed)],
+        [sys.executable, str(driver), str(root), str(games), str(seed)],
         capture_output=True,
         text=True,
     )
@@ -74,7 +82,7 @@ def drive(root: Path, games: int, seed: int) -> tuple[float, int, int]:
     return float(seconds), int(turns), int(events)
 
 
-def instructions(root: Path, games: int) -> int | None:
+def instructions(driver: Path, root: Path, games: int) -> int | None:
     """valgrind's instruction count per game on ``root``'s engine, or None without valgrind."""
     if shutil.which("valgrind") is None:
         return None
@@ -87,7 +95,7 @@ def instructions(root: Path, games: int) -> int | None:
                 "--cache-sim=no",
                 "--cachegrind-out-file=/dev/null",
                 sys.executable,
-                str(DRIVER),
+                str(driver),
                 str(root),
                 str(played),
             ],
@@ -102,10 +110,10 @@ def instructions(root: Path, games: int) -> int | None:
     return (counts[1] - counts[0]) // games
 
 
-def run_rounds(revisions: list[Revision], games: int, rounds: int) -> None:
+def run_rounds(driver: Path, revisions: list[Revision], games: int, rounds: int) -> None:
     for round_number in range(rounds):
         for revision in revisions:
-            seconds, turns, events = drive(revision.root, games, seed=0)
+            seconds, turns, events = drive(driver, revision.root, games, seed=0)
             if revision.work not in (None, (turns, events)):
                 raise SystemExit(
                     f"bench_revisions: {revision.name} played other games"
@@ -116,12 +124,12 @@ def run_rounds(revisions: list[Revision], games: int, rounds: int) -> None:
         print(f"round {round_number + 1} of {rounds} done", file=sys.stderr)
 
 
-def report(revisions: list[Revision], games: int) -> int:
+def report(revisions: list[Revision], games: int, title: str = "Big Money mirror") -> int:
     works = {revision.work for revision in revisions}
     first = revisions[0]
     assert first.work is not None
     turns, events = first.work
-    print(f"== Big Money mirror, 2 players, {games} games x {len(first.seconds)} rounds ==")
+    print(f"== {title}, 2 players, {games} games x {len(first.seconds)} rounds ==")
     for revision in revisions:
         per_turn = [seconds / turns * 1e6 for seconds in revision.seconds]
         line = (
@@ -154,18 +162,26 @@ def main() -> int:
     parser.add_argument(
         "--instructions", action="store_true", help="also count instructions with valgrind"
     )
+    parser.add_argument(
+        "--workload",
+        choices=sorted(DRIVERS),
+        default="mirror",
+        help="Big Money mirrors (default) or random-bot games on random Kingdoms",
+    )
     args = parser.parse_args()
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds must be at least 1")
+    driver = DRIVERS[args.workload]
+    title = "Big Money mirror" if args.workload == "mirror" else "Random-bot games"
     with tempfile.TemporaryDirectory(prefix="bench-revisions-") as tmp:
         revisions = [Revision(name, extract(name, Path(tmp))) for name in args.revisions]
-        run_rounds(revisions, args.games, args.rounds)
-        status = report(revisions, args.games)
+        run_rounds(driver, revisions, args.games, args.rounds)
+        status = report(revisions, args.games, title)
         if args.instructions:
             print("== instructions per game (valgrind, PYTHONHASHSEED=0) ==")
             base = None
             for revision in revisions:
-                count = instructions(revision.root, args.games)
+                count = instructions(driver, revision.root, args.games)
                 if count is None:
                     print("valgrind is not installed")
                     break

@@ -7,14 +7,19 @@ cannot do without - shuffle, draw five, count the Treasures, buy by the same rul
 check on the piles a Big Money game can empty - and nothing an engine adds on top: no card
 identity, no events, no decisions, no rule checks. It is not a Dominion engine: it knows
 only the seven cards a Big Money mirror touches, and Supply piles are counters.
+
+Its buy rule is the Python copy in ``mirror_driver.py`` (the engine's rule, which
+tests/test_bench_floor.py checks it against), not the engine's own function: a compiled
+engine (engine/compiled.py) must not make the floor it is measured against faster.
 """
 
 from __future__ import annotations
 
 import random
 
+from mirror_driver import big_money_buy
+
 from engine.bots import BIG_MONEY_FALLBACK as FALLBACK
-from engine.bots import big_money_buy
 
 COST = {"Copper": 0, "Silver": 3, "Gold": 6, "Estate": 2, "Duchy": 5, "Province": 8}
 COINS = {"Copper": 1, "Silver": 2, "Gold": 3}

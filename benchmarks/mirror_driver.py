@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -82,21 +83,32 @@ def play_games(game_class: Any, games: int, seed: int) -> tuple[int, int]:
     return turns, events
 
 
-def main(argv: list[str]) -> None:
+def load_engine(argv: list[str], usage: str) -> tuple[int, int]:
+    """Put ``ENGINE_ROOT`` (``argv[0]``) first on the path and make sure the engine comes
+    from it; the games and the seed the rest of ``argv`` asks for."""
     if len(argv) not in (2, 3):
-        raise SystemExit("usage: mirror_driver.py ENGINE_ROOT GAMES [SEED]")
+        raise SystemExit(f"usage: {usage} ENGINE_ROOT GAMES [SEED]")
     root = Path(argv[0]).resolve()
     sys.path.insert(0, str(root))
     import engine
-    from engine.game import Game
 
     if root not in Path(engine.__file__).resolve().parents:
         raise SystemExit(f"engine imported from {engine.__file__}, not from {root}")
+    return int(argv[1]), int(argv[2]) if len(argv) == 3 else 0
 
-    games, seed = int(argv[1]), int(argv[2]) if len(argv) == 3 else 0
+
+def print_timed(play: Callable[[], tuple[int, int]]) -> None:
+    """Play, and print ``cpu_seconds player_turns events``."""
     start = time.process_time()
-    turns, events = play_games(Game, games, seed)
+    turns, events = play()
     print(f"{time.process_time() - start:.6f} {turns} {events}")
+
+
+def main(argv: list[str]) -> None:
+    games, seed = load_engine(argv, "mirror_driver.py")
+    from engine.game import Game
+
+    print_timed(lambda: play_games(Game, games, seed))
 
 
 if __name__ == "__main__":

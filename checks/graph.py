@@ -380,17 +380,26 @@ def _attach_rulings(graph: nx.MultiDiGraph, rulings: list[Ruling]) -> None:
 
 
 def _attach_scenarios(graph: nx.MultiDiGraph, scenarios: list[ScenarioInfo]) -> None:
+    """Each edge lists the scenarios that prove it: those citing one of its rulings, and
+    those about one of its two cards that use both."""
+    edges_by_ruling: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for _, _, data in graph.edges(data=True):
+        for ruling in data["rulings"]:
+            edges_by_ruling[ruling].append(data)
+    slugs = {node: slug(node) for node in graph.nodes}
     proven: set[str] = set()
     for scenario in scenarios:
         proven.update(scenario.rulings)
-        cited = set(scenario.rulings)
+        proving = {
+            id(data): data for ruling in scenario.rulings for data in edges_by_ruling[ruling]
+        }
         about = set(scenario.cards)
-        for source, target, data in graph.edges(data=True):
-            by_ruling = bool(cited & set(data["rulings"]))
-            ends = {slug(source), slug(target)}
-            by_cards = {source, target} <= about and scenario.subject in ends
-            if by_ruling or by_cards:
-                data["scenarios"] = sorted({*data["scenarios"], scenario.id})
+        for source in about & slugs.keys():
+            for _, target, data in graph.out_edges(source, data=True):
+                if target in about and scenario.subject in (slugs[source], slugs[target]):
+                    proving[id(data)] = data
+        for data in proving.values():
+            data["scenarios"] = sorted({*data["scenarios"], scenario.id})
     graph.graph["proven_rulings"] = sorted(proven)
 
 

@@ -41,6 +41,7 @@ from typing import Any
 
 import engine
 from engine import cards as catalogue
+from engine.compiled import is_compiled
 from engine.model import Card, Trigger, TriggerPlace
 
 ENGINE_DIR = Path(engine.__file__).resolve().parent
@@ -256,6 +257,11 @@ def _apply_card(patch: CardPatch, into: Applied) -> None:
 
 def apply(mutant: Mutant) -> Applied:
     """Apply every patch of ``mutant``; on failure, undo what was done and raise."""
+    if is_compiled():
+        raise MutantError(
+            "mutants rewrite the engine's Python functions, and this engine runs compiled "
+            "(ARBITER_COMPILE=1): use a pure-Python install (pip install -e .)"
+        )
     applied = Applied()
     try:
         sources = engine_sources()

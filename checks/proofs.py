@@ -467,7 +467,7 @@ def prove_conservation(
     return _timed(
         "conservation",
         "move/gain/return/trash/pass and shuffle keep every card "
-        "in one place and per-name totals; 2-6 players",
+        "in one place (mats and set-aside cards included) and per-name totals; 2-6 players",
         run,
     )
 

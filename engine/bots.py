@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from engine.compiled import mypyc_attr
 from engine.decisions import Decision
 from engine.errors import IllegalMove
 from engine.model import ACTION, CURSE, TREASURE, VICTORY, Card
@@ -341,6 +342,7 @@ def big_money_buy(coins: int, provinces_left: int, colony: bool = False) -> str 
     return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # benchmarks subclass it
 @dataclass
 class BigMoney:
     """Big Money: plays every Treasure, buys by :func:`big_money_buy`.

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from engine.api import CardAPI
-    from engine.model import Card, Effect, Trigger
-    from engine.state import EventRecord, Zone
+# Imported for real, not only for the type checker: the compiled engine's dataclasses read
+# their fields' types when the module loads (engine/compiled.py).
+from engine.api import CardAPI
+from engine.model import Card, Effect, Trigger
+from engine.state import EventRecord, Zone
 
 
 @dataclass

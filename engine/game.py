@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, MutableSequence
 from typing import Any
 
 from engine import position
+from engine.compiled import mypyc_attr
 from engine.context import Context
 from engine.decisions import Decision, forced_answer, match_answer
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
@@ -41,6 +42,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # checks and tests subclass it
 class Game(Turn):
     """One game of Dominion, driven one command or answer at a time."""
 
@@ -51,6 +53,7 @@ class Game(Turn):
         plain_commands: bool = True,
         bulk_moves: bool = True,
         record: bool = True,
+        _setup_checked: bool = False,
     ) -> None:
         """Set up the position ``setup`` describes, in the scenario format's terms.
 
@@ -70,7 +73,7 @@ class Game(Turn):
         memory that does not grow with it: ``arbiter simulate``); such a game cannot be
         cloned, saved or asked for its events (``tests/test_record_off.py``).
         """
-        super().__init__(setup)
+        super().__init__(setup, _setup_checked=_setup_checked)
         self.bulk_moves = bulk_moves
         self.record = record
         self.inputs: MutableSequence[tuple[str, Any]] = [] if record else kept_nothing()
@@ -113,7 +116,14 @@ class Game(Turn):
     ) -> Game:
         """A game from the standard start: 7 Coppers and 3 Estates each, shuffled, 5 drawn."""
         setup = position.new_game_setup(players, kingdom, seed, editions, colony, sets)
-        return cls(setup, plain_commands=plain_commands, bulk_moves=bulk_moves, record=record)
+        # Made from parameters new_game_setup checked: a setup that needs no second check.
+        return cls(
+            setup,
+            plain_commands=plain_commands,
+            bulk_moves=bulk_moves,
+            record=record,
+            _setup_checked=True,
+        )
 
     # ------------------------------------------------------------------ what it waits for
 
@@ -152,17 +162,21 @@ class Game(Turn):
         self._check_awaiting_command()
         played = 0
         names, by_id = self.state.names, self._by_id
-        while self._pending == AWAIT_COMMAND and not self.state.game_over:
+        while self._pending == AWAIT_COMMAND:
+            # The first Treasure in hand that may be played: the card ``play NAME`` plays
+            # (every card of that name before it, if any, is refused as it would be).
             for card in self.state.players[self.state.turn.player].hand:
                 if TREASURE in by_id[card].types:
                     name = names[card]
-                    found = self._find_play(name)  # the play command's own check
-                    if not isinstance(found, str):
-                        self._carry_out("play", name, found)
-                        played += 1
+                    if self._play_refusal(card, name) is None:  # the play command's check
                         break
             else:  # no Treasure in hand may be played now
                 return played
+            self.inputs.append(("command", ["play", name]))
+            self.taken_alone.clear()
+            if not (self.plain_commands and self._play_plainly(name, card)):
+                self._advance(("play", name, card))
+            played += 1
         return played
 
     def _carry_out(self, verb: str, arg: str, card: int | None) -> None:
@@ -195,13 +209,19 @@ class Game(Turn):
             return []
         legal: list[tuple[str, str]] = []
         if "play" in wanted:
-            for name in dict.fromkeys(self.names_of(self.player(self.active).hand)):
-                if not isinstance(self._find_play(name), str):
-                    legal.append(("play", name))
-        if "buy" in wanted:
-            legal += [
-                ("buy", pile) for pile in self.state.supply if self._buy_refusal(pile) is None
-            ]
+            # The first card of each name in hand: the card ``play NAME`` would play.
+            names, seen = self.state.names, set()
+            for card in self.state.players[self.state.turn.player].hand:
+                name = names[card]
+                if name not in seen:
+                    seen.add(name)
+                    if self._play_refusal(card, name) is None:
+                        legal.append(("play", name))
+        if "buy" in wanted and self._no_buy_left() is None:
+            # _buy_refusal of each pile, its checks of the whole turn asked once.
+            for pile, cards in self.state.supply.items():
+                if cards and self._price_refusal(pile) is None:
+                    legal.append(("buy", pile))
         if "end" in wanted:
             legal += [("end", arg) for arg in ("action", "turn") if self._end_refusal(arg) is None]
         return legal

@@ -36,6 +36,8 @@ PlayEffect = Callable[["Context"], Effect[None]]
 # What a play leaves in effect for the rest of the turn, applied without decisions.
 LastingEffect = Callable[["Context"], None]
 TriggerEffect = Callable[["TriggerContext"], Effect[None]]
+# What a Kingdom card does after any gain: (the game, the card gained, where from).
+AfterGain = Callable[["CardAPI", int, "Zone"], None]
 
 # What a trigger listens to, where its card must be, and whose events: see ``Trigger``.
 TriggerEvent = Literal["gain", "buy", "trash", "attack", "buy_end", "cleanup", "start", "play"]
@@ -111,7 +113,7 @@ class Card:
     # tokens), given the state and a look-up of definitions by name; and what happens
     # after any card is gained (the gained card, the zone it came from).
     sets_up: Callable[[GameState, Callable[[str], Card]], None] | None = None
-    after_any_gain: Callable[[CardAPI, int, Zone], None] | None = None
+    after_any_gain: AfterGain | None = None
     # Definitions that replace a card's own for the whole game when this card is in the
     # Kingdom (Charlatan: Curse is also a Treasure worth $1). Kept out of the catalogue.
     changes_in_game: tuple[Card, ...] = ()

@@ -109,7 +109,7 @@ def build_state(
         # One pile's cards in one go: ids are consecutive (what _new_card gives).
         first = len(state.names)
         state.names.extend([pile] * int(size))
-        state.supply[pile] = list(range(first, len(state.names)))
+        state.supply[pile] = card_ids(first, len(state.names))
     turn = setup.get("turn", {}) or {}
     active = _player_index(turn.get("player", "p1"), players)
     plays: list[SetupPlay] = []
@@ -156,8 +156,9 @@ def _build_player(
             continue
         names = zones.get(zone, []) or []
         # The scenario lists the deck top first; the engine keeps the top last.
-        for name in reversed(names) if zone == "deck" else names:
-            player.zone(zone).append(_new_card(state, name, define))
+        player.zone(zone).extend(
+            _new_cards(state, names[::-1] if zone == "deck" else names, define)
+        )
     player.vp_tokens = int(zones.get("vp_tokens", 0))
     player.pirate_ship = int(zones.get("pirate_ship", 0))
     player.gained_last_turn = list(zones.get("gained_last_turn", []) or [])
@@ -231,6 +232,28 @@ def _build_turn(state: GameState, setup: Mapping[str, Any], players: int, define
         sets_up = define(name).sets_up
         if sets_up is not None:
             sets_up(state, define)
+
+
+def _new_cards(state: GameState, names: list[str], define: Define) -> list[int]:
+    """New cards with these names, in order (an unknown name fails before any exists)."""
+    for name in dict.fromkeys(names):
+        define(name)
+    first = len(state.names)
+    state.names += names
+    return card_ids(first, len(state.names))
+
+
+# Card ids first..stop-1 of every game, shared: a card id is an int compared by value, so
+# games take their ids from this one list (a slice copies references) instead of making
+# every int above 256 again for every game (what a Supply's cards cost most to set up).
+_CARD_IDS: list[int] = []
+
+
+def card_ids(first: int, stop: int) -> list[int]:
+    """The card ids ``first`` to ``stop - 1``, as a new list."""
+    if stop > len(_CARD_IDS):
+        _CARD_IDS.extend(range(len(_CARD_IDS), stop))
+    return _CARD_IDS[first:stop]
 
 
 def _new_card(state: GameState, name: str, define: Define) -> int:

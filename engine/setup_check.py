@@ -270,7 +270,7 @@ class _SetupCheck:
         for key, zones in self.setup.items():
             if _is_player_key(key) and isinstance(zones, Mapping):
                 for zone, value in zones.items():
-                    if zone in (*ZONES, *MATS):
+                    if zone in ZONES or zone in MATS:  # not `in (*A, *B)`: mypyc fails on it
                         lists.append(value)
                     elif zone in PLAY_ZONES:
                         lists.append([play_entry(entry)[0] for entry in value])

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engine import cards as catalogue
 from engine import position
+from engine.compiled import mypyc_attr
 from engine.context import Watcher
 from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.errors import require_one_of
-from engine.model import ATTACK, Card, Effect, Trigger
+from engine.model import ATTACK, AfterGain, Card, Effect, Trigger
 from engine.setup_check import check_setup
 from engine.state import (
     PLAYER_ZONES,
@@ -30,12 +32,15 @@ from engine.state import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base of Game, which may be subclassed
 class Table:
     """The state of one game and the primitives every rule and card is built from."""
 
-    def __init__(self, setup: Mapping[str, Any]) -> None:
-        """Set up the position ``setup`` describes (``engine.position``)."""
-        check_setup(setup)  # BadPosition naming the key, before anything is built
+    def __init__(self, setup: Mapping[str, Any], *, _setup_checked: bool = False) -> None:
+        """Set up the position ``setup`` describes (``engine.position``); ``_setup_checked``
+        only for a setup the engine made itself from checked parameters (``Game.new``)."""
+        if not _setup_checked:
+            check_setup(setup)  # BadPosition naming the key, before anything is built
         self.setup: dict[str, Any] = dict(setup)
         self.rng = random.Random(int(setup.get("seed", 0)))
         self.editions: dict[str, int] = {**catalogue.DEFAULT_EDITIONS, **setup.get("editions", {})}
@@ -65,32 +70,27 @@ class Table:
         exists from set-up on and keeps its name, and the Supply's piles are fixed, so
         these hold for the whole game."""
         state = self.state
-        # Set-up looked up the definition of every card it created.
-        self._by_id: list[Card] = list(map(self._definitions.__getitem__, state.names))
-        in_game = {name: self._definitions[name] for name in dict.fromkeys(state.names)}
-        listening: dict[str, set[str]] = {}
+        self._by_id, in_game = self._definitions_by_id()
+        # The very definitions (an engine with changed cards, a mutant, has others) and
+        # the Kingdom they are in; the entry keeps them alive, so no id is reused.
+        key: tuple[int | str, ...] = (*map(id, in_game.values()), *state.kingdom)
+        indexes = _CARD_INDEXES.get(key)
+        if indexes is None:
+            if len(_CARD_INDEXES) >= _CARD_INDEXES_KEPT:
+                _CARD_INDEXES.clear()
+            kingdom = [self._definitions[name] for name in dict.fromkeys(state.kingdom)]
+            indexes = _CARD_INDEXES[key] = _CardIndexes.of(in_game, kingdom)
+        self._zone_listening = indexes.zone_listening
+        self._cost_modifiers = indexes.cost_modifiers
+        self._vanilla_plays = indexes.vanilla_plays
+        self._after_any_gain = indexes.after_any_gain
+        self._buy_restrictors = indexes.buy_restrictors
         # Event kind -> the game-long abilities of this game's cards (``where="game"``:
         # Embargo's tokens), each held by the first card of its name, which stands for it.
-        self._game_wide: dict[str, list[tuple[int, Trigger]]] = {}
-        for name, definition in in_game.items():
-            for trigger in definition.triggers:
-                if trigger.where in ("hand", "in_play", "game"):
-                    listening.setdefault(trigger.event, set()).add(name)
-                if trigger.where == "game":
-                    holder = state.names.index(name)
-                    self._game_wide.setdefault(trigger.event, []).append((holder, trigger))
-        # Event kind -> names of this game's cards with a hand, in-play or game-long
-        # trigger for it.
-        self._zone_listening = {kind: frozenset(names) for kind, names in listening.items()}
-        # Names of its cards with a cost_modifier: ``cost`` looks only at those in play.
-        self._cost_modifiers = frozenset(
-            name for name, definition in in_game.items() if definition.cost_modifier is not None
-        )
-        # Names of its cards whose play is only their vanilla bonuses when nobody listens
-        # to the play (``Turn._play_plainly``).
-        self._vanilla_plays = frozenset(
-            name for name, definition in in_game.items() if _vanilla_play(definition)
-        )
+        self._game_wide: dict[str, list[tuple[int, Trigger]]] = {
+            kind: [(state.names.index(name), trigger) for name, trigger in abilities]
+            for kind, abilities in indexes.game_wide.items()
+        }
         # Zone kind -> owner -> its list of cards: what ``move`` reads (no zone list is ever
         # replaced). Two look-ups by str and int are cheaper than one by a (kind, owner) tuple.
         self._zones: dict[str, list[list[int]] | dict[Any, list[int]]] = {
@@ -102,14 +102,29 @@ class Table:
         # Per player: card name -> a position in the hand before which no card has that
         # name (where a play starts looking). Hands change only in move, which keeps it.
         self._first_in_hand: list[dict[str, int]] = [{} for _ in state.players]
-        # What Kingdom cards do after any gain, and which restrict buys once played.
-        kingdom = [self._definitions[name] for name in dict.fromkeys(state.kingdom)]
-        self._after_any_gain = tuple(d.after_any_gain for d in kingdom if d.after_any_gain)
-        self._buy_restrictors = tuple(d for d in in_game.values() if d.restricts_buys)
         piles = list(state.supply)
         self._pile_lists = list(state.supply.values())
         self._province = piles.index("Province")
         self._colony = piles.index("Colony") if "Colony" in piles else None
+
+    def _definitions_by_id(self) -> tuple[list[Card], dict[str, Card]]:
+        """The definition of every card, by id, and of every name a card of the game has.
+
+        Set-up looked up every card it created, and created each Supply pile's cards in
+        one run of ids (``position.build_state``): a pile is one repeated entry, and only
+        the cards after the piles (the players' and the trash's) are looked up one by one.
+        """
+        definitions, supply = self._definitions, self.state.supply
+        in_game = {pile: definitions[pile] for pile, cards in supply.items() if cards}
+        by_id: list[Card] = []
+        for pile, cards in supply.items():
+            if cards and (cards[0] != len(by_id) or cards[-1] != len(by_id) + len(cards) - 1):
+                break  # not one run from here: the rest one by one
+            by_id += [definitions[pile]] * len(cards)
+        rest = self.state.names[len(by_id) :]
+        by_id += map(definitions.__getitem__, rest)
+        in_game.update((name, definitions[name]) for name in dict.fromkeys(rest))
+        return by_id, in_game
 
     # ------------------------------------------------------------------ look-ups
 
@@ -364,6 +379,58 @@ class Table:
             Decision(player, "name", source, prompt, options, 1, 1, "name")
         )
         return str(picked[0])
+
+
+@dataclass(frozen=True)
+class _CardIndexes:
+    """The indexes that depend only on which cards a game has (their definitions and its
+    Kingdom), worked out once for all the games with the same cards."""
+
+    # The definitions they were worked out from (kept alive: the cache's key is their ids).
+    definitions: tuple[Card, ...]
+
+    # Event kind -> names of the game's cards with a hand, in-play or game-long trigger
+    # for it.
+    zone_listening: dict[str, frozenset[str]]
+    # Event kind -> the game-long abilities (``where="game"``), by the name of their card.
+    game_wide: dict[str, list[tuple[str, Trigger]]]
+    # Names of its cards with a cost_modifier: ``cost`` looks only at those in play.
+    cost_modifiers: frozenset[str]
+    # Names of its cards whose play is only their vanilla bonuses when nobody listens to
+    # the play (``Turn._run_plainly``).
+    vanilla_plays: frozenset[str]
+    # What Kingdom cards do after any gain (Trade Route's tokens).
+    after_any_gain: tuple[AfterGain, ...]
+    # The cards that restrict buys once played (Contraband).
+    buy_restrictors: tuple[Card, ...]
+
+    @classmethod
+    def of(cls, in_game: Mapping[str, Card], kingdom: Iterable[Card]) -> _CardIndexes:
+        listening: dict[str, set[str]] = {}
+        game_wide: dict[str, list[tuple[str, Trigger]]] = {}
+        for name, definition in in_game.items():
+            for trigger in definition.triggers:
+                if trigger.where in ("hand", "in_play", "game"):
+                    listening.setdefault(trigger.event, set()).add(name)
+                if trigger.where == "game":
+                    game_wide.setdefault(trigger.event, []).append((name, trigger))
+        return cls(
+            definitions=tuple(in_game.values()),
+            zone_listening={kind: frozenset(names) for kind, names in listening.items()},
+            game_wide=game_wide,
+            cost_modifiers=frozenset(
+                name for name, card in in_game.items() if card.cost_modifier is not None
+            ),
+            vanilla_plays=frozenset(name for name, card in in_game.items() if _vanilla_play(card)),
+            after_any_gain=tuple(c.after_any_gain for c in kingdom if c.after_any_gain),
+            buy_restrictors=tuple(card for card in in_game.values() if card.restricts_buys),
+        )
+
+
+# (ids of a game's definitions, its Kingdom) -> its _CardIndexes; emptied when full, so
+# that games of ever new random Kingdoms do not make it grow for ever.
+_CARD_INDEXES: dict[tuple[int | str, ...], _CardIndexes] = {}
+_CARD_INDEXES_KEPT = 256
 
 
 def _vanilla_play(definition: Card) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Generator
 from typing import Any
 
 from engine import rules, triggers
+from engine.compiled import mypyc_attr
 from engine.context import Happening
 from engine.decisions import Decision
 from engine.errors import IllegalMove
@@ -31,6 +32,7 @@ BEGIN_TURN: Step = ("begin", "turn", None)
 Loop = Generator[Decision | str, Any, None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base of Game, which may be subclassed
 class Turn(Verbs):
     """The verbs, and the turn that commands drive."""
 
@@ -92,20 +94,23 @@ class Turn(Verbs):
                 self.state.turn.phase = "buy"
                 return None
             return self._end_turn_plainly((verb, name, card))
-        # A play (the commonest command, so not a call of its own): a card whose play is
-        # its vanilla bonuses alone, when nobody listens to the play. The card listens to
-        # no play itself, so moving it into play changes nobody's listening.
         assert card is not None
+        return None if self._play_plainly(name, card) else (verb, name, card)
+
+    def _play_plainly(self, name: str, card: int) -> bool:
+        """A checked ``play``: a card whose play is its vanilla bonuses alone, when nobody
+        listens to the play (the commonest command); False (nothing done) otherwise. The
+        card listens to no play itself, so moving it into play changes nobody's listening."""
         turn = self.state.turn
         player = turn.player
         if name not in self._vanilla_plays or triggers.anyone_listens(self, "play", player, card):
-            return (verb, name, card)
+            return False
         self._start_play(card)
         self.move(card, ("hand", player), ("in_play", player), (player, "plays", name, None))
         definition = self._by_id[card]
-        turn.plays.append(definition.name)
+        turn.plays.append(name)
         self.bonus(player, definition.cards, definition.actions, definition.buys, definition.coins)
-        return None
+        return True
 
     def _end_turn_plainly(self, command: Step) -> Step | None:
         """``end turn``: the Clean-up and the end of the turn plainly when nobody listens
@@ -256,15 +261,18 @@ class Turn(Verbs):
         else:
             hints[name] = len(hand)
             return f"p{turn.player + 1} has no {name} in hand"
-        types = self._by_id[card].types
+        return self._play_refusal(card, name) or card
+
+    def _play_refusal(self, card: int, name: str) -> str | None:
+        """Why ``card`` (named ``name``) in the active player's hand may not be played by
+        command now, or None when it may."""
+        turn, types = self.state.turn, self._by_id[card].types
         if ACTION in types and turn.phase == "action":
-            if turn.actions < 1:
-                return f"no Action left to play {name}"
-            return card
+            return f"no Action left to play {name}" if turn.actions < 1 else None
         if TREASURE in types:
             if turn.bought:
                 return f"cannot play {name}: Treasures cannot be played after buying"
-            return card
+            return None
         if ACTION in types:
             return f"cannot play {name}: Action cards are played in the Action phase"
         return f"{name} cannot be played"
@@ -276,16 +284,22 @@ class Turn(Verbs):
 
     def _buy_refusal(self, name: str) -> str | None:
         """Why ``buy name`` may not be given now, or None when it may."""
-        turn = self.state.turn
         if name not in self.state.supply:
             return f"{name} is not in the Supply"
         if not self.state.supply[name]:
             return f"the {name} pile is empty"
-        if turn.buys < 1:
-            return "no Buy left"
-        cost = self.cost_of(name)
-        if cost > turn.coins:
-            return f"{name} costs {cost}, only {turn.coins} coins available"
+        return self._no_buy_left() or self._price_refusal(name)
+
+    def _no_buy_left(self) -> str | None:
+        """Why no card may be bought now whatever it is, or None."""
+        return "no Buy left" if self.state.turn.buys < 1 else None
+
+    def _price_refusal(self, name: str) -> str | None:
+        """Why the card on a non-empty pile may not be bought with a Buy left: its cost,
+        or a restriction; None when it may."""
+        cost, coins = self.cost_of(name), self.state.turn.coins
+        if cost > coins:
+            return f"{name} costs {cost}, only {coins} coins available"
         return self.buy_restriction(name) or None
 
     def buy_restriction(self, name: str) -> str | None:

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from engine import rules, triggers
+from engine.compiled import mypyc_attr
 from engine.context import Context, Happening, Resolving, watched
 from engine.errors import BadPosition, UnknownName, require_one_of
 from engine.model import Card, Effect
@@ -30,6 +31,7 @@ from engine.state import (
 from engine.table import Table
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base of Game, which may be subclassed
 class Verbs(Table):
     """The table and the verbs cards use: the whole card API."""
 
@@ -119,8 +121,12 @@ class Verbs(Table):
     def draw(self, player: int, count: int = 1) -> list[int]:
         """Draw up to ``count`` cards one at a time; returns the cards drawn."""
         deck, names = self.state.players[player].deck, self.state.names
-        if self.bulk_moves and 1 < count <= len(deck):  # no shuffle on the way
-            return self.move_top(player, count, "deck", "hand", "draws")
+        if self.bulk_moves and count > 1:
+            # What the deck holds in one step; a shuffle, if one is needed, after it.
+            drawn = self.move_top(player, min(count, len(deck)), "deck", "hand", "draws")
+            if len(drawn) == count or self.top_of_deck(player) is None:
+                return drawn
+            return drawn + self.draw(player, count - len(drawn))
         drawn = []
         source: Zone = ("deck", player)
         destination: Zone = ("hand", player)

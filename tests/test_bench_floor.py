@@ -12,10 +12,11 @@ import statistics
 import sys
 from pathlib import Path
 
-from engine.bots import BigMoney, play_game
+from engine.bots import BigMoney, big_money_buy, play_game
 from engine.game import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import mirror_driver
 from floor import play_floor_game
 
 GAMES = 150
@@ -39,3 +40,10 @@ def test_floor_games_last_and_score_as_the_engines_do() -> None:
     assert 15 < statistics.mean(floor_turns) < 22
     assert abs(statistics.mean(floor_turns) - statistics.mean(engine_turns)) < 1.0
     assert abs(statistics.mean(floor_points) - statistics.mean(engine_points)) < 3.0
+
+
+def test_the_floor_buys_by_the_engines_rule() -> None:
+    # Its own Python copy (a compiled engine must not speed the floor up), the same rule.
+    for coins in range(16):
+        for provinces in range(9):
+            assert mirror_driver.big_money_buy(coins, provinces) == big_money_buy(coins, provinces)

@@ -100,6 +100,12 @@ def test_a_card_patch_on_a_missing_edition_fails_loudly() -> None:
     assert catalogue.lookup("Goons").cost == 6
 
 
+def test_a_compiled_engine_is_refused_with_one_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mutants, "is_compiled", lambda: True)
+    with pytest.raises(MutantError, match="runs compiled"):
+        mutants.apply(MUTANTS[0])
+
+
 def test_a_mutant_no_scenario_catches_survives_and_fails_the_command(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
