@@ -261,7 +261,7 @@ def run_random(games: int, seed: int) -> tuple[float, int]:
     moves, without its invariant checks, so that only the engine is timed), cut off after
     ``random_driver.MAX_TURNS`` turns (those still count)."""
     start = clock()
-    turns, _ = play_random_games(Game, random_step, games, seed)
+    turns = play_random_games(Game, random_step, games, seed).turns
     return clock() - start, turns
 
 
@@ -387,6 +387,8 @@ def just_play(engine: str, games: int, seed: int) -> int:
     if pyminion is None:
         print("pyminion is not installed (pip install 'dominion-arbiter[pyminion]')")
         return 2
+    if engine == "pyminion-silenced":
+        pyminion = _with_root_level(pyminion, logging.WARNING)
     pyminion(games, seed)
     return 0
 
@@ -406,7 +408,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--just-play",
-        choices=["reference", "pyminion", "floor"],
+        choices=["reference", "pyminion", "pyminion-silenced", "floor"],
         help="only play --games mirror games on one engine, untimed (to count instructions)",
     )
     args = parser.parse_args(argv)

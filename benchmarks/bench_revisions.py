@@ -12,9 +12,11 @@ through ``benchmarks/random_driver.py``, with each revision's own legal-move gen
 in a new process each time. The revisions take turns,
 round after round, so a slow spell of a shared machine hits them all; each one's median
 CPU time per player-turn is printed, and a ratio is the median of the rounds' ratios to the
-first revision. The games must be the same game on every revision (same player-turns,
-same number of events): if they are not, the revisions do different work, the timing says
-nothing, and the script says so and exits 1.
+first revision. The games must be the same games on every revision (the same player-turns,
+every card of every game ending in the same place): if they are not, the revisions do
+different work, the timing says nothing, and the script says so and exits 1. The number of
+events each revision logs is printed; it may differ where the event log itself changed
+(``pN starts a turn`` came with Seaside), which is work the later revision does.
 
 ``--instructions`` adds valgrind's instruction count per game (GAMES games minus none, so
 interpreter start and imports cancel): the figure that does not move with the machine's
@@ -47,7 +49,9 @@ class Revision:
     name: str
     root: Path
     seconds: list[float] = field(default_factory=list)
-    work: tuple[int, int] | None = None  # (player-turns, events), the same every round
+    # (player-turns, final positions' hash): the same every round, and on every revision.
+    work: tuple[int, str] | None = None
+    events: int = 0
 
 
 def extract(revision: str, into: Path) -> Path:
@@ -69,8 +73,9 @@ def extract(revision: str, into: Path) -> Path:
     return root
 
 
-def drive(driver: Path, root: Path, games: int, seed: int) -> tuple[float, int, int]:
-    """(CPU seconds, player-turns, events) of one run of the driver on ``root``'s engine."""
+def drive(driver: Path, root: Path, games: int, seed: int) -> tuple[float, int, int, str]:
+    """(CPU seconds, player-turns, events, final positions' hash) of one run of the driver
+    on ``root``'s engine."""
     done = subprocess.run(
         [sys.executable, str(driver), str(root), str(games), str(seed)],
         capture_output=True,
@@ -78,8 +83,8 @@ def drive(driver: Path, root: Path, games: int, seed: int) -> tuple[float, int, 
     )
     if done.returncode:
         raise SystemExit(f"bench_revisions: the driver failed on {root}:\n{done.stderr}")
-    seconds, turns, events = done.stdout.split()
-    return float(seconds), int(turns), int(events)
+    seconds, turns, events, positions = done.stdout.split()
+    return float(seconds), int(turns), int(events), positions
 
 
 def instructions(driver: Path, root: Path, games: int) -> int | None:
@@ -113,13 +118,13 @@ def instructions(driver: Path, root: Path, games: int) -> int | None:
 def run_rounds(driver: Path, revisions: list[Revision], games: int, rounds: int) -> None:
     for round_number in range(rounds):
         for revision in revisions:
-            seconds, turns, events = drive(driver, revision.root, games, seed=0)
-            if revision.work not in (None, (turns, events)):
+            seconds, turns, revision.events, positions = drive(driver, revision.root, games, seed=0)
+            if revision.work not in (None, (turns, positions)):
                 raise SystemExit(
                     f"bench_revisions: {revision.name} played other games"
                     f" in round {round_number + 1}"
                 )
-            revision.work = (turns, events)
+            revision.work = (turns, positions)
             revision.seconds.append(seconds)
         print(f"round {round_number + 1} of {rounds} done", file=sys.stderr)
 
@@ -128,13 +133,13 @@ def report(revisions: list[Revision], games: int, title: str = "Big Money mirror
     works = {revision.work for revision in revisions}
     first = revisions[0]
     assert first.work is not None
-    turns, events = first.work
+    turns = first.work[0]
     print(f"== {title}, 2 players, {games} games x {len(first.seconds)} rounds ==")
     for revision in revisions:
         per_turn = [seconds / turns * 1e6 for seconds in revision.seconds]
         line = (
             f"{revision.name:>12}: {statistics.median(per_turn):7.2f} us/player-turn median"
-            f" ({min(per_turn):.2f} best)"
+            f" ({min(per_turn):.2f} best), {revision.events} events"
         )
         if revision is not first:
             ratios = [
@@ -146,11 +151,11 @@ def report(revisions: list[Revision], games: int, title: str = "Big Money mirror
             )
         print(line)
     if len(works) != 1:
-        print("the revisions played different games (player-turns, events):")
+        print("the revisions played different games (player-turns, final positions' hash):")
         for revision in revisions:
             print(f"  {revision.name}: {revision.work}")
         return 1
-    print(f"same games on every revision: {turns} player-turns, {events} events")
+    print(f"same games on every revision: {turns} player-turns, every card ending alike")
     return 0
 
 

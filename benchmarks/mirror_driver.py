@@ -9,12 +9,14 @@ through what every revision since the first benchmark has had (``Game.new``,
 ``Game.command``, the state's hands, coins and piles) and brings its own copy of the buy
 rule, so each revision does the same work whatever its bots look like.
 
-Prints one line: ``cpu_seconds player_turns events`` (CPU time of the games alone, imports
-and interpreter start left out).
+Prints one line: ``cpu_seconds player_turns events fingerprint`` (CPU time of the games
+alone, imports and interpreter start left out; the fingerprint is a hash of where every card
+of every game ended, so two revisions that print the same one played the same games).
 """
 
 from __future__ import annotations
 
+import hashlib
 import sys
 import time
 from collections.abc import Callable
@@ -67,9 +69,34 @@ def play_turn(game: Any) -> None:
     game.command("end", "turn")
 
 
-def play_games(game_class: Any, games: int, seed: int) -> tuple[int, int]:
-    """(player-turns, events) of ``games`` 2-player mirrors from ``seed`` on."""
-    turns = events = 0
+class Tally:
+    """What a run of games did: player-turns, events, and a hash of where every card of every
+    game ended (two revisions with the same hash played the same games, whatever they log)."""
+
+    def __init__(self) -> None:
+        self.turns = 0
+        self.events = 0
+        self._positions = hashlib.sha256()
+
+    def add(self, game: Any, turns: int) -> None:
+        state = game.state
+        self.turns += turns
+        self.events += len(state.events)
+        zones = [
+            [state.names[card] for card in getattr(player, zone)]
+            for player in state.players
+            for zone in ("hand", "deck", "discard", "in_play")
+        ]
+        piles = sorted((pile, len(cards)) for pile, cards in state.supply.items())
+        self._positions.update(repr((zones, piles)).encode())
+
+    def line(self) -> str:
+        return f"{self.turns} {self.events} {self._positions.hexdigest()[:16]}"
+
+
+def play_games(game_class: Any, games: int, seed: int) -> Tally:
+    """``games`` 2-player mirrors from ``seed`` on."""
+    tally = Tally()
     for index in range(games):
         game = game_class.new(players=2, kingdom=KINGDOM, seed=seed + index, colony=False)
         played = 0
@@ -78,9 +105,8 @@ def play_games(game_class: Any, games: int, seed: int) -> tuple[int, int]:
                 raise SystemExit(f"game {seed + index} did not end in {MAX_TURNS} turns")
             play_turn(game)
             played += 1
-        turns += played
-        events += len(game.state.events)
-    return turns, events
+        tally.add(game, played)
+    return tally
 
 
 def load_engine(argv: list[str], usage: str) -> tuple[int, int]:
@@ -97,11 +123,11 @@ def load_engine(argv: list[str], usage: str) -> tuple[int, int]:
     return int(argv[1]), int(argv[2]) if len(argv) == 3 else 0
 
 
-def print_timed(play: Callable[[], tuple[int, int]]) -> None:
-    """Play, and print ``cpu_seconds player_turns events``."""
+def print_timed(play: Callable[[], Tally]) -> None:
+    """Play, and print ``cpu_seconds player_turns events fingerprint``."""
     start = time.process_time()
-    turns, events = play()
-    print(f"{time.process_time() - start:.6f} {turns} {events}")
+    tally = play()
+    print(f"{time.process_time() - start:.6f} {tally.line()}")
 
 
 def main(argv: list[str]) -> None:

@@ -9,7 +9,7 @@ cut off after ``MAX_TURNS`` turns, as ``bench_engine.py``'s random section plays
 ``ENGINE_ROOT`` holds the revision's ``engine`` and ``checks`` packages, so each revision
 plays with its own legal-move generator.
 
-Prints one line: ``cpu_seconds player_turns events`` (CPU time of the games alone).
+Prints one line: ``cpu_seconds player_turns events fingerprint`` (as ``mirror_driver.py``).
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ import random
 import sys
 from typing import Any
 
-from mirror_driver import load_engine, print_timed
+from mirror_driver import Tally, load_engine, print_timed
 
 SETS = ("base", "intrigue", "prosperity")
 MAX_TURNS = 400
 
 
-def play_games(game_class: Any, step: Any, games: int, seed: int) -> tuple[int, int]:
-    """(player-turns, events) of ``games`` random games from ``seed`` on."""
-    turns = events = 0
+def play_games(game_class: Any, step: Any, games: int, seed: int) -> Tally:
+    """``games`` random games from ``seed`` on."""
+    tally = Tally()
     for index in range(games):
         game = game_class.new(players=2, seed=seed + index, sets=SETS)
         rng = random.Random(seed + index)
@@ -34,9 +34,8 @@ def play_games(game_class: Any, step: Any, games: int, seed: int) -> tuple[int, 
         while not game.state.game_over and played < MAX_TURNS:
             step(game, rng)
             played = sum(player.turns_taken for player in game.state.players)
-        turns += played
-        events += len(game.state.events)
-    return turns, events
+        tally.add(game, played)
+    return tally
 
 
 def main(argv: list[str]) -> None:

@@ -171,18 +171,24 @@ def game_over_as_rulebook(
     colony: int | None,
     players: Any,
     ops: Ops = PY,
+    *,
+    turn_end_counts: Sequence[Any] | None = None,
 ) -> Any:
     """The game is over exactly when the rulebook's condition holds at the end of a turn.
 
-    Right after a turn ends, ``game_over`` equals the rulebook's condition; in the middle
-    of a turn the game is never newly over, so an over game still meets the condition
-    (nothing changes after the end).
+    Right after a turn ends, ``game_over`` equals the rulebook's condition on the piles
+    as the turn ended (``turn_end_counts``, default ``pile_counts``: the next turn's
+    start-of-turn effects may already have changed them, a Pirate's gain emptying a pile);
+    in the middle of a turn the game is never newly over, so an over game still meets the
+    condition (nothing changes after the end).
     """
     ends = rulebook_game_ends(pile_counts, province, colony, players, ops)
+    at_turn_end = pile_counts if turn_end_counts is None else turn_end_counts
+    ended = rulebook_game_ends(at_turn_end, province, colony, players, ops)
     return ops.all_(
         [
             ops.implies(game_over, ends),
-            ops.implies(end_of_turn, game_over == ends),
+            ops.implies(end_of_turn, game_over == ended),
         ]
     )
 
@@ -269,8 +275,17 @@ def created_by_setup(game: Game) -> Counter[str]:
     return Counter(game.state.names)
 
 
-def violations(game: Game, created: Mapping[str, int], *, end_of_turn: bool) -> list[str]:
-    """Every invariant the concrete ``game`` breaks, in words (empty when all hold)."""
+def violations(
+    game: Game,
+    created: Mapping[str, int],
+    *,
+    end_of_turn: bool,
+    piles_at_turn_end: Sequence[int] | None = None,
+) -> list[str]:
+    """Every invariant the concrete ``game`` breaks, in words (empty when all hold).
+    ``end_of_turn``: a turn has just ended; ``piles_at_turn_end``: the Supply pile sizes
+    (in ``state.supply`` order) as it ended, when the next turn has started since (its
+    start-of-turn effects may gain); default, the piles now."""
     c = counts_of(game)
     found: list[str] = []
     if not each_card_in_one_place(c.places):
@@ -306,16 +321,25 @@ def violations(game: Game, created: Mapping[str, int], *, end_of_turn: bool) -> 
     if not only_staying_cards_in_play(not_staying):
         found.append(f"cards left in play after Clean-up (not staying): {not_staying}")
     held_elsewhere = [
-        sum(1 for card, _, _ in player.held if card not in player.set_aside)
+        sum(1 for card, _ in player.held if card not in player.set_aside)
         for player in game.state.players
     ]
     if not held_cards_set_aside(held_elsewhere):
         found.append(f"cards held with a Duration card but not set aside: {held_elsewhere}")
     if not game_over_as_rulebook(
-        c.game_over, end_of_turn, c.pile_counts, c.province, c.colony, c.players
+        c.game_over,
+        end_of_turn,
+        c.pile_counts,
+        c.province,
+        c.colony,
+        c.players,
+        turn_end_counts=piles_at_turn_end,
     ):
         piles = dict(zip(game.state.supply, c.pile_counts, strict=True))
-        found.append(f"game_over is {c.game_over} with {c.players} players and piles {piles}")
+        ended = "" if piles_at_turn_end is None else f" (as the turn ended: {piles_at_turn_end})"
+        found.append(
+            f"game_over is {c.game_over} with {c.players} players and piles {piles}{ended}"
+        )
     if c.game_over:
         flags = [p in game.winners() for p in range(c.players)]
         if not winners_as_rulebook(flags, c.scores, c.turns):

@@ -480,8 +480,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "Whether a card can be bought is judged on its printed cost.",
         DESIGN,
         src(
-            "cost = self.cost_of(name)",
-            "cost = self.definition_by_name(name).cost",
+            "cost, coins = self.cost_of(name), self.state.turn.coins",
+            "cost, coins = self.definition_by_name(name).cost, self.state.turn.coins",
         ),
     ),
     m(

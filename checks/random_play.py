@@ -14,7 +14,8 @@ hypothesis state machines, bots and benchmarks share:
 - :func:`play_random_game` plays a whole game and checks the invariants after every input
   (:class:`GameWatch`, through :func:`checks.invariants.violations`): every card
   accounted for, no negative count, the game over exactly when the rulebook's condition
-  holds at the end of a turn, the right winners.
+  holds at the end of a turn (on the piles as it ended: :class:`WatchedGame`), the right
+  winners.
 
 No strategy lives in the engine: everything here uses only the public driving interface.
 """
@@ -99,13 +100,27 @@ def step(game: Game, rng: random.Random) -> tuple[str, Any]:
 # --- invariants ------------------------------------------------------------------------------
 
 
+class WatchedGame(Game):
+    """A :class:`Game` that keeps the Supply pile sizes as each turn ended, before the next
+    turn's start-of-turn effects (a Pirate's gain may empty a pile then): the end of the
+    game is judged on those (:class:`GameWatch`)."""
+
+    def __init__(self, setup: Mapping[str, Any], **options: Any) -> None:
+        self.piles_at_turn_end: list[int] | None = None
+        super().__init__(setup, **options)
+
+    def _end_of_turn(self) -> bool:
+        self.piles_at_turn_end = [len(cards) for cards in self.state.supply.values()]
+        return super()._end_of_turn()
+
+
 @dataclass
 class GameWatch:
     """Checks a game's invariants (``checks.invariants.violations``) as it is played,
     knowing what setup created. ``turns_ended`` counts the turns that ended, extra turns
     (Outpost's) included, from the turns setup says were taken."""
 
-    game: Game
+    game: WatchedGame
     created: Counter[str] = field(default_factory=Counter)
     turns_ended: int = 0
     # The turn under way (every turn, an extra one too, is a new TurnState), and whether
@@ -128,7 +143,12 @@ class GameWatch:
             self.turns_ended += 1
             self.turn, self.over = state.turn, state.game_over
         if thorough or turn_ended or state.game_over:
-            problems = violations(self.game, self.created, end_of_turn=turn_ended)
+            problems = violations(
+                self.game,
+                self.created,
+                end_of_turn=turn_ended,
+                piles_at_turn_end=self.game.piles_at_turn_end if turn_ended else None,
+            )
             if problems:
                 raise InvariantBroken("; ".join(problems))
 
@@ -164,7 +184,7 @@ def play_random_game(
     ``plain_commands=False`` plays it with the engine's plain shortcut off, and
     ``bulk_moves=False`` with its bulk moves off (every card moved one by one).
     """
-    game = Game.new(
+    game = WatchedGame.new(
         players=players,
         kingdom=kingdom,
         seed=seed,
@@ -174,6 +194,7 @@ def play_random_game(
         plain_commands=plain_commands,
         bulk_moves=bulk_moves,
     )
+    assert isinstance(game, WatchedGame)
     rng = random.Random(seed * 7919 + players)
     watch = GameWatch(game)
     inputs = 0

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from checks import invariants as inv
-from checks.random_play import random_answer, random_command
+from checks.random_play import WatchedGame, random_answer, random_command
 from engine import cards as catalogue
 from engine.game import BASIC_PILES, COLONY_PILES, Game
 from engine.sets import KINGDOM_SETS
@@ -38,7 +38,7 @@ from engine.sets import KINGDOM_SETS
 SETS = KINGDOM_SETS
 
 
-class RecordingGame(Game):
+class RecordingGame(WatchedGame):
     """A :class:`Game` that remembers the order of every shuffle (top first), so that a
     failing random game can be written as a scenario with fixed ``shuffles``."""
 
@@ -218,7 +218,13 @@ class GameMachine(RuleBasedStateMachine):
     def invariants_hold(self) -> None:
         if not hasattr(self, "game"):
             return
-        problems = inv.violations(self.game, self.created, end_of_turn=self.end_of_turn)
+        game = self.game
+        problems = inv.violations(
+            game,
+            self.created,
+            end_of_turn=self.end_of_turn,
+            piles_at_turn_end=game.piles_at_turn_end if self.end_of_turn else None,
+        )
         self._fail_if(problems)
 
     def teardown(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, get_args
 
 from engine.errors import UnknownName, not_one_of
 from engine.sets import ALL_SETS
@@ -16,13 +16,14 @@ if TYPE_CHECKING:
     from engine.decisions import Decision
     from engine.state import GameState, Zone
 
-ACTION = "Action"
-TREASURE = "Treasure"
-VICTORY = "Victory"
-CURSE = "Curse"
-ATTACK = "Attack"
-REACTION = "Reaction"
-DURATION = "Duration"  # Seaside: a card that can stay in play and act on a later turn
+# Final: the compiled engine (engine/compiled.py) uses the strings, not a global look-up.
+ACTION: Final = "Action"
+TREASURE: Final = "Treasure"
+VICTORY: Final = "Victory"
+CURSE: Final = "Curse"
+ATTACK: Final = "Attack"
+REACTION: Final = "Reaction"
+DURATION: Final = "Duration"  # Seaside: a card that can stay in play and act on a later turn
 CARD_TYPES = frozenset({ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION, DURATION})
 
 SETS = ALL_SETS  # every set (engine.sets)

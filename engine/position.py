@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engine import cards as catalogue
 from engine import rules
 from engine.errors import BadPosition
-from engine.model import ATTACK, VICTORY, Card
+from engine.model import VICTORY, Card
 from engine.setup_check import (
     BASIC_PILES,
     COLONY_PILES,
@@ -189,12 +189,11 @@ def _build_entry(
     waiting = times
     if definition.holds_set_aside:
         # Haven, Blockade: each play that set a card aside acts at the next turn (a play
-        # that found nothing to set aside does not); an Attack's affects every other player.
+        # that found nothing to set aside does not). A Blockade from a setup affects every
+        # other player (``Verbs.still_attacks``).
         held = [_new_card(state, held_name, define) for held_name in entry_set_aside(entry)]
         player.set_aside.extend(held)
-        affected = tuple(p for p in range(len(state.players)) if p != index)
-        affected = affected if definition.is_(ATTACK) else ()
-        player.held.extend((held_card, card, affected) for held_card in held)
+        player.held.extend((held_card, card) for held_card in held)
         waiting = len(held)
     waits = [i for i, trigger in enumerate(definition.triggers) if trigger.where == "next_turn"]
     if waits and scheduled:
@@ -286,7 +285,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         if state.next_turn:
             player["next_turn"] = names_of(card for card, _ in state.next_turn)
         if state.held:
-            player["held"] = [[game.name_of(card), game.name_of(by)] for card, by, _ in state.held]
+            player["held"] = [[game.name_of(card), game.name_of(by)] for card, by in state.held]
         for mat in MATS:
             if state.zone(mat):
                 player[mat] = names_of(state.zone(mat))

@@ -50,15 +50,15 @@ class PlayerState:
     # Effects set up for the start of this player's next turn: (card id, index into the
     # card's triggers), each a ``where="next_turn"`` trigger.
     next_turn: list[tuple[int, int]] = field(default_factory=list)
-    # A Duration Attack of this player whose later part is still to come (card id) -> the
-    # players its plays do not affect: those a Moat or a Lighthouse made unaffected when it
-    # was played stay unaffected until it is done (rulings rules/duration/11). Cleared at
-    # the start of this player's next turn, with ``next_turn``.
-    spared: dict[int, set[int]] = field(default_factory=dict)
+    # The plays of this player's Duration Attacks whose lasting part is still to come, each
+    # (the card, the card the play set aside or None, the other players the play affects):
+    # whom an Attack affects is fixed when it is played, so a Moat or a Lighthouse then keeps
+    # a player unaffected until the card is done (rulings rules/duration/11). Cleared at the
+    # start of this player's next turn, with ``next_turn``.
+    attacks: list[tuple[int, int | None, tuple[int, ...]]] = field(default_factory=list)
     # Cards set aside with a card in play until its start-of-turn part (Haven's, Blockade's),
-    # each (the set-aside card, the card it is set aside with, the other players the play
-    # that set it aside affected: what a Duration Attack goes on doing to them).
-    held: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
+    # each (the set-aside card, the card it is set aside with).
+    held: list[tuple[int, int]] = field(default_factory=list)
     # Coin tokens on the Pirate Ship mat.
     pirate_ship: int = 0
     # The names of the cards this player gained during their most recent turn (Smugglers).

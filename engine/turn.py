@@ -9,7 +9,7 @@ question. Commands that ask nothing and fire nothing are carried out without it
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import Any, Final
 
 from engine import rules, triggers
 from engine.compiled import mypyc_attr
@@ -20,7 +20,7 @@ from engine.model import ACTION, TREASURE, Effect
 from engine.state import Event, TurnState
 from engine.verbs import Verbs
 
-AWAIT_COMMAND = "await-command"
+AWAIT_COMMAND: Final = "await-command"
 
 # A step of the game's generator: a command (verb, arg, the card a play plays), or
 # BEGIN_TURN: the start of a turn whose previous turn the plain path ended.
@@ -73,7 +73,7 @@ class Turn(Verbs):
         if player.next_turn:
             self.state.turn.due.extend(player.next_turn)
             player.next_turn.clear()
-            player.spared.clear()
+            player.attacks.clear()
         if triggers.anyone_listens(self, "start", self.active, None):
             yield from triggers.fire(self, Happening("start", self.active))
 

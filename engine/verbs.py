@@ -186,25 +186,19 @@ class Verbs(Table):
         event = (player, PUTS_ON_MAT[mat], self.state.names[card], None)
         return self.move(card, source, (mat, player), event)
 
-    def hold(self, player: int, card: int, holder: int, affected: Iterable[int] = ()) -> bool:
+    def hold(self, player: int, card: int, holder: int) -> bool:
         """Keep ``card``, already in the player's set-aside zone, with ``holder`` until
-        ``holder``'s start-of-turn part takes it (Haven, Blockade); ``affected``: the other
-        players the holder's play affected as an Attack. False when the card is not set
-        aside (a Watchtower moved Blockade's gain), and then nothing is held."""
+        ``holder``'s start-of-turn part takes it (Haven, Blockade). False when the card is
+        not set aside (a Watchtower moved Blockade's gain), and then nothing is held."""
         if card not in self.player(player).set_aside:
             return False
-        self.player(player).held.append((card, holder, tuple(affected)))
+        self.player(player).held.append((card, holder))
         return True
 
-    def held_with(self, player: int, holder: int) -> list[tuple[int, tuple[int, ...]]]:
-        """The cards still held with ``holder`` (and still set aside), first held first,
-        with the players each one's play affected."""
+    def held_with(self, player: int, holder: int) -> list[int]:
+        """The cards still held with ``holder`` (and still set aside), first held first."""
         state = self.player(player)
-        return [
-            (card, affected)
-            for card, by, affected in state.held
-            if by == holder and card in state.set_aside
-        ]
+        return [card for card, by in state.held if by == holder and card in state.set_aside]
 
     def put_held_into_hand(self, player: int, holder: int) -> bool:
         """Put the first card held with ``holder`` into the hand; False when none is left."""
@@ -414,20 +408,26 @@ class Verbs(Table):
             if card is not None and card not in staying:
                 staying.append(card)
 
-    def attacks_until_done(self, context: Context) -> None:
-        """A Duration Attack's play: the players it does not affect now (Moat revealed,
-        Lighthouse in effect) stay unaffected by the card until its later part is done,
-        and the others stay affected even if protected later (rulings rules/duration/11).
-        A player whom any play of the card affects is affected (a Moat revealed to one of
-        Throne Room's two plays only)."""
-        spared = self.player(context.player).spared
-        now = set(context.unaffected)
-        spared[context.card] = spared[context.card] & now if context.card in spared else now
+    def attacks_until_done(self, context: Context, held: int | None = None) -> None:
+        """This play of a Duration Attack goes on affecting, until its later part is done,
+        exactly the players it affects now: those a Moat revealed or a Lighthouse in effect
+        made unaffected stay unaffected, the others stay affected even if protected later
+        (rulings rules/duration/11). ``held``: the card this play set aside, when what
+        lasts is that card's (Blockade's Curses)."""
+        victims = tuple(self.attacked(context))
+        self.player(context.player).attacks.append((context.card, held, victims))
 
-    def still_attacks(self, owner: int, card: int, victim: int) -> bool:
-        """Whether ``owner``'s Duration Attack ``card`` affects ``victim`` until it is
-        done (see ``attacks_until_done``; a card in play from a setup affects everyone)."""
-        return victim not in self.player(owner).spared.get(card, ())
+    def still_attacks(self, owner: int, card: int, victim: int, held: int | None = None) -> bool:
+        """Whether ``owner``'s Duration Attack ``card`` still affects ``victim`` (see
+        ``attacks_until_done``): some play of it does, or with ``held``, the play that set
+        that card aside does. A card in play from a setup has no record of its plays and
+        affects every other player."""
+        plays = [
+            victims
+            for attack, aside, victims in self.player(owner).attacks
+            if attack == card and (held is None or aside == held)
+        ]
+        return not plays or any(victim in victims for victims in plays)
 
     def end_lasting(self, owner: int, card: int, trigger_index: int) -> None:
         """Use up one play's ``start_lasting`` trigger before the turn ends (Sailor's

@@ -39,8 +39,8 @@ def test_two_extracted_revisions_play_the_same_games() -> None:
 def test_revisions_that_play_different_games_are_not_compared(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    before = Revision("before", ROOT, seconds=[1.0], work=(40, 600))
-    after = Revision("after", ROOT, seconds=[1.0], work=(40, 601))
+    before = Revision("before", ROOT, seconds=[1.0], work=(40, "5e1f"))
+    after = Revision("after", ROOT, seconds=[1.0], work=(40, "9a07"))
     assert report([before, after], games=1) == 1
     assert "played different games" in capsys.readouterr().out
 

@@ -366,9 +366,9 @@ def test_path_steps_carry_reasons(real: nx.MultiDiGraph) -> None:
 def test_communities_are_named_by_their_mechanic(real: nx.MultiDiGraph) -> None:
     found = g.named_communities(real)
     assert len(found) > 3
-    # No community swallows the graph: at most a third of the cards (a bound that grows
-    # with the sets; 40 of 134 cards with Seaside's mats).
-    assert max(len(c.cards) for c in found) <= real.number_of_nodes() // 3
+    # No community swallows the graph: each holds under a third of its cards (a fixed bound
+    # stops meaning that as sets join).
+    assert max(len(c.cards) for c in found) < real.number_of_nodes() / 3
     assert all(c.kind in interactions.KIND_BY_ID for c in found)
 
 

@@ -16,7 +16,8 @@ from collections import Counter
 
 import pytest
 
-from checks.random_play import InvariantBroken, play_random_game
+from checks.invariants import violations
+from checks.random_play import GameWatch, InvariantBroken, WatchedGame, play_random_game
 from engine.sets import KINGDOM_SETS
 
 GAMES = int(os.environ.get("ARBITER_RANDOM_GAMES", "200")) // 2
@@ -116,3 +117,37 @@ def test_the_reactions_and_until_next_turn_abilities_are_used() -> None:
             )
     assert not failures, "\n".join(failures)
     assert all(seen.values()) and len(seen) == 5, seen
+
+
+# p1 ends a turn with two Supply piles empty; p2's Pirate then gains the last Gold as p2's
+# turn starts: a third pile is empty, but only from the start of p2's turn.
+PIRATE_EMPTIES_A_THIRD_PILE = {
+    "players": 2,
+    "kingdom": ["Pirate"],
+    "supply": {"Copper": 0, "Silver": 0, "Gold": 1},
+    "p1": {"hand": ["Copper"]},
+    "p2": {"durations": ["Pirate"], "deck": ["Copper"] * 5},
+}
+
+
+def test_the_end_of_a_turn_is_judged_on_the_piles_as_it_ended() -> None:
+    game = WatchedGame(PIRATE_EMPTIES_A_THIRD_PILE)
+    watch = GameWatch(game)
+    game.command("end", "turn")
+    assert game.event_lines()[-2:] == ["p2 resolves Pirate", "p2 gains Gold"]
+    assert not game.state.game_over and not game.state.supply["Gold"]
+    watch.check()  # two piles were empty as p1's turn ended: the game goes on
+    # Judged on the piles now, the same moment looks like a game that failed to end.
+    assert any("game_over is False" in v for v in violations(game, watch.created, end_of_turn=True))
+    game.command("end", "turn")
+    watch.check()  # three piles were empty as p2's turn ended: the game is over
+    assert game.state.game_over
+
+
+def test_a_game_that_goes_on_after_a_turn_ends_with_three_piles_empty_is_caught() -> None:
+    game = WatchedGame(PIRATE_EMPTIES_A_THIRD_PILE)
+    three_empty = [0 if pile in ("Copper", "Silver", "Gold") else 8 for pile in game.state.supply]
+    found = violations(
+        game, GameWatch(game).created, end_of_turn=True, piles_at_turn_end=three_empty
+    )
+    assert any("as the turn ended" in v for v in found)

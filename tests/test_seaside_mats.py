@@ -23,7 +23,7 @@ def _names(game: Game, player: int) -> dict[str, Any]:
     return {
         "in_play": game.names_of(state.in_play),
         "set_aside": game.names_of(state.set_aside),
-        "held": [(game.name_of(c), game.name_of(by), affected) for c, by, affected in state.held],
+        "held": [(game.name_of(c), game.name_of(by)) for c, by in state.held],
         "staying": game.names_of(state.staying),
         "next_turn": game.names_of(card for card, _ in state.next_turn),
     }

@@ -88,6 +88,19 @@ def test_invariants_catch_a_lost_card_negative_coins_and_a_wrong_end() -> None:
     assert any(problem.startswith("game_over is False") for problem in problems)
 
 
+def test_the_machine_judges_a_turn_end_on_the_piles_as_it_ended() -> None:
+    """A start-of-turn gain (Pirate's) that empties a third pile does not end the game at
+    the end of the turn before it (see tests/test_random_games_seaside.py)."""
+    from test_random_games_seaside import PIRATE_EMPTIES_A_THIRD_PILE
+
+    machine = GameMachine()
+    machine.start(PIRATE_EMPTIES_A_THIRD_PILE, random.Random(0))
+    machine.game.command("end", "turn")
+    machine.end_of_turn = True  # as play() finds it: a turn ended, a command is awaited
+    assert not machine.game.state.game_over and not machine.game.state.supply["Gold"]
+    machine.invariants_hold()
+
+
 def test_a_failure_is_reported_as_a_scenario_the_loader_accepts() -> None:
     machine = _machine()
     machine.game.state.turn.buys = -1

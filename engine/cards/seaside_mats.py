@@ -93,13 +93,14 @@ def _blockade(ctx: Context) -> Effect[None]:
         ctx, costs_up_to(game, 4), "gain a card costing up to 4, set aside", to="set_aside"
     )
     # A card a Watchtower moved is not set aside: nothing more happens (seaside/blockade/3).
-    if gained is not None and game.hold(ctx.player, gained, ctx.card, game.attacked(ctx)):
+    if gained is not None and game.hold(ctx.player, gained, ctx.card):
+        game.attacks_until_done(ctx, held=gained)
         _stays(ctx)
 
 
 def _copies_blockaded(ctx: TriggerContext) -> int:
     """How many of the cards this Blockade holds are copies of the card another player just
-    gained on their own turn and were set aside by a play that affected that player."""
+    gained on their own turn and were set aside by a play that affects that player."""
     game, happening = ctx.game, ctx.happening
     gainer, gained = happening.player, happening.card
     if gainer != game.active or gained is None:
@@ -107,8 +108,8 @@ def _copies_blockaded(ctx: TriggerContext) -> int:
     name = game.name_of(gained)
     return sum(
         1
-        for card, affected in game.held_with(ctx.owner, ctx.card)
-        if gainer in affected and game.name_of(card) == name
+        for card in game.held_with(ctx.owner, ctx.card)
+        if game.name_of(card) == name and game.still_attacks(ctx.owner, ctx.card, gainer, card)
     )
 
 
