@@ -136,6 +136,13 @@ def counts_not_negative(counts: Sequence[Any], ops: Ops = PY) -> Any:
     return ops.all_([count >= 0 for count in counts])
 
 
+def tokens_only_added(before: Sequence[Any], after: Sequence[Any], ops: Ops = PY) -> Any:
+    """Tokens are only ever added, never taken back: Embargo tokens stay on their pile and
+    Pirate Ship's Coin tokens on their mat for the rest of the game. ``before[i]`` and
+    ``after[i]``: the tokens of counter ``i`` (a pile's Embargo tokens, a player's mat)."""
+    return ops.all_([now >= was for was, now in zip(before, after, strict=True)])
+
+
 def turn_counters_not_negative(actions: Any, buys: Any, coins: Any, ops: Ops = PY) -> Any:
     """Actions, Buys and coins are never negative."""
     return ops.all_([actions >= 0, buys >= 0, coins >= 0])

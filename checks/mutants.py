@@ -43,6 +43,7 @@ import engine
 from engine import cards as catalogue
 from engine.compiled import is_compiled
 from engine.model import Card, Trigger, TriggerPlace
+from engine.table import forget_card_indexes
 
 ENGINE_DIR = Path(engine.__file__).resolve().parent
 
@@ -253,6 +254,7 @@ def _apply_card(patch: CardPatch, into: Applied) -> None:
         into.fields.append((definition, {k: getattr(definition, k) for k in changes}))
         for field_name, value in changes.items():
             object.__setattr__(definition, field_name, value)
+    forget_card_indexes()  # they were worked out from the definitions as they were
 
 
 def apply(mutant: Mutant) -> Applied:
@@ -287,6 +289,8 @@ def restore(applied: Applied) -> None:
     for definition, values in reversed(applied.fields):
         for field_name, value in values.items():
             object.__setattr__(definition, field_name, value)
+    if applied.fields:
+        forget_card_indexes()
     applied.code.clear()
     applied.fields.clear()
 

@@ -269,8 +269,10 @@ def _who(model: z3.ModelRef, flags: Sequence[Any]) -> list[str]:
 
 @dataclass(frozen=True)
 class Layout:
-    """The zones of a game with ``players`` players, by index: each player's zones, then
-    the Supply piles, then the trash; card names are the piles' names."""
+    """The zones of a game with ``players`` players, by index: each player's zones (the
+    mats and the set-aside zone among them), then the Supply piles, then the trash; card
+    names are the piles' names. Its token counters, by index: the Embargo tokens on each
+    pile, then each player's Coin tokens on the Pirate Ship mat."""
 
     players: int
     piles: tuple[str, ...]
@@ -283,25 +285,36 @@ class Layout:
             + [("trash", None)]
         )
 
+    @property
+    def token_counters(self) -> list[tuple[str, Any]]:
+        return [("embargo", pile) for pile in self.piles] + [
+            ("pirate_ship", p) for p in range(self.players)
+        ]
+
     def index(self, zone: tuple[str, Any]) -> int:
         return self.zones.index(zone)
+
+    def token_index(self, counter: tuple[str, Any]) -> int:
+        return self.token_counters.index(counter)
 
 
 def move_model(
     counts: Sequence[Sequence[Any]],
     place: Sequence[Any],
+    tokens: Sequence[Any],
     name: Any,
     source: Any,
     destination: Any,
     ops: rules.Ops = rules.PY,
-) -> tuple[list[list[Any]], list[Any], Any]:
+) -> tuple[list[list[Any]], list[Any], list[Any], Any]:
     """``Game.move`` as arithmetic on counts, for ints and z3 terms alike.
 
     ``counts[k][z]``: cards named ``k`` in zone ``z``; ``place[z]``: how many times the
-    moving card (named ``name``) is in zone ``z``. As in ``Game.move``: a card that is not
-    in ``source`` does not move (Stop-Moving); otherwise it leaves ``source`` once and
-    enters ``destination`` once (which may be ``source`` itself). Returns the new counts,
-    the new place and whether the card moved.
+    moving card (named ``name``) is in zone ``z``; ``tokens[t]``: the tokens of counter
+    ``t`` (``Layout.token_counters``), which a move never touches. As in ``Game.move``: a
+    card that is not in ``source`` does not move (Stop-Moving); otherwise it leaves
+    ``source`` once and enters ``destination`` once (which may be ``source`` itself).
+    Returns the new counts, the new place, the new tokens and whether the card moved.
     """
     zones = range(len(place))
     in_source = sum(ops.ite(z == source, place[z], 0) for z in zones)
@@ -316,7 +329,14 @@ def move_model(
     new_counts = [
         [counts[k][z] + ops.ite(k == name, step(z), 0) for z in zones] for k in range(len(counts))
     ]
-    return new_counts, new_place, moved
+    return new_counts, new_place, list(tokens), moved
+
+
+def add_token_model(tokens: Sequence[Any], counter: Any, ops: rules.Ops = rules.PY) -> list[Any]:
+    """The token verbs as arithmetic on the token counters: ``Game.embargo`` (a token on a
+    pile) and ``Game.take_coin_token`` (a token on a Pirate Ship mat) each add one token
+    to their counter ``counter`` and move no card."""
+    return [tokens[t] + ops.ite(t == counter, 1, 0) for t in range(len(tokens))]
 
 
 def shuffle_model(
@@ -333,7 +353,8 @@ def shuffle_model(
     return [after(row) for row in counts], after(place)
 
 
-MoveModel = Callable[..., tuple[list[list[Any]], list[Any], Any]]
+MoveModel = Callable[..., tuple[list[list[Any]], list[Any], list[Any], Any]]
+AddTokenModel = Callable[[Sequence[Any], Any, rules.Ops], list[Any]]
 
 
 def _movement_kinds(
@@ -379,14 +400,21 @@ def _movement_kinds(
 
 
 def _conservation_invariant(
-    layout: Layout, row: Sequence[Any], place: Sequence[Any], mine: Any, own_pile: Any, created: Any
+    layout: Layout,
+    row: Sequence[Any],
+    place: Sequence[Any],
+    tokens: Sequence[Any],
+    mine: Any,
+    own_pile: Any,
+    created: Any,
 ) -> Any:
     """The invariant that is inductive over the move primitive, from checks.invariants,
-    for the cards of one name (``row[z]``: how many are in zone ``z``): counts not
-    negative, the total as created, the moving card in exactly one place (and, when it
+    for the cards of one name (``row[z]``: how many are in zone ``z``): counts and tokens
+    not negative, the total as created, the moving card in exactly one place (and, when it
     has this name, counted there), and no card of this name in another card's pile."""
     zones = layout.zones
     return z3.And(
+        inv.counts_not_negative(list(tokens), Z3),
         inv.counts_not_negative(list(row), Z3),
         inv.counts_not_negative(list(place), Z3),
         inv.totals_as_created({"name": row}, {"name": created}, Z3),
@@ -400,11 +428,30 @@ def _conservation_invariant(
     )
 
 
+def _token_verbs(layout: Layout, counter: Any) -> list[tuple[str, Any]]:
+    """Each token verb, as a constraint on the counter it adds to: Embargo puts a token on
+    a Supply pile, Pirate Ship a Coin token on its player's mat."""
+    return [
+        (
+            kind,
+            z3.Or(
+                *[counter == t for t, (what, _) in enumerate(layout.token_counters) if what == on]
+            ),
+        )
+        for kind, on in (("embargo", "embargo"), ("coin token", "pirate_ship"))
+    ]
+
+
 def prove_conservation(
-    move: MoveModel = move_model, player_counts: Sequence[int] = inv.PLAYER_COUNTS
+    move: MoveModel = move_model,
+    player_counts: Sequence[int] = inv.PLAYER_COUNTS,
+    add_token: AddTokenModel = add_token_model,
 ) -> Outcome:
     """Every kind of card movement preserves the per-name totals: the invariant is
-    inductive over the move primitive (and over shuffling), for 2-6 players.
+    inductive over the move primitive (and over shuffling), for 2-6 players, the mats and
+    set-aside zones among the zones. The tokens are part of the state: a move leaves them
+    as they were, and the token verbs (Embargo, Pirate Ship's Coin tokens) only add one,
+    move no card and keep every count not negative.
 
     ``move_model`` changes the counts of each name on their own (the row of name ``k``
     changes only through ``k == name``), so the proof takes one row of an arbitrary name,
@@ -420,9 +467,10 @@ def prove_conservation(
             supply = [z for z, (kind, _) in enumerate(zones) if kind == "supply"]
             row = [z3.Int(f"count_{z}") for z in range(size)]
             place = [z3.Int(f"card_at_{z}") for z in range(size)]
+            tokens = [z3.Int(f"tokens_{t}") for t in range(len(layout.token_counters))]
             created = z3.Int("created")
-            name, source, destination, own_pile, card_pile = z3.Ints(
-                "name source destination own_pile card_pile"
+            name, source, destination, own_pile, card_pile, counter = z3.Ints(
+                "name source destination own_pile card_pile counter"
             )
             mine = name == 0  # row 0 is the name under proof; the card's name is 0 or not
             ranges = [
@@ -435,22 +483,42 @@ def prove_conservation(
                 z3.Or(*[card_pile == z for z in supply]),
                 mine == (card_pile == own_pile),
             ]
-            before = _conservation_invariant(layout, row, place, mine, own_pile, created)
-            new_rows, new_place, moved = move([row], place, name, source, destination, Z3)
-            after = _conservation_invariant(layout, new_rows[0], new_place, mine, own_pile, created)
+            before = _conservation_invariant(layout, row, place, tokens, mine, own_pile, created)
+            new_rows, new_place, new_tokens, moved = move(
+                [row], place, tokens, name, source, destination, Z3
+            )
             untouched = z3.And(
                 *[
                     z3.Implies(z3.Not(moved), z3.And(new == old, at == was))
                     for old, new, was, at in zip(row, new_rows[0], place, new_place, strict=True)
                 ]
             )
+            same_tokens = z3.And(*[new == old for old, new in zip(tokens, new_tokens, strict=True)])
             for kind, allowed in _movement_kinds(layout, card_pile, source, destination):
                 proof = _Proof()
                 proof.assumptions += [before, allowed, *ranges]
-                model = proof.find_counterexample(z3.And(after, untouched))
+                after = _conservation_invariant(
+                    layout, new_rows[0], new_place, new_tokens, mine, own_pile, created
+                )
+                claim = z3.And(after, untouched)
+                model = proof.find_counterexample(z3.And(claim, same_tokens))
                 if model is not None:
                     return _conservation_counterexample(
                         model, layout, kind, row, new_rows[0], place, mine, source, destination
+                    ) + _token_changes(model, layout, tokens, new_tokens)
+            for kind, allowed in _token_verbs(layout, counter):
+                added = add_token(tokens, counter, Z3)
+                proof = _Proof()
+                proof.assumptions += [before, allowed, *ranges]
+                claim = z3.And(
+                    _conservation_invariant(layout, row, place, added, mine, own_pile, created),
+                    inv.tokens_only_added(tokens, added, Z3),
+                    z3.Sum(added) == z3.Sum(tokens) + 1,
+                )
+                model = proof.find_counterexample(claim)
+                if model is not None:
+                    return f"{count} players, {kind}:" + _token_changes(
+                        model, layout, tokens, added
                     )
             for p in range(count):
                 deck, discard = layout.index(("deck", p)), layout.index(("discard", p))
@@ -458,7 +526,7 @@ def prove_conservation(
                 proof = _Proof()
                 proof.assumptions += [before, *ranges]
                 claim = _conservation_invariant(
-                    layout, shuffled_rows[0], shuffled_place, mine, own_pile, created
+                    layout, shuffled_rows[0], shuffled_place, tokens, mine, own_pile, created
                 )
                 if proof.find_counterexample(claim) is not None:
                     return f"{count} players: p{p + 1} shuffling loses or makes cards"
@@ -466,10 +534,24 @@ def prove_conservation(
 
     return _timed(
         "conservation",
-        "move/gain/return/trash/pass and shuffle keep every card "
-        "in one place (mats and set-aside cards included) and per-name totals; 2-6 players",
+        "move/gain/return/trash/pass and shuffle keep every card in one place (mats and "
+        "set-aside cards included) and per-name totals and leave the tokens; Embargo and "
+        "Coin tokens are only added, one at a time; 2-6 players",
         run,
     )
+
+
+def _token_changes(
+    model: z3.ModelRef, layout: Layout, tokens: Sequence[Any], new_tokens: Sequence[Any]
+) -> str:
+    """The token counters a step changed, in game terms (empty when none did)."""
+    changed = [
+        f"{'Embargo tokens on ' + str(owner) if what == 'embargo' else f'p{owner + 1} Coin tokens'}"
+        f" {_value(model, old)} -> {_value(model, new)}"
+        for (what, owner), old, new in zip(layout.token_counters, tokens, new_tokens, strict=True)
+        if _value(model, old) != _value(model, new)
+    ]
+    return f"; tokens: {', '.join(changed)}" if changed else ""
 
 
 def _conservation_counterexample(

@@ -358,6 +358,8 @@ class BigMoney:
     _treasure_plays: dict[str, Command | None] = field(
         default_factory=dict, repr=False, compare=False
     )
+    # Card name -> the command that buys it (the same cache for buys).
+    _buy_commands: dict[str, Command] = field(default_factory=dict, repr=False, compare=False)
     # The Reactions revealed to the event being answered, each with the hand it was
     # revealed from: a Reaction may be revealed again (rules/reactions/1), so a bot that
     # always reveals must stop by itself once revealing again could only repeat itself.
@@ -383,23 +385,29 @@ class BigMoney:
         decision = view.pending
         if decision is not None:
             return sensible_answer(view, decision, self)
-        hand = view.hand
-        if view.phase == "action":
-            action = self.choose_action(view, hand)
-            if action is not None:
-                return Command("play", action)
-        if not view.bought:
-            plays = self._treasure_plays
-            for name in hand:
-                if name not in plays:
-                    plays[name] = Command("play", name) if view.card(name).is_(TREASURE) else None
-                play = plays[name]
-                if play is not None:
-                    return PLAY_TREASURES if self.treasures_at_once else play
+        action_phase, bought = view.phase == "action", view.bought
+        if action_phase or not bought:  # the hand matters (built only then: a bot's
+            hand = view.hand  # commonest cost)
+            if action_phase:
+                action = self.choose_action(view, hand)
+                if action is not None:
+                    return Command("play", action)
+            if not bought:
+                plays = self._treasure_plays
+                for name in hand:
+                    if name not in plays:
+                        is_treasure = view.card(name).is_(TREASURE)
+                        plays[name] = Command("play", name) if is_treasure else None
+                    play = plays[name]
+                    if play is not None:
+                        return PLAY_TREASURES if self.treasures_at_once else play
         if view.buys > 0:
             target = self.choose_buy(view, view.coins)
             if target is not None:
-                return Command("buy", target)
+                buy = self._buy_commands.get(target)
+                if buy is None:
+                    buy = self._buy_commands[target] = Command("buy", target)
+                return buy
         return END_TURN
 
     def choose_action(self, view: GameView, hand: list[str]) -> str | None:
@@ -514,7 +522,7 @@ def play_game(game: Game, bots: Sequence[Bot], max_turns: int = 500) -> GameOver
         seat = decision.player if decision is not None else state.turn.player
         move = bots[seat].act(views[seat])
         make_move(game, move)
-        if move == END_TURN:
+        if isinstance(move, Command) and move == END_TURN:
             total_turns += 1
             if total_turns >= max_turns and not state.game_over:
                 break

@@ -433,6 +433,13 @@ _CARD_INDEXES: dict[tuple[int | str, ...], _CardIndexes] = {}
 _CARD_INDEXES_KEPT = 256
 
 
+def forget_card_indexes() -> None:
+    """Forget every game's card indexes: a definition was changed in place (a mutant,
+    ``checks.mutants``), so indexes worked out from it no longer hold. Definitions are
+    frozen, so nothing else changes one."""
+    _CARD_INDEXES.clear()
+
+
 def _vanilla_play(definition: Card) -> bool:
     """Whether a play of this card is its vanilla bonuses alone, when nobody listens.
 

@@ -208,7 +208,10 @@ class Turn(Verbs):
         else start the next turn: the same player's extra turn after a working Outpost,
         otherwise the next player's."""
         turn, names = self.state.turn, self.state.names
-        self.state.players[turn.player].gained_last_turn = [names[c] for c, _, _ in turn.gains]
+        gained: list[str] = []  # a loop: Python 3.11 makes a function for a comprehension
+        for card, _, _ in turn.gains:
+            gained.append(names[card])
+        self.state.players[turn.player].gained_last_turn = gained
         counts = list(map(len, self._pile_lists))
         players = len(self.state.players)
         if rules.game_over(counts, self._province, self._colony, players):

@@ -64,6 +64,8 @@ class Verbs(Table):
                 reductions.append(card.self_cost_modifier(self))
             except UnknownName as error:  # a typo in this card's code: say which card
                 raise error.of_card(card.name) from None
+        if not reductions:  # as in the first test: the printed cost
+            return card.cost
         result: int = rules.current_cost(card.cost, reductions)
         return result
 

@@ -31,6 +31,16 @@ FORMAT_FEATURES = (
     "extra_turn",
     "gained_last_turn",
 )
+# The additions that only one set's cards need, by the set (an engine without the set
+# skips a scenario using one for that reason: Adapter.missing_sets).
+FEATURE_SETS = {
+    "durations": "seaside",
+    "set_aside_with": "seaside",
+    "mats": "seaside",
+    "embargo": "seaside",
+    "extra_turn": "seaside",
+    "gained_last_turn": "seaside",
+}
 # Setup zones whose entries are a card name or {card, by} (the card that played it).
 PLAY_ZONES = ("in_play", "durations")
 # Piles every game has, whatever the kingdom (Platinum and Colony only with `colony`).

@@ -35,7 +35,7 @@ from scenarios.adapters.base import (
     Unsupported,
 )
 from scenarios.loader import ScenarioError, format_features, format_key, load_many
-from scenarios.model import MATS, ZONES, CardIndex, Scenario, Step
+from scenarios.model import FEATURE_SETS, MATS, ZONES, CardIndex, Scenario, Step
 
 MAX_EVENTS_SHOWN = 30
 AdapterFactory = Callable[[], Adapter]
@@ -628,10 +628,16 @@ def _judge(scenario: Scenario, adapter: Adapter, observer: RunObserver | None) -
 
 def _unsupported_features(scenario: Scenario, adapter: Adapter) -> str | None:
     """Why the engine may not be sent this scenario's setup: an addition to format
-    version 1 that it does not declare (it would misread the position, not refuse it)."""
+    version 1 that it does not declare (it would misread the position, not refuse it);
+    for an addition only a set the engine lacks needs, the engine's reason for that set."""
     missing = [f for f in format_features(scenario.setup) if f not in adapter.supported_features()]
     if not missing:
         return None
+    missing_sets = adapter.missing_sets()
+    for feature in missing:
+        reason = missing_sets.get(FEATURE_SETS.get(feature, ""))
+        if reason:
+            return reason
     return f"{adapter.name} does not declare the format additions {', '.join(missing)}"
 
 

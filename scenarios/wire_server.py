@@ -74,6 +74,9 @@ def _hello(adapter: Adapter, request: dict[str, Any]) -> Any:
     features = sorted(adapter.supported_features())
     if features:  # a version-1 engine's hello stays exactly what it was
         hello["features"] = features
+    missing_sets = adapter.missing_sets()
+    if missing_sets:
+        hello["missing_sets"] = dict(missing_sets)
     return hello
 
 

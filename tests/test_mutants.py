@@ -16,6 +16,7 @@ from checks.mutants import (
     Mutant,
     MutantError,
     SourcePatch,
+    also_fires,
     apply,
     mutated,
     occurrences,
@@ -98,6 +99,21 @@ def test_a_card_patch_on_a_missing_edition_fails_loudly() -> None:
     with pytest.raises(MutantError, match="no definition for edition 2"):
         apply(broken)
     assert catalogue.lookup("Goons").cost == 6
+
+
+def test_games_set_up_under_a_card_patch_see_the_patched_card() -> None:
+    # The engine works out a game's card indexes once per set of definitions
+    # (Table._index_cards); a card patch changes a definition in place, so indexes worked
+    # out before it must not be used while it is applied, nor its own after it is undone.
+    def mint_listens_from_hand() -> bool:
+        game = Game.new(kingdom=["Mint"], seed=1, editions={"prosperity": 2})
+        return "Mint" in game._zone_listening.get("gain", frozenset())
+
+    patched = Mutant("mint-from-hand", "a test", "a test", (also_fires("Mint", "self", "hand"),))
+    assert not mint_listens_from_hand()
+    with mutated(patched):
+        assert mint_listens_from_hand()
+    assert not mint_listens_from_hand()
 
 
 def test_a_compiled_engine_is_refused_with_one_message(monkeypatch: pytest.MonkeyPatch) -> None:

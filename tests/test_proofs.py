@@ -193,11 +193,12 @@ def test_cost_proof_fails_when_reductions_raise_costs() -> None:
 def _move_ignoring_stop_moving(
     counts: Sequence[Sequence[Any]],
     place: Sequence[Any],
+    tokens: Sequence[Any],
     name: Any,
     source: Any,
     destination: Any,
     ops: Ops,
-) -> tuple[list[list[Any]], list[Any], Any]:
+) -> tuple[list[list[Any]], list[Any], list[Any], Any]:
     """A move that takes the card out of ``source`` even when it is not there."""
     zones = range(len(place))
 
@@ -210,6 +211,7 @@ def _move_ignoring_stop_moving(
             for k in range(len(counts))
         ],
         [place[z] + step(z) for z in zones],
+        list(tokens),
         True,
     )
 
@@ -217,11 +219,12 @@ def _move_ignoring_stop_moving(
 def _move_duplicating(
     counts: Sequence[Sequence[Any]],
     place: Sequence[Any],
+    tokens: Sequence[Any],
     name: Any,
     source: Any,
     destination: Any,
     ops: Ops,
-) -> tuple[list[list[Any]], list[Any], Any]:
+) -> tuple[list[list[Any]], list[Any], list[Any], Any]:
     """A move that puts the card in the destination without taking it from the source."""
     zones = range(len(place))
     moved = sum(ops.ite(z == source, place[z], 0) for z in zones) >= 1
@@ -235,8 +238,37 @@ def _move_duplicating(
             for k in range(len(counts))
         ],
         [place[z] + step(z) for z in zones],
+        list(tokens),
         moved,
     )
+
+
+def _move_clearing_tokens(
+    counts: Sequence[Sequence[Any]],
+    place: Sequence[Any],
+    tokens: Sequence[Any],
+    name: Any,
+    source: Any,
+    destination: Any,
+    ops: Ops,
+) -> tuple[list[list[Any]], list[Any], list[Any], Any]:
+    """The real move, which also takes every token off the table when a card moves (as an
+    engine that keeps tokens with the cards might)."""
+    new_counts, new_place, _, moved = proofs.move_model(
+        counts, place, tokens, name, source, destination, ops
+    )
+    return new_counts, new_place, [ops.ite(moved, 0, t) for t in tokens], moved
+
+
+def _token_moved_from_the_next_counter(tokens: Sequence[Any], counter: Any, ops: Ops) -> list[Any]:
+    """A token verb that takes the token it adds from the next counter."""
+    added = proofs.add_token_model(tokens, counter, ops)
+    return [added[t] - ops.ite(t == counter + 1, 1, 0) for t in range(len(tokens))]
+
+
+def _two_tokens(tokens: Sequence[Any], counter: Any, ops: Ops) -> list[Any]:
+    """A token verb that adds two tokens."""
+    return proofs.add_token_model(proofs.add_token_model(tokens, counter, ops), counter, ops)
 
 
 def test_conservation_proof_fails_without_the_stop_moving_check() -> None:
@@ -250,6 +282,19 @@ def test_conservation_proof_fails_when_a_move_copies_the_card() -> None:
     assert not outcome.proved and "3 players" in (outcome.counterexample or "")
 
 
+def test_conservation_proof_fails_when_a_move_changes_the_tokens() -> None:
+    outcome = proofs.prove_conservation(_move_clearing_tokens, player_counts=(2,))
+    assert not outcome.proved and outcome.counterexample is not None
+    assert "; tokens: " in outcome.counterexample and " -> 0" in outcome.counterexample
+
+
+@pytest.mark.parametrize("verb", [_token_moved_from_the_next_counter, _two_tokens])
+def test_conservation_proof_fails_when_a_token_verb_does_more_than_add_one(verb: Any) -> None:
+    outcome = proofs.prove_conservation(player_counts=(2,), add_token=verb)
+    assert not outcome.proved and outcome.counterexample is not None
+    assert outcome.counterexample.startswith(("2 players, embargo:", "2 players, coin token:"))
+
+
 # --- the model of the move primitive is Game.move ---------------------------------------------
 
 KINGDOM = [
@@ -261,8 +306,8 @@ KINGDOM = [
     "Market",
     "Gardens",
     "Witch",
-    "Mine",
-    "Laboratory",
+    "Embargo",
+    "Pirate Ship",
 ]
 
 
@@ -277,6 +322,8 @@ def _small_game(seed: int, players: int) -> Game:
         "colony": rng.random() < 0.5,
         "supply": {pile: rng.randint(0, 3) for pile in KINGDOM},
     }
+    # Tokens need their card in the game (a setup check): one on each pile at least.
+    setup["supply"].update({pile: rng.randint(1, 3) for pile in ("Embargo", "Pirate Ship")})
     names = ["Copper", "Estate", "Village", "Witch", "Gardens"]
     for p in range(players):
         # Only the active player (p1) can have cards in play in these sets.
@@ -284,8 +331,19 @@ def _small_game(seed: int, players: int) -> Game:
         setup[f"p{p + 1}"] = {
             zone: [rng.choice(names) for _ in range(rng.randint(0, 3))] for zone in zones
         }
+        setup[f"p{p + 1}"]["pirate_ship"] = rng.randint(0, 2)
     setup["trash"] = [rng.choice(names) for _ in range(rng.randint(0, 2))]
+    setup["embargo"] = {pile: rng.randint(0, 2) for pile in ("Silver", "Witch", "Curse")}
     return Game(setup)
+
+
+def _tokens(game: Game, layout: proofs.Layout) -> list[int]:
+    """The game's token counters in the order of ``layout.token_counters``."""
+    state = game.state
+    return [
+        state.embargo.get(owner, 0) if what == "embargo" else state.players[owner].pirate_ship
+        for what, owner in layout.token_counters
+    ]
 
 
 def _as_counts(
@@ -308,12 +366,37 @@ def test_move_model_agrees_with_game_move(seed: int, players: int, data: st.Data
     source = data.draw(st.integers(0, len(layout.zones) - 1), label="source")
     destination = data.draw(st.integers(0, len(layout.zones) - 1), label="destination")
     counts, place, name = _as_counts(game, layout, card)
-    want_counts, want_place, want_moved = proofs.move_model(
-        counts, place, name, source, destination
+    want_counts, want_place, want_tokens, want_moved = proofs.move_model(
+        counts, place, _tokens(game, layout), name, source, destination
     )
     moved = game.move(card, layout.zones[source], layout.zones[destination])
     assert moved == want_moved
     assert _as_counts(game, layout, card)[:2] == (want_counts, want_place)
+    assert _tokens(game, layout) == want_tokens
+
+
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6), data=st.data())
+def test_token_model_agrees_with_the_token_verbs(
+    seed: int, players: int, data: st.DataObject
+) -> None:
+    game = _small_game(seed, players)
+    layout = proofs.Layout(players, tuple(game.state.supply))
+    counter = data.draw(st.integers(0, len(layout.token_counters) - 1), label="counter")
+    what, owner = layout.token_counters[counter]
+    before = game.snapshot()
+    want = proofs.add_token_model(_tokens(game, layout), counter)
+    if what == "embargo":
+        assert game.embargo(0, owner)
+    else:
+        game.take_coin_token(owner)
+    assert _tokens(game, layout) == want
+    after = game.snapshot()  # no card moved
+    assert after["players"].keys() == before["players"].keys()
+    for player, zones in before["players"].items():
+        assert {z: after["players"][player][z] for z in ZONES_OFF_TURN} == {
+            z: zones[z] for z in ZONES_OFF_TURN
+        }
+    assert after["supply"] == before["supply"] and after["trash"] == before["trash"]
 
 
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 6), data=st.data())

@@ -22,7 +22,8 @@ from scenarios.adapters.pyminion_adapter import (
     PyminionAdapter,
     translate_log,
 )
-from scenarios.loader import bundled_dir, discover, load_many, reference_cards_cached
+from scenarios.engines import resolve
+from scenarios.loader import bundled_dir, discover, load_many, load_text, reference_cards_cached
 from scenarios.runner import Status, run_all
 
 REPORT = Path(__file__).resolve().parent.parent / "docs" / "reports" / "pyminion.rst"
@@ -88,6 +89,39 @@ def test_unsupported_cards_and_editions() -> None:
     assert seaside == "pyminion 0.4.0 has no Seaside"
     with pytest.raises(Unsupported):
         adapter.load({**setup(), "players": 5})
+
+
+# A scenario without a Seaside card that needs one of Seaside's format additions (the
+# cards gained on the last turn): pyminion would misread it, and lacks the whole set.
+SEASIDE_POSITION_ONLY = """
+id: base/test/seaside-position
+title: Seaside's additions to the position without a Seaside card
+rulings: [base/smithy/1]
+setup:
+  kingdom: [Smithy]
+  p2: {gained_last_turn: [Silver]}
+steps:
+  - end: turn
+"""
+
+
+def _skip_reasons(make_adapter: Any) -> dict[str, str]:
+    bundled = [bundled_dir() / "seaside" / "outpost" / "second-edition.yaml"]
+    bundled.append(bundled_dir() / "base" / "feast" / "gain-up-to-five.yaml")
+    loaded, malformed = load_many(bundled)
+    assert not malformed
+    loaded.append(load_text(SEASIDE_POSITION_ONLY, "seaside-position.yaml"))
+    return {r.id: r.message for r in run_all(loaded, make_adapter) if r.status is Status.SKIP}
+
+
+@pytest.mark.parametrize("isolated", [True, False], ids=["worker process", "in process"])
+def test_scenarios_needing_seaside_are_skipped_because_the_set_is_missing(isolated: bool) -> None:
+    skipped = _skip_reasons(resolve("pyminion", isolated=isolated))
+    assert skipped == {
+        "seaside/outpost/second-edition": "pyminion 0.4.0 has no Seaside",
+        "base/test/seaside-position": "pyminion 0.4.0 has no Seaside",
+        "base/feast/gain-up-to-five": "pyminion lacks Feast",  # other skips keep their reason
+    }
 
 
 def test_option_labels_are_the_projects() -> None:

@@ -315,6 +315,14 @@ def test_disagreements_pairs_results_by_id() -> None:
     ("op", "message"),
     [
         ("hello", {"id": 1, "status": "ok", "result": {"protocol": 1, "engine": "x"}}),
+        (
+            "hello",
+            {
+                "id": 1,
+                "status": "ok",
+                "result": {"protocol": 1, "engine": "x", "cards": {}, "missing_sets": ["seaside"]},
+            },
+        ),
         ("observe", {"id": 2, "status": "ok", "result": {"players": {}}}),
         ("pending", {"id": 3, "status": "ok", "result": {"player": "p1", "kind": "pick"}}),
         ("command", {"id": 4, "status": "unsupported", "message": "no"}),
@@ -325,6 +333,17 @@ def test_disagreements_pairs_results_by_id() -> None:
 )
 def test_the_schema_refuses_wrong_responses(op: str, message: dict[str, Any]) -> None:
     assert response_problem(op, message) is not None
+
+
+def test_hello_may_name_the_sets_the_engine_lacks() -> None:
+    from scenarios.adapters.wire import hello_problem
+
+    hello = {"protocol": 1, "engine": "x", "cards": {}, "missing_sets": {"seaside": "no Seaside"}}
+    assert response_problem("hello", {"id": 1, "status": "ok", "result": hello}) is None
+    assert hello_problem(hello) is None
+    assert hello_problem({**hello, "missing_sets": ["seaside"]}) == (
+        "missing_sets, when given, must map each set to a reason"
+    )
 
 
 @pytest.mark.parametrize(

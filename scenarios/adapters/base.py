@@ -9,7 +9,9 @@ stable: the wire protocol's version 1 is defined by it.
 Support
     ``unsupported_reason(cards, editions)`` is asked before each scenario, with every card
     the scenario names and its ``editions`` mapping. A reason (one line: "pyminion lacks
-    Feast") makes the scenario a **skip** with that reason, never a pass or a failure.
+    Feast") makes the scenario a **skip** with that reason, never a pass or a failure;
+    ``missing_sets()`` names whole sets the engine lacks, with the reason to give for them
+    ("pyminion 0.4.0 has no Seaside").
     ``load`` may also raise :class:`Unsupported` for what only the position shows (too
     many players, say): that is a skip too. ``supported_cards()`` optionally lists the
     cards up front (the wire protocol's ``hello`` sends it).
@@ -154,6 +156,15 @@ class Adapter(ABC):
         :meth:`unsupported_reason`"; the wire server then works the table out from it.
         """
         return None
+
+    def missing_sets(self) -> dict[str, str]:
+        """Whole sets the engine does not have, by the project's set name, each with the
+        reason a scenario that needs the set is skipped for: ``{"seaside": "my-engine 1.0
+        has no Seaside"}``. A scenario naming a card of such a set, or using a format
+        addition only that set needs (``scenarios.model.FEATURE_SETS``), is skipped with
+        that reason rather than "lacks Haven". Empty (the default): the reasons name the
+        cards."""
+        return {}
 
     def supported_features(self) -> frozenset[str]:
         """The additions to scenario format version 1 this engine understands

@@ -942,16 +942,15 @@ class PyminionAdapter(Adapter):
     def supported_cards(self) -> dict[str, dict[str, JSON]] | None:
         return supported_table()
 
+    def missing_sets(self) -> dict[str, str]:
+        return dict(MISSING_SETS)
+
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
-        from engine.cards import card_names, definitions
         from scenarios.adapters.wire import unsupported_by_table
 
-        known = card_names()
-        for name in sorted(cards & known):
-            missing_set = MISSING_SETS.get(definitions(name)[0].set)
-            if missing_set:
-                return missing_set
-        return unsupported_by_table(supported_table(), cards, editions, "pyminion")
+        return unsupported_by_table(
+            supported_table(), cards, editions, "pyminion", self.missing_sets()
+        )
 
     def load(self, setup: dict[str, Any]) -> None:
         self.close()

@@ -87,12 +87,23 @@ def unsupported_by_table(
     cards: set[str],
     editions: Mapping[str, int],
     engine: str,
+    missing_sets: Mapping[str, str] | None = None,
 ) -> str | None:
-    """Why ``cards`` under ``editions`` are beyond an engine whose ``hello`` sent ``table``.
+    """Why ``cards`` under ``editions`` are beyond an engine whose ``hello`` sent ``table``
+    (and ``missing_sets``).
 
     ``table`` maps a card to ``{"set": ..., "editions": [...]}``: the values of the
     scenario's ``editions[set]`` under which the engine can play that card.
+    ``missing_sets`` maps a set the engine lacks as a whole to the reason it gives: a
+    card of such a set (by the project's catalogue) is skipped for that reason.
     """
+    if missing_sets:
+        from engine.cards import definitions
+
+        for name in sorted(cards & _card_names() - set(table)):
+            reason = missing_sets.get(definitions(name)[0].set)
+            if reason:
+                return reason
     missing, wrong_edition = [], []
     for name in sorted(cards):
         entry = table.get(name)
@@ -478,9 +489,15 @@ class WireAdapter(Adapter):
         assert self.hello is not None
         return frozenset(self.hello.get("features", ()))
 
+    def missing_sets(self) -> dict[str, str]:
+        self._peer()
+        assert self.hello is not None
+        return dict(self.hello.get("missing_sets", {}))
+
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
         table = self.supported_cards() or {}
-        return unsupported_by_table(table, cards, editions, self.name.removeprefix("wire:"))
+        engine = self.name.removeprefix("wire:")
+        return unsupported_by_table(table, cards, editions, engine, self.missing_sets())
 
     def load(self, setup: dict[str, Any]) -> None:
         if not self.broke_this_scenario:
@@ -626,4 +643,9 @@ def hello_problem(result: Any) -> str | None:
     features = result.get("features", [])
     if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
         return "features, when given, must be a list of names"
+    missing_sets = result.get("missing_sets", {})
+    if not isinstance(missing_sets, dict) or not all(
+        isinstance(reason, str) for reason in missing_sets.values()
+    ):
+        return "missing_sets, when given, must map each set to a reason"
     return None
