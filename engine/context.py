@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 # Imported for real, not only for the type checker: the compiled engine's dataclasses read
 # their fields' types when the module loads (engine/compiled.py).
 from engine.api import CardAPI
-from engine.model import Card
+from engine.model import Card, Effect, Trigger
+from engine.state import EventRecord, Zone
 
 
 @dataclass
@@ -60,3 +61,43 @@ class TriggerContext:
     @property
     def name(self) -> str:
         return self.game.name_of(self.card)
+
+
+@dataclass(frozen=True, eq=False)
+class Resolving:
+    """A card's instructions while they resolve, for a :class:`Watcher`: a play of
+    ``card`` by ``player`` (``by``: the card whose effect played it, as Throne Room), or,
+    with ``trigger`` and ``happening`` set, one of its triggered abilities (``player``
+    is then the ability's owner)."""
+
+    player: int
+    card: int
+    by: int | None = None
+    trigger: Trigger | None = None
+    happening: Happening | None = None
+
+
+class Watcher(Protocol):
+    """Sees the engine work, for a check that runs beside it (``checks/declarations.py``:
+    every card's declared targets against what its instructions do): every card that
+    moves, and each play or triggered ability from the start of its resolving to its
+    end, nested as they nest. The engine never reads anything back; with no watcher set
+    (``Table.watcher``) it does no extra work."""
+
+    def resolving(self, what: Resolving) -> None: ...
+
+    def resolved(self, what: Resolving) -> None: ...
+
+    def moved(
+        self, card: int, source: Zone, destination: Zone, event: EventRecord | None
+    ) -> None: ...
+
+
+def watched(watcher: Watcher, what: Resolving, effect: Effect[None]) -> Effect[None]:
+    """Run ``effect`` (the resolving of ``what``) with ``watcher`` told of its start and
+    of its end, however it ends."""
+    watcher.resolving(what)
+    try:
+        yield from effect
+    finally:
+        watcher.resolved(what)

@@ -16,6 +16,7 @@ from typing import Any
 from engine import cards as catalogue
 from engine import position
 from engine.compiled import mypyc_attr
+from engine.context import Watcher
 from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.errors import require_one_of
 from engine.model import ATTACK, AfterGain, Card, Effect, Trigger
@@ -60,6 +61,9 @@ class Table:
         # Whether the game keeps its event log (``Game(record=False)``: it logs into a
         # sink that keeps nothing, and the bulk moves skip their events).
         self.record = True
+        # A check running beside the game (engine.context.Watcher), told of every move
+        # and of what resolves; None in play.
+        self.watcher: Watcher | None = None
 
     def _index_cards(self) -> None:
         """Work out the speed indexes (docs/guides/performance.rst). Every physical card
@@ -208,6 +212,8 @@ class Table:
             target.append(card)
         if event is not None:
             self.state.events.append(event)  # Game.log, inlined: the hottest call
+        if self.watcher is not None:
+            self.watcher.moved(card, source, destination, event)
         return True
 
     def move_all(self, player: int, source: PlayerZone, destination: PlayerZone, verb: str) -> None:

@@ -1,8 +1,12 @@
 """What a card's instructions reach on other cards, as plain data.
 
-The engine never reads these: they are declarations for the interaction graph
+The engine's play never reads these: they are declarations for the interaction graph
 (``checks/graph.py``) and the docs, precise enough that an edge between two cards can be
-derived, with its reason, from the two definitions alone. Each card definition carries one
+derived, with its reason, from the two definitions alone. They are checked against what
+the cards do: ``checks/declarations.py`` watches every scenario the reference engine runs
+and fails one in which a card gains, trashes, plays or watches something its targets do
+not cover, and ``tests/test_declarations.py`` that every declaration is followed (and
+every cost limit reached) by some scenario. Each card definition carries one
 :class:`Targets` (``Card.targets``); a field left at its default means "none of this".
 
 Types are the words of the type line (``Action``, ``Treasure``, ``Victory``, ``Curse``,
@@ -18,6 +22,7 @@ HAND = "hand"
 DECK = "deck"  # the top of the deck
 DISCARD = "discard"
 IN_PLAY = "in_play"
+GAINED = "gained"  # the card just gained, wherever it went (Sailor plays it)
 TRASH = "trash"
 SUPPLY = "supply"
 

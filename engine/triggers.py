@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.context import Happening, TriggerContext
+from engine.context import Happening, Resolving, TriggerContext, watched
 from engine.decisions import Choice, Decision, DecisionKind
 from engine.errors import UnknownName
 from engine.model import Effect, Trigger
@@ -167,11 +167,27 @@ def _resolve_triggers(
             game.log(Event(owner, "reacts with", game.name_of(card)))
         elif trigger.where == "next_turn":  # a Duration card's start-of-turn part, per play
             game.log(Event(owner, "resolves", game.name_of(card)))
-        try:
-            yield from trigger.effect(TriggerContext(game, owner, card, happening))
-        except UnknownName as error:  # a typo in this card's code: say which card
-            raise error.of_card(game.name_of(card)) from None
+        yield from _resolve_one(game, owner, card, trigger, happening)
         pending = _unused_listeners(game, owner, happening, used)
+
+
+def _resolve_one(
+    game: Verbs, owner: int, card: int, trigger: Trigger, happening: Happening
+) -> Effect[None]:
+    """Resolve one triggered ability (seen by the game's watcher, if it has one)."""
+    effect = _run_trigger(game, owner, card, trigger, happening)
+    if game.watcher is None:
+        return effect
+    return watched(game.watcher, Resolving(owner, card, None, trigger, happening), effect)
+
+
+def _run_trigger(
+    game: Verbs, owner: int, card: int, trigger: Trigger, happening: Happening
+) -> Effect[None]:
+    try:
+        yield from trigger.effect(TriggerContext(game, owner, card, happening))
+    except UnknownName as error:  # a typo in this card's code: say which card
+        raise error.of_card(game.name_of(card)) from None
 
 
 def _unused_listeners(

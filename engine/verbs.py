@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from engine import rules, triggers
 from engine.compiled import mypyc_attr
-from engine.context import Context, Happening
+from engine.context import Context, Happening, Resolving, watched
 from engine.errors import BadPosition, UnknownName, require_one_of
 from engine.model import Card, Effect
 from engine.state import (
@@ -367,6 +367,13 @@ class Verbs(Table):
         yield from self._resolve(player, card, by)
 
     def _resolve(self, player: int, card: int, by: int | None = None) -> Effect[None]:
+        """Resolve a play of ``card`` (seen by the game's watcher, if it has one)."""
+        effect = self._resolve_play(player, card, by)
+        if self.watcher is None:
+            return effect
+        return watched(self.watcher, Resolving(player, card, by), effect)
+
+    def _resolve_play(self, player: int, card: int, by: int | None) -> Effect[None]:
         definition = self.definition(card)
         if player == self.state.turn.player:  # a Pirate played on another's turn is not theirs
             self.state.turn.plays.append(definition.name)

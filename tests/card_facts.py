@@ -53,6 +53,7 @@ class Fact:
     editions: frozenset[int]
     bonuses: dict[str, int] | None  # plain bonuses when the text is nothing else
     vp: int  # printed VP ("2 VP"), 0 when none or when counted ("per 10 cards")
+    kingdom: bool  # a Kingdom card (its own pile of 10 or 12), not a basic card
 
 
 _PLAIN = (
@@ -111,13 +112,14 @@ def dataset_facts() -> dict[str, Fact]:
             editions=frozenset(int(e) for e in card.editions),
             bonuses=_plain_bonuses(instructions),
             vp=_printed_vp(instructions),
+            kingdom=purpose == "Kingdom Pile",
         )
     return facts
 
 
 def mismatches(facts: dict[str, Fact]) -> list[str]:
     """Where the engine's definitions disagree with the dataset: names, sets, costs,
-    types, editions, plain bonuses and printed VP."""
+    types, editions, plain bonuses, printed VP and whether it is a Kingdom card."""
     problems = [
         f"{name}: not in the dataset" for name in sorted(catalogue.card_names() - set(facts))
     ]
@@ -130,6 +132,9 @@ def mismatches(facts: dict[str, Fact]) -> list[str]:
             label = f"{name} (editions {list(d.editions)})"
             if d.set != fact.set:
                 problems.append(f"{label}: set {d.set}, dataset {fact.set}")
+            if d.kingdom != fact.kingdom:
+                kinds = {True: "a Kingdom card", False: "a basic card"}
+                problems.append(f"{label}: {kinds[d.kingdom]}, dataset {kinds[fact.kingdom]}")
             if d.cost != fact.cost:
                 problems.append(f"{label}: cost {d.cost}, dataset {fact.cost}")
             if d.types != fact.types:

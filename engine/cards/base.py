@@ -553,7 +553,9 @@ THIEF = _kingdom(
     declares=frozenset(
         {"attacks", "reveals", "trashes", "gains", "gains-from-trash", "discards-others"}
     ),
-    targets=Targets(gains=(Gain(types=of(TREASURE)),), asks=of(TREASURE), trashes=of("others")),
+    targets=Targets(
+        gains=(Gain(types=of(TREASURE), from_trash=True),), asks=of(TREASURE), trashes=of("others")
+    ),
 )
 
 

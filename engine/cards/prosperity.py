@@ -355,7 +355,7 @@ BISHOP = _kingdom(
     coins=1,
     effect=_bishop,
     declares=tags("+coins", "vp-tokens", "trashes", "tests-cost"),
-    targets=Targets(trashes=of("hand")),
+    targets=Targets(trashes=of("hand", "others")),
 )
 
 

@@ -48,6 +48,7 @@ from engine.model import (
 from engine.targets import (
     DECK,
     FROM_HAND,
+    GAINED,
     HAND,
     TURN,
     WHILE_IN_PLAY,
@@ -742,7 +743,7 @@ SAILOR = _kingdom(
     ),
     declares=tags("+actions", "+coins", "trashes", "duration-like", "reacts-to-gain"),
     targets=Targets(
-        plays=Plays(of(DURATION), "gained", 1),
+        plays=Plays(of(DURATION), GAINED, 1),
         trashes=of("hand"),
         watches=(Watch("gain", TURN, "may play the gained card", types=of(DURATION), moves=True),),
     ),

@@ -148,7 +148,10 @@ BLOCKADE = _kingdom(
         "while-in-play",
     ),
     targets=Targets(
-        gains=(Gain(max_cost=4, to="set_aside"), Gain(names=of("Curse"), receiver="others")),
+        gains=(
+            Gain(max_cost=4, to="set_aside"),
+            Gain(names=of("Curse"), receiver="others", when="watch"),
+        ),
         watches=(
             Watch(
                 "gain",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from checks.declarations import DeclarationCheck, DeclarationError, Followed
 from engine import cards as catalogue
 from engine.errors import IllegalAnswer, IllegalMove
 from engine.game import Game
@@ -24,8 +25,14 @@ MAT_DEFAULTS = {"island": [], "native_village": [], "pirate_ship": 0}
 class ReferenceAdapter(Adapter):
     name = "reference"
 
-    def __init__(self) -> None:
+    def __init__(self, followed: Followed | None = None, *, declarations: bool = True) -> None:
+        """``followed`` gathers the declarations the games follow (tests/
+        test_declarations.py); ``declarations=False`` leaves them unchecked, for runs that
+        stand for another engine (the mutants of checks/mutants.py)."""
         self.game: Game | None = None
+        self.declarations: DeclarationCheck | None = None
+        self.followed = followed  # the declarations followed, over every game it loads
+        self.check_declarations = declarations
         self.known = catalogue.card_names()  # the catalogue is fixed at import: built once
 
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
@@ -37,6 +44,10 @@ class ReferenceAdapter(Adapter):
 
     def load(self, setup: dict[str, Any]) -> None:
         self.game = Game(setup)
+        # Every card's declared targets are checked against what it does: a wrong
+        # declaration fails the scenarios that exercise the card (checks/declarations.py).
+        if self.check_declarations:
+            self.declarations = self.game.watcher = DeclarationCheck(self.game, self.followed)
 
     def _game(self) -> Game:
         if self.game is None:
@@ -48,12 +59,18 @@ class ReferenceAdapter(Adapter):
             self._game().command(verb, arg)
         except IllegalMove as refused:
             raise Rejected(str(refused)) from refused
+        self._declared()
 
     def answer(self, value: Any) -> None:
         try:
             self._game().answer(value)
         except IllegalAnswer as refused:
             raise Rejected(str(refused)) from refused
+        self._declared()
+
+    def _declared(self) -> None:
+        if self.declarations is not None and self.declarations.problems:
+            raise DeclarationError(self.declarations.problems[0])
 
     def pending(self) -> dict[str, Any] | None:
         decision = self._game().pending

@@ -1,0 +1,293 @@
+"""Every card's declared targets against what its instructions do, while the engine runs.
+
+A card definition's ``targets`` (``engine/targets.py``) says what its instructions reach:
+what it gains (types, names, cost limit, where to, for whom, from the trash), where it
+trashes from, which cards it plays (types, from where, how many times), and which bought
+or gained cards its abilities watch. The interaction graph derives its edges from them
+and the engine never reads them, so nothing else would notice a wrong one.
+:class:`DeclarationCheck` watches a game (``engine.context.Watcher``) and records a
+*problem* each time a card's instructions do something its declarations do not cover: a
+Workshop declared to gain cards costing up to 3 that gains a Silver, a Thief that gains
+from the trash with a gain not declared ``from_trash``, a Throne Room declared to play
+three times. The reference adapter runs every scenario with it
+(``scenarios/adapters/reference.py``), so a wrong declaration fails the scenarios that
+exercise the card, and ``tests/test_declarations.py`` checks that every declaration is
+exercised by some scenario.
+
+A card is trashed from where it is (the cards Lookout looks at are still the deck's) and
+played from where it was when the instructions first moved it: the Action that Vassal
+discards from the deck and then plays is played from the deck.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from engine.context import Resolving
+from engine.model import Card
+from engine.state import EventRecord, Zone
+from engine.targets import DECK, DISCARD, GAINED, HAND, SETUP, TOKEN, Gain, Plays, Watch
+from engine.verbs import Verbs
+
+# A triggered ability whose instructions belong to the card's play: the later part of a
+# Duration card ("at the start of your next turn") is declared with the play's.
+_PART_OF_THE_PLAY = "next_turn"
+
+
+# How long a watching ability lasts (``Watch.lasts``), by where its trigger listens when
+# the two words differ: a game-long trigger is an Embargo token's.
+_LASTS = {"game": TOKEN}
+
+
+class DeclarationError(Exception):
+    """A card did something its declared targets do not cover (a wrong declaration)."""
+
+
+@dataclass
+class _Open:
+    """Instructions being resolved: what moved them, and what they have done so far."""
+
+    what: Resolving
+    definition: Card
+    origins: dict[int, Zone] = field(default_factory=dict)
+    plays: Counter[int] = field(default_factory=Counter)
+
+    @property
+    def is_play(self) -> bool:
+        trigger = self.what.trigger
+        return trigger is None or trigger.where == _PART_OF_THE_PLAY
+
+
+@dataclass(frozen=True)
+class Exercised:
+    """A declaration that some instructions were seen to follow: the card's name, the
+    kind (``gain``, ``trash``, ``play``, ``watch``) and which declaration of that kind."""
+
+    card: str
+    kind: str
+    declared: object
+
+
+@dataclass
+class Followed:
+    """The declarations followed over many games (a run of the suite), and for those
+    with a cost limit the highest current cost of a card gained or watched under them: a
+    limit no scenario reaches could be too high."""
+
+    exercised: set[Exercised] = field(default_factory=set)
+    highest: dict[Exercised, int] = field(default_factory=dict)
+
+    def add(self, followed: Exercised, cost: int | None = None) -> None:
+        self.exercised.add(followed)
+        if cost is not None:
+            self.highest[followed] = max(cost, self.highest.get(followed, cost))
+
+
+class DeclarationCheck:
+    """A :class:`engine.context.Watcher` that compares what each card's instructions do
+    with its declared targets; ``problems`` lists the differences, ``followed`` the
+    declarations that were followed (shared by the games of a run, if given)."""
+
+    def __init__(self, game: Verbs, followed: Followed | None = None) -> None:
+        self.game = game
+        self.open: list[_Open] = []
+        self.problems: list[str] = []
+        self.followed = Followed() if followed is None else followed
+
+    # --- the watcher ------------------------------------------------------------------
+
+    def resolving(self, what: Resolving) -> None:
+        if what.trigger is None and self.open:  # a play within instructions: theirs
+            self.open[-1].plays[what.card] += 1
+        definition = self.game.definition(what.card)
+        trigger = what.trigger
+        if trigger is not None and trigger.event in ("buy", "gain"):
+            self._watch(what, definition)
+        self.open.append(_Open(what, definition))
+
+    def resolved(self, what: Resolving) -> None:
+        frame = self.open.pop()
+        if frame.what is not what:  # the engine's nesting is broken: say so, loudly
+            raise DeclarationError(f"{self._name(what.card)} ended while another resolved")
+        plays = frame.definition.targets.plays
+        if what.trigger is None and plays is not None:
+            for card, times in frame.plays.items():
+                if times != plays.times:
+                    self._problem(
+                        frame, f"played {self._name(card)} {times} time(s)", f"{plays.times}"
+                    )
+
+    def moved(self, card: int, source: Zone, destination: Zone, event: EventRecord | None) -> None:
+        if not self.open:
+            return
+        frame = self.open[-1]
+        origin = frame.origins.setdefault(card, source)
+        verb = event[1] if event is not None else None
+        if verb == "gains":
+            self._gain(frame, card, source, destination)
+        elif verb == "trashes":
+            self._trash(frame, card, source)
+        elif verb == "plays":
+            self._play(frame, card, origin)
+
+    # --- the comparisons --------------------------------------------------------------
+
+    def _gain(self, frame: _Open, card: int, source: Zone, destination: Zone) -> None:
+        gained = self.game.definition(card)
+        cost = self.game.cost(gained)
+        when = "play" if frame.is_play else "watch" if _watches(frame) else "reaction"
+        receiver = "self" if destination[1] == frame.what.player else "others"
+        # A game-long ability (an Embargo token) belongs to no player: whoever it gives a
+        # card to is the player whose event it is, so the receiver is not compared.
+        anyone = frame.what.trigger is not None and frame.what.trigger.where == "game"
+        to = destination[0]
+        from_trash = source[0] == "trash"
+
+        def covers(gain: Gain) -> bool:
+            return (
+                gain.when == when
+                and (not gain.types or bool(gain.types & gained.types))
+                and (not gain.names or gained.name in gain.names)
+                and (gain.max_cost is None or cost <= gain.max_cost)
+                and gain.to == to
+                and (anyone or gain.receiver == receiver)
+                and gain.from_trash == from_trash
+            )
+
+        found = [gain for gain in frame.definition.targets.gains if covers(gain)]
+        if not found:
+            where = "from the trash" if from_trash else "from the Supply"
+            did = f"gained {gained.name} (cost {cost}) {where} to {receiver}'s {to} on its {when}"
+            self._problem(frame, did, repr(frame.definition.targets.gains))
+        for gain in found:
+            self.followed.add(Exercised(frame.definition.name, "gain", gain), cost)
+
+    def _trash(self, frame: _Open, card: int, source: Zone) -> None:
+        place = self._place(frame, card, source)
+        targets = frame.definition.targets
+        if not frame.is_play and self._moves_the_gained_card(frame, card):
+            return
+        # Only an ability on buying or gaining trashes by ``trashes_when_gained`` (Mint);
+        # the play and what it sets up (Corsair's lasting Attack) by ``trashes``.
+        allowed = targets.trashes_when_gained if _watches(frame) else targets.trashes
+        if place not in allowed:
+            did = f"trashed {self._name(card)} from {place}"
+            self._problem(frame, did, f"trashes={sorted(allowed)}")
+        else:
+            self.followed.add(Exercised(frame.definition.name, "trash", place))
+
+    def _play(self, frame: _Open, card: int, origin: Zone) -> None:
+        plays = frame.definition.targets.plays
+        if card == frame.what.card:  # a card that plays itself (Clerk) declares no Plays
+            return
+        played = self.game.definition(card)
+        happening = frame.what.happening
+        if happening is not None and happening.kind == "gain" and happening.card == card:
+            source = GAINED  # Sailor plays the card just gained, wherever it went
+        else:
+            source = {"revealed": DECK, "deck": DECK, "hand": HAND, "discard": DISCARD}.get(
+                origin[0], origin[0]
+            )
+        if plays is None or not _plays_covers(plays, played, source):
+            did = f"played {played.name} from {source}"
+            self._problem(frame, did, repr(plays))
+        else:
+            self.followed.add(Exercised(frame.definition.name, "play", plays))
+
+    def _watch(self, what: Resolving, definition: Card) -> None:
+        trigger, happening = what.trigger, what.happening
+        assert trigger is not None and happening is not None and happening.card is not None
+        seen = self.game.definition(happening.card)
+        cost = self.game.cost(seen)
+        own_turn = self.game.state.turn.player == what.player
+
+        def covers(watch: Watch) -> bool:
+            return (
+                watch.event == trigger.event
+                and watch.lasts == _LASTS.get(trigger.where, trigger.where)
+                and (not watch.types or bool(watch.types & seen.types))
+                and not watch.excluded & seen.types
+                and (watch.max_cost is None or cost <= watch.max_cost)
+                and (happening.bought or not watch.bought_only)
+                and (own_turn or watch.turns == "any")
+            )
+
+        found = [watch for watch in definition.targets.watches if covers(watch)]
+        if not found:
+            did = (
+                f"its {trigger.event} ability ({trigger.where}) fired on {seen.name} (cost "
+                f"{cost}{', bought' if happening.bought else ''})"
+            )
+            self.problems.append(_message(definition.name, did, repr(definition.targets.watches)))
+        for watch in found:
+            self.followed.add(Exercised(definition.name, "watch", watch), cost)
+
+    # --- helpers ----------------------------------------------------------------------
+
+    def _place(self, frame: _Open, card: int, source: Zone) -> str:
+        """Where a trashed card was, in the words of ``Targets.trashes``."""
+        kind, owner = source
+        if card == frame.what.card and kind == "in_play":
+            return "self"
+        if kind == "supply":
+            return "supply"
+        if owner != frame.what.player:
+            return "others"
+        return {"revealed": "deck"}.get(kind, kind)
+
+    def _moves_the_gained_card(self, frame: _Open, card: int) -> bool:
+        """Whether ``card`` is the gained card and a watching ability of the card may
+        move it (Watchtower's trash, declared ``Watch(moves=True)``)."""
+        happening = frame.what.happening
+        if happening is None or happening.card != card:
+            return False
+        return any(watch.moves for watch in frame.definition.targets.watches)
+
+    def _name(self, card: int) -> str:
+        return self.game.name_of(card)
+
+    def _problem(self, frame: _Open, did: str, declared: str) -> None:
+        self.problems.append(_message(frame.definition.name, did, declared))
+
+
+def _watches(frame: _Open) -> bool:
+    trigger = frame.what.trigger
+    return trigger is not None and trigger.event in ("buy", "gain")
+
+
+def _plays_covers(plays: Plays, played: Card, source: str) -> bool:
+    return (not plays.types or bool(plays.types & played.types)) and plays.source == source
+
+
+def _message(card: str, did: str, declared: str) -> str:
+    return (
+        f"{card} {did}, which its declared targets do not cover (declared: {declared}; "
+        "engine/targets.py, checks/declarations.py)"
+    )
+
+
+def unfollowed(cards: Iterable[Card], followed: Followed) -> list[str]:
+    """The declarations of ``cards`` that no game of a run followed, and the cost limits
+    it never reached: each is either untested or wrong. Trade Route's watch of Victory
+    gains is left out: its token moves in the engine's gain hook, which no triggered
+    ability resolves, so no watcher sees it (``scenarios/prosperity/trade-route`` test it)."""
+    missing = []
+    for card in cards:
+        targets = card.targets
+        declared: list[tuple[str, object]] = [("gain", gain) for gain in targets.gains]
+        declared += [("trash", place) for place in targets.trashes | targets.trashes_when_gained]
+        declared += [("play", targets.plays)] if targets.plays is not None else []
+        declared += [("watch", watch) for watch in targets.watches if watch.lasts != SETUP]
+        for kind, what in declared:
+            key = Exercised(card.name, kind, what)
+            limit = getattr(what, "max_cost", None)
+            if key not in followed.exercised:
+                missing.append(f"{card.name}: no scenario follows its {kind} {what!r}")
+            elif limit is not None and followed.highest.get(key) != limit:
+                missing.append(
+                    f"{card.name}: its {kind} limit {limit} is never reached (at most "
+                    f"{followed.highest.get(key)}): {what!r}"
+                )
+    return missing
