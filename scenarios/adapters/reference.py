@@ -10,7 +10,7 @@ from engine import cards as catalogue
 from engine.errors import IllegalAnswer, IllegalMove
 from engine.game import Game
 from scenarios.adapters.base import Adapter, Rejected
-from scenarios.model import FORMAT_FEATURES
+from scenarios.model import FORMAT_FEATURES, CheckedSetup
 
 # "revealed": the cards being revealed or looked at (Sentry, Bandit's victim), while a
 # decision about them is pending; empty otherwise. Seaside's mats, reported always (the
@@ -43,7 +43,10 @@ class ReferenceAdapter(Adapter):
         return frozenset(FORMAT_FEATURES)
 
     def load(self, setup: dict[str, Any]) -> None:
-        self.game = Game(setup)
+        # A setup the loader had the engine's own check accept (and that the check, as it
+        # is now, accepted exactly) is not checked a second time; any other is.
+        checked = isinstance(setup, CheckedSetup) and setup.accepted()
+        self.game = Game(setup, _setup_checked=checked)
         # Every card's declared targets are checked against what it does: a wrong
         # declaration fails the scenarios that exercise the card (checks/declarations.py).
         if self.check_declarations:
