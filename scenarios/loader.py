@@ -986,10 +986,16 @@ def discover(paths: Iterable[Path | str]) -> list[Path]:
             found.setdefault(path)
             continue
         base = path.resolve()
-        for candidate in sorted(base.rglob("*")):
-            if candidate.is_file() and is_fixture(candidate.relative_to(base), base):
-                found.setdefault(path / candidate.relative_to(base))
+        # Sorted by parts, which is how paths compare (a key is cheaper than comparing).
+        for candidate in sorted(base.rglob("*"), key=_parts):
+            relative = candidate.relative_to(base)
+            if is_fixture(relative, base) and candidate.is_file():
+                found.setdefault(path / relative)
     return list(found)
+
+
+def _parts(path: Path) -> tuple[str, ...]:
+    return path.parts
 
 
 def _missing(path: Path) -> str:
