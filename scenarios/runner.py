@@ -20,7 +20,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
@@ -585,15 +585,18 @@ def run_scenario(
     carries how long it took.
 
     ``observer`` (``scenarios.trace``) is told of every step as it is played."""
-    started = time.perf_counter()
-    result = _judge(scenario, adapter, observer)
-    return replace(result, seconds=time.perf_counter() - started)
+    return _judge(scenario, adapter, observer, time.perf_counter())
 
 
-def _judge(scenario: Scenario, adapter: Adapter, observer: RunObserver | None) -> Result:
+def _judge(
+    scenario: Scenario, adapter: Adapter, observer: RunObserver | None, started: float
+) -> Result:
 
     def result(status: Status, message: str = "", line: int | None = None) -> Result:
-        return Result(scenario.id, str(scenario.file), status, message, scenario.rulings, line)
+        seconds = time.perf_counter() - started
+        return Result(
+            scenario.id, str(scenario.file), status, message, scenario.rulings, line, seconds
+        )
 
     try:
         reason = adapter.unsupported_reason(set(scenario.named), dict(scenario.editions))
