@@ -8,26 +8,36 @@ nothing here branches on a value with ``if``; choices go through ``ops.ite``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
+
+from engine.compiled import mypyc_attr
 
 
-class Ops(Protocol):
-    """The few operations whose Python spelling does not work on z3 terms."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # checks.z3ops.Z3Ops is one
+class Ops:
+    """The few operations whose Python spelling does not work on z3 terms: each rule
+    function takes the ``Ops`` to compute with, :class:`PythonOps` (the engine's) or
+    ``checks.z3ops.Z3Ops`` (the proofs'). A base class rather than a Protocol: the
+    compiled engine calls the methods of a class directly, those of a Protocol by name."""
 
-    def ite(self, condition: Any, then: Any, otherwise: Any) -> Any: ...
+    def ite(self, condition: Any, then: Any, otherwise: Any) -> Any:
+        raise NotImplementedError
 
-    def any_(self, conditions: Sequence[Any]) -> Any: ...
+    def any_(self, conditions: Sequence[Any]) -> Any:
+        raise NotImplementedError
 
-    def all_(self, conditions: Sequence[Any]) -> Any: ...
+    def all_(self, conditions: Sequence[Any]) -> Any:
+        raise NotImplementedError
 
-    def implies(self, premise: Any, conclusion: Any) -> Any: ...
+    def implies(self, premise: Any, conclusion: Any) -> Any:
+        raise NotImplementedError
 
     def count_zeros(self, values: Sequence[Any]) -> Any:
         """How many of ``values`` are 0."""
-        ...
+        raise NotImplementedError
 
 
-class PythonOps:
+class PythonOps(Ops):
     """``Ops`` on plain Python values."""
 
     def ite(self, condition: Any, then: Any, otherwise: Any) -> Any:
