@@ -234,11 +234,18 @@ CLASSIFIED = Path(__file__).resolve().parent / "mutation-survivors.yaml"
 
 
 def classified(path: Path = CLASSIFIED) -> dict[tuple[str, str, str], str]:
-    """(file, operator, change) -> class of every classified survivor."""
+    """(file, operator, change) -> class of every classified survivor, the change with its
+    whitespace collapsed (:func:`_spacing_free`)."""
     from scenarios.yamlread import read_yaml_file
 
     entries = read_yaml_file(path).data["survivors"]
-    return {(e["file"], e["operator"], e["change"]): e["class"] for e in entries}
+    return {(e["file"], e["operator"], _spacing_free(e["change"])): e["class"] for e in entries}
+
+
+def _spacing_free(change: str) -> str:
+    """A change with every run of whitespace made one space: a line indented anew (the code
+    around it reformatted) is still the same mutation."""
+    return " ".join(change.split())
 
 
 def goal_score(session: str, classes: Mapping[tuple[str, str, str], str]) -> tuple[str, int]:
@@ -254,7 +261,7 @@ def goal_score(session: str, classes: Mapping[tuple[str, str, str], str]) -> tup
         if outcome == "killed" and _killed_by(output) == "declarations":
             key = "killed by declarations"
         elif outcome == "survived":
-            key = classes.get((file, operator, _changed(diff)), "unclassified")
+            key = classes.get((file, operator, _spacing_free(_changed(diff))), "unclassified")
             if key == "unclassified":
                 unclassified.append(f"{file}:{line} {operator}: {_changed(diff)}")
         for name in (file, "goal files"):
