@@ -68,6 +68,9 @@ def _ruling(entry: object, set_name: str, where: str) -> Ruling:
         )
     except KeyError as exc:
         raise CatalogueError(f"{where}: ruling {entry['id']} lacks {exc.args[0]}") from None
+    if (ruling.card is None) == (ruling.topic is None):
+        # The docs state a ruling in full on one page: its card's, or its topic's.
+        raise CatalogueError(f"{where}: ruling {ruling.id} needs a card or a topic, not both")
     for label, listed in (("unrelated", ruling.unrelated), ("examples", ruling.examples)):
         stray = sorted(set(listed) - set(ruling.cards))
         if stray:

@@ -17,7 +17,7 @@ from engine.cards import ALL_CARDS, definitions
 from engine.context import TriggerContext
 from engine.model import ACTION, ATTACK, CURSE, REACTION, TREASURE, VICTORY, Card, Effect, Trigger
 from engine.targets import DECK, HAND, Count, Gain, Plays, Targets, of
-from scenarios.catalogue import CatalogueError, Ruling, read_catalogue
+from scenarios.catalogue import CatalogueError, Ruling, catalogue_files, read_catalogue
 
 
 def _nothing(_ctx: object) -> Effect:
@@ -292,6 +292,21 @@ def test_catalogue_refuses_unrelated_cards_it_does_not_name(tmp_path: Path) -> N
         "    cards: [Y]\n    unrelated: [Z]\n"
     )
     with pytest.raises(CatalogueError, match="Z in unrelated but not in cards"):
+        read_catalogue(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "subject", ["    card: X\n    topic: t\n", "    cards: [X]\n"], ids=["both", "neither"]
+)
+def test_catalogue_refuses_a_ruling_without_exactly_one_card_or_topic(
+    tmp_path: Path, subject: str
+) -> None:
+    for path in catalogue_files(tmp_path):
+        path.write_text("rulings: []\n")
+    (tmp_path / "rules.yaml").write_text(
+        f"rulings:\n  - id: rules/t/1\n{subject}    text: t\n    source: s\n"
+    )
+    with pytest.raises(CatalogueError, match="needs a card or a topic, not both"):
         read_catalogue(tmp_path)
 
 
