@@ -43,6 +43,7 @@ import engine
 from engine import cards as catalogue
 from engine.compiled import is_compiled
 from engine.model import Card, Trigger, TriggerPlace
+from engine.setup_check import forget_checked_setups
 from engine.table import forget_card_indexes
 
 ENGINE_DIR = Path(engine.__file__).resolve().parent
@@ -279,6 +280,9 @@ def apply(mutant: Mutant) -> Applied:
     except BaseException:
         restore(applied)
         raise
+    # A setup the loader checked before counts as checked no more: the mutant may be in
+    # the setup check or in the card facts it reads, and its games must run its check.
+    forget_checked_setups()
     return applied
 
 
@@ -291,6 +295,7 @@ def restore(applied: Applied) -> None:
             object.__setattr__(definition, field_name, value)
     if applied.fields:
         forget_card_indexes()
+    forget_checked_setups()
     applied.code.clear()
     applied.fields.clear()
 

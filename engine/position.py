@@ -103,9 +103,9 @@ def build_state(
     sizes = dict(setup.get("supply", {}) or {})
     for pile in piles:
         definition = define(pile)
-        size = sizes.get(
-            pile, cached_pile_size(pile, definition.is_(VICTORY), definition.kingdom, players)
-        )
+        size = sizes.get(pile)
+        if size is None:
+            size = cached_pile_size(pile, definition.is_(VICTORY), definition.kingdom, players)
         # One pile's cards in one go: ids are consecutive (what _new_card gives).
         first = len(state.names)
         state.names.extend([pile] * int(size))
@@ -154,11 +154,12 @@ def _build_player(
             for entry in zones.get("in_play", []) or []:
                 plays += _build_entry(state, index, entry, define, scheduled=True, stays=True)
             continue
-        names = zones.get(zone, []) or []
-        # The scenario lists the deck top first; the engine keeps the top last.
-        player.zone(zone).extend(
-            _new_cards(state, names[::-1] if zone == "deck" else names, define)
-        )
+        names = zones.get(zone)
+        if names:
+            # The scenario lists the deck top first; the engine keeps the top last.
+            player.zone(zone).extend(
+                _new_cards(state, names[::-1] if zone == "deck" else names, define)
+            )
     player.vp_tokens = int(zones.get("vp_tokens", 0))
     player.pirate_ship = int(zones.get("pirate_ship", 0))
     player.gained_last_turn = list(zones.get("gained_last_turn", []) or [])

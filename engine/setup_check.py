@@ -82,6 +82,24 @@ def check_setup(setup: Any) -> None:
     _SetupCheck(setup).run()
 
 
+# The check's generation: it changes whenever the engine's code or card definitions are
+# changed under it (checks.mutants does both), after which a setup the check accepted
+# before must be checked again. A list so that the compiled module can change it.
+_generation = [0]
+
+
+def check_generation() -> int:
+    """The check's generation now: a setup it accepted counts as accepted only while this
+    is unchanged (the loader's scenarios, scenarios.model.SetupAcceptance)."""
+    return _generation[0]
+
+
+def forget_checked_setups() -> None:
+    """Start a new generation: the engine's code or a card definition was changed in
+    place (a mutant), so what :func:`check_setup` accepted before may be refused now."""
+    _generation[0] += 1
+
+
 class _SetupCheck:
     def __init__(self, setup: Mapping[Any, Any]) -> None:
         self.setup = setup

@@ -38,7 +38,9 @@ class Table:
 
     def __init__(self, setup: Mapping[str, Any], *, _setup_checked: bool = False) -> None:
         """Set up the position ``setup`` describes (``engine.position``); ``_setup_checked``
-        only for a setup the engine made itself from checked parameters (``Game.new``)."""
+        only for a setup :func:`check_setup` accepted already: one the engine made itself
+        from checked parameters (``Game.new``), or a copy of a scenario's setup that the
+        loader had it check (the reference adapter, ``scenarios.model.CheckedSetup``)."""
         if not _setup_checked:
             check_setup(setup)  # BadPosition naming the key, before anything is built
         self.setup: dict[str, Any] = dict(setup)

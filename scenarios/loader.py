@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.errors import BadPosition
 from engine.sets import KINGDOM_SETS
-from engine.setup_check import check_setup
+from engine.setup_check import check_generation, check_setup
 from scenarios.model import (
     BASIC_PILES,
     COLONY_PILES,
@@ -38,11 +38,12 @@ from scenarios.model import (
     ZONES,
     CardIndex,
     Scenario,
+    SetupAcceptance,
     Step,
     reference_cards,
 )
 from scenarios.names import canonical, did_you_mean
-from scenarios.yamlread import Document, KeyPath, YamlError, read_yaml, read_yaml_file
+from scenarios.yamlread import Document, KeyPath, YamlError, plain_copy, read_yaml, read_yaml_file
 
 if TYPE_CHECKING:
     import jsonschema
@@ -194,12 +195,23 @@ def _precheck() -> Callable[[Any], object]:
     """The schema compiled to Python by fastjsonschema: it only says valid or not, many
     times faster than jsonschema. It gets a copy: compiling rewrites every ``$ref`` of
     the schema it is given in place, and the messages read the refs (:func:`_describe`).
-    ``use_default=False``: it must never fill in defaults in a user's document."""
+    ``use_default=False``: it must never fill in defaults in a user's document.
+
+    The generated code builds the path of every list item and mapping value it visits
+    (``"data.steps[{x}]".format(**locals())``) for its error messages alone, which the
+    pre-check never shows (jsonschema words them): without the formatting, the paths stay
+    unformatted text and the check takes half the time, with the same verdicts."""
     import fastjsonschema
 
-    check: Callable[[Any], object] = fastjsonschema.compile(
+    code = fastjsonschema.compile_to_code(
         copy.deepcopy(schema()), use_default=False, use_formats=False, detailed_exceptions=False
-    )
+    ).replace(".format(**locals())", "")
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "<the scenario schema's pre-check>", "exec"), namespace)
+    # The root schema's function comes first, then those of the definitions it refers to.
+    root = re.search(r"^def (\w+)\(", code, re.MULTILINE)
+    assert root is not None, "fastjsonschema generated no function"
+    check: Callable[[Any], object] = namespace[root[1]]
     return check
 
 
@@ -215,7 +227,7 @@ def _has_float(value: Any) -> bool:
     return False
 
 
-def schema_valid(data: Any) -> bool:
+def schema_valid(data: Any, has_float: bool | None = None) -> bool:
     """Whether ``data`` passes the schema, by the compiled pre-check. True only when
     jsonschema (the validator of record, :func:`_validator`) also finds nothing; False
     may be wrong, so a False is confirmed by jsonschema, which words the messages.
@@ -223,13 +235,14 @@ def schema_valid(data: Any) -> bool:
     The one known case where the compiled code accepts what ours refuses: it counts a
     float such as 2.0 as an integer (as JSON Schema does, where we take only ints,
     :func:`_is_whole_number`). No place in the schema takes a float, so a document with
-    one goes to jsonschema. tests/test_schema_precheck.py compares the two."""
+    one goes to jsonschema (``has_float``: whether ``data`` holds one, when the caller
+    knows; None: look). tests/test_schema_precheck.py compares the two."""
     try:
         from fastjsonschema import JsonSchemaValueException
     except ImportError:  # an install from before the dependency: jsonschema alone, slower
         return False
 
-    if _has_float(data):
+    if _has_float(data) if has_float is None else has_float:
         return False
     try:
         _precheck()(data)
@@ -337,7 +350,7 @@ def _schema_reason(error: ValidationError) -> tuple[KeyPath, str]:
 
 
 def _schema_problems(doc: Document, file: str) -> list[Problem]:
-    if schema_valid(doc.data):
+    if schema_valid(doc.data, doc.has_float):
         return []
     problems = []
     for error in _validator().iter_errors(doc.data):
@@ -666,14 +679,14 @@ def _rekey(mapping: dict[str, Any], old: str, new: str) -> None:
 
 
 def _player_setup(raw: Mapping[str, Any]) -> dict[str, Any]:
-    zones: dict[str, Any] = {zone: copy.deepcopy(raw.get(zone, [])) for zone in ZONES}
+    zones: dict[str, Any] = {zone: plain_copy(raw.get(zone, [])) for zone in ZONES}
     zones["vp_tokens"] = raw.get("vp_tokens", 0)
     zones["shuffles"] = [list(order) for order in raw.get("shuffles", [])]
     # Additions to format version 1 are handed on only when a scenario uses them, so a
     # version-1 scenario's setup is exactly what it always was (format_features).
     for key in ("durations", *MATS, "gained_last_turn"):
         if raw.get(key):
-            zones[key] = copy.deepcopy(raw[key])
+            zones[key] = plain_copy(raw[key])
     if raw.get("pirate_ship"):
         zones["pirate_ship"] = raw["pirate_ship"]
     return zones
@@ -729,7 +742,7 @@ def build_setup(
         "trash": list(raw.get("trash", [])),
         "turn": {**DEFAULT_TURN, **raw.get("turn", {})},
         "turns_taken": {f"p{n}": taken.get(f"p{n}", 0) for n in range(1, players + 1)},
-        "trade_route": copy.deepcopy(raw.get("trade_route")),
+        "trade_route": plain_copy(raw.get("trade_route")),
         "editions": dict(editions),
         "seed": seed,
     }
@@ -771,10 +784,12 @@ def _steps(doc: Document) -> Iterator[Step]:
         )
 
 
-def _build(doc: Document, path: Path, checker: _Checker) -> Scenario:
+def _build(doc: Document, path: Path, checker: _Checker, scenario_id: str | None) -> Scenario:
     data = doc.data
     editions = {name: data.get("editions", {}).get(name, 2) for name in SETS}
     seed = data.get("seed", 0)
+    setup = build_setup(data["setup"], checker.kingdom, editions, seed)
+    acceptance = _accepted(setup, doc, checker.file, scenario_id)
     named = tuple(checker.named)
     if "cards" in data:
         cards = data["cards"]
@@ -789,7 +804,7 @@ def _build(doc: Document, path: Path, checker: _Checker) -> Scenario:
         cards=tuple(dict.fromkeys(cards)),
         editions=editions,
         seed=seed,
-        setup=build_setup(data["setup"], checker.kingdom, editions, seed),
+        setup=setup,
         steps=tuple(_steps(doc)),
         expect=data.get("expect"),
         expect_line=doc.lines.get(("expect",)),
@@ -797,7 +812,22 @@ def _build(doc: Document, path: Path, checker: _Checker) -> Scenario:
         note=data.get("note"),
         named=named,
         lines=doc.lines,
+        acceptance=acceptance,
     )
+
+
+def _accepted(
+    setup: dict[str, Any], doc: Document, file: str, scenario_id: str | None
+) -> SetupAcceptance:
+    """The engine's own setup validation (sizes, counts, what a Game can be built from),
+    as a problem at the line of the key it names."""
+    try:
+        check_setup(setup)
+    except BadPosition as bad:
+        where = bad.key if bad.key[:1] in (("editions",), ("seed",)) else ("setup", *bad.key)
+        problem = Problem(file, doc.line_of(where), format_key(where), bad.reason)
+        raise ScenarioError([problem], scenario_id) from None
+    return SetupAcceptance(setup, check_generation())
 
 
 def bundled_id(path: Path) -> str | None:
@@ -873,14 +903,7 @@ def parse_scenario(
         checker.problem(("id",), misplaced)
     if checker.problems:
         raise ScenarioError(checker.problems, scenario_id)
-    scenario = _build(doc, path, checker)
-    try:  # the engine's own setup validation: sizes, counts, what a Game can be built from
-        check_setup(scenario.setup)
-    except BadPosition as bad:
-        where = bad.key if bad.key[:1] in (("editions",), ("seed",)) else ("setup", *bad.key)
-        problem = Problem(file, doc.line_of(where), format_key(where), bad.reason)
-        raise ScenarioError([problem], scenario_id) from None
-    return scenario
+    return _build(doc, path, checker, scenario_id)
 
 
 @cache
@@ -963,10 +986,16 @@ def discover(paths: Iterable[Path | str]) -> list[Path]:
             found.setdefault(path)
             continue
         base = path.resolve()
-        for candidate in sorted(base.rglob("*")):
-            if candidate.is_file() and is_fixture(candidate.relative_to(base), base):
-                found.setdefault(path / candidate.relative_to(base))
+        # Sorted by parts, which is how paths compare (a key is cheaper than comparing).
+        for candidate in sorted(base.rglob("*"), key=_parts):
+            relative = candidate.relative_to(base)
+            if is_fixture(relative, base) and candidate.is_file():
+                found.setdefault(path / relative)
     return list(found)
+
+
+def _parts(path: Path) -> tuple[str, ...]:
+    return path.parts
 
 
 def _missing(path: Path) -> str:

@@ -125,6 +125,36 @@ class Step:
         return f"step {self.number} ({self.verb})"
 
 
+@dataclass(frozen=True, eq=False)
+class SetupAcceptance:
+    """The engine's own setup check (``engine.setup_check.check_setup``) accepted
+    ``setup``, the very mapping (never a copy), in the check's ``generation``."""
+
+    setup: Mapping[str, Any]
+    generation: int
+
+    def holds(self) -> bool:
+        """Whether the check is still the one that accepted it (no mutant since)."""
+        from engine.setup_check import check_generation
+
+        return self.generation == check_generation()
+
+
+class CheckedSetup(dict[str, Any]):
+    """A fresh copy of a scenario's setup, as the runner hands it to ``Adapter.load``: a
+    dict like any other to an adapter, which also carries the loader's word that the
+    engine's setup check accepted the setup it copies. The in-process reference adapter
+    then builds its game without running that check a second time."""
+
+    def __init__(self, setup: Mapping[str, Any], acceptance: SetupAcceptance) -> None:
+        super().__init__(setup)
+        self.acceptance = acceptance
+
+    def accepted(self) -> bool:
+        """Whether the engine's setup check, as it is now, accepted exactly this setup."""
+        return self.acceptance.holds() and self == self.acceptance.setup
+
+
 @dataclass(frozen=True)
 class Scenario:
     id: str
@@ -145,6 +175,8 @@ class Scenario:
     # Every card the file names anywhere, in order of first appearance.
     named: tuple[str, ...] = ()
     lines: Mapping[KeyPath, int] = field(default_factory=dict, compare=False, repr=False)
+    # The loader's check of ``setup`` by the engine's own setup check (None: not checked).
+    acceptance: SetupAcceptance | None = field(default=None, compare=False, repr=False)
 
     @property
     def set_name(self) -> str:

@@ -9,7 +9,7 @@ name is read the same way everywhere: case, spacing and apostrophes are forgiven
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 
 def fold(name: str) -> str:
@@ -17,9 +17,8 @@ def fold(name: str) -> str:
     return " ".join(name.replace("'", "").replace("\u2019", "").lower().split())
 
 
-def canonical(name: str, names: Iterable[str]) -> str | None:
+def canonical(name: str, names: Collection[str]) -> str | None:
     """The card ``name`` means, as the catalogue spells it, or None."""
-    names = list(names)
     if name in names:
         return name
     wanted = fold(name)

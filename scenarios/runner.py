@@ -16,12 +16,11 @@ scenario). An exception from the adapter never escapes :func:`run_scenario`.
 
 from __future__ import annotations
 
-import copy
 import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
@@ -35,7 +34,16 @@ from scenarios.adapters.base import (
     Unsupported,
 )
 from scenarios.loader import ScenarioError, format_features, format_key, load_many
-from scenarios.model import FEATURE_SETS, MATS, ZONES, CardIndex, Scenario, Step
+from scenarios.model import (
+    FEATURE_SETS,
+    MATS,
+    ZONES,
+    CardIndex,
+    CheckedSetup,
+    Scenario,
+    Step,
+)
+from scenarios.yamlread import plain_copy
 
 MAX_EVENTS_SHOWN = 30
 AdapterFactory = Callable[[], Adapter]
@@ -274,24 +282,16 @@ def compare(
 
 # --- running one scenario -----------------------------------------------------------------
 
-_ATOMS = (str, int, float, bool, type(None))
 
-
-def plain_copy(value: Any) -> Any:
-    """A deep copy of plain data (what YAML and an engine's observations are made of:
-    dicts, lists, text, numbers, booleans, None), several times faster than
-    :func:`copy.deepcopy`, which every run pays for on its setup. Anything else is
-    handed to :func:`copy.deepcopy`. Unlike deepcopy it does not keep two references
-    to one list as one (a YAML alias): each becomes its own copy, as if the file had
-    written the list out twice, which is what the alias means."""
-    kind = type(value)
-    if kind is dict:
-        return {key: plain_copy(item) for key, item in value.items()}
-    if kind is list:
-        return [plain_copy(item) for item in value]
-    if kind in _ATOMS:
-        return value
-    return copy.deepcopy(value)
+def setup_to_load(scenario: Scenario) -> dict[str, Any]:
+    """A fresh copy of the scenario's setup for ``Adapter.load``, which carries the
+    loader's word that the engine's own setup check accepted it when the loader did
+    (:class:`~scenarios.model.CheckedSetup`)."""
+    setup: dict[str, Any] = plain_copy(dict(scenario.setup))
+    acceptance = scenario.acceptance
+    if acceptance is not None and acceptance.setup is scenario.setup:
+        return CheckedSetup(setup, acceptance)
+    return setup
 
 
 def final_expectation(scenario: Scenario) -> Mapping[str, Any]:
@@ -387,7 +387,7 @@ class _Run:
         return _Stop(status, f"{self.where}: {text}", self.line)
 
     def start(self) -> None:
-        self.adapter.load(plain_copy(dict(self.scenario.setup)))
+        self.adapter.load(setup_to_load(self.scenario))
         self.mark = len(self.adapter.events())
         if self.observer:
             self.observer.loaded()
@@ -585,15 +585,18 @@ def run_scenario(
     carries how long it took.
 
     ``observer`` (``scenarios.trace``) is told of every step as it is played."""
-    started = time.perf_counter()
-    result = _judge(scenario, adapter, observer)
-    return replace(result, seconds=time.perf_counter() - started)
+    return _judge(scenario, adapter, observer, time.perf_counter())
 
 
-def _judge(scenario: Scenario, adapter: Adapter, observer: RunObserver | None) -> Result:
+def _judge(
+    scenario: Scenario, adapter: Adapter, observer: RunObserver | None, started: float
+) -> Result:
 
     def result(status: Status, message: str = "", line: int | None = None) -> Result:
-        return Result(scenario.id, str(scenario.file), status, message, scenario.rulings, line)
+        seconds = time.perf_counter() - started
+        return Result(
+            scenario.id, str(scenario.file), status, message, scenario.rulings, line, seconds
+        )
 
     try:
         reason = adapter.unsupported_reason(set(scenario.named), dict(scenario.editions))

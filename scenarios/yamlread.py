@@ -13,9 +13,10 @@ from those nodes ourselves instead of using a constructor, which lets us
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -35,6 +36,7 @@ _SEQ_TAG = _TAG + "seq"
 _MAP_TAG = _TAG + "map"
 _STR_TAG = _TAG + "str"
 _NULL_TAG = _TAG + "null"
+_FLOAT_TAG = _TAG + "float"
 _LEAF_TAGS = _SCALAR_TAGS | _TEXT_TAGS
 _MAP_TAGS, _SEQ_TAGS = {_MAP_TAG}, {_SEQ_TAG}
 # Tags already worked out, by (node kind, text, implicit flags): PyYAML's resolver matches
@@ -57,10 +59,14 @@ class YamlError(Exception):
 
 @dataclass
 class Document:
-    """Plain data (dicts, lists, str, int, float, bool, None) plus where each key sits."""
+    """Plain data (dicts, lists, str, int, float, bool, None) plus where each key sits.
+
+    ``has_float`` says whether a float sits anywhere in ``data`` (None: not known), which
+    the reader knows at no cost and the schema pre-check asks."""
 
     data: Any
     lines: dict[KeyPath, int] = field(default_factory=dict)
+    has_float: bool | None = None
 
     def line_of(self, path: KeyPath) -> int:
         """The line of ``path``, or of its nearest ancestor that has one."""
@@ -87,25 +93,36 @@ class _Composer(_BaseLoader):  # type: ignore[valid-type,misc]
                 _RESOLVED[key] = tag
         return tag
 
+    # Path resolvers (tags chosen by where a node sits) are never used here: the parser
+    # calls these two for every node, and PyYAML's would only look for them.
+    def descend_resolver(self, current_node: object, current_index: object) -> None:
+        pass
+
+    def ascend_resolver(self) -> None:
+        pass
+
 
 class _Builder:
     def __init__(self, loader: _Composer) -> None:
         self.loader = loader
         self.count = 0
         self.lines: dict[KeyPath, int] = {}
+        self.has_float = False
 
     def build(self, node: yaml.Node, path: KeyPath, depth: int) -> Any:
         self.count += 1
-        line = node.start_mark.line + 1
-        if self.count > MAX_NODES:
-            raise YamlError(line, f"more than {MAX_NODES} values (alias expansion?)", path[:4])
-        if depth > MAX_DEPTH:
-            raise YamlError(line, f"nested deeper than {MAX_DEPTH} levels", path[:4])
+        if self.count > MAX_NODES or depth > MAX_DEPTH:
+            line = node.start_mark.line + 1
+            if self.count > MAX_NODES:
+                reason = f"more than {MAX_NODES} values (alias expansion?)"
+            else:
+                reason = f"nested deeper than {MAX_DEPTH} levels"
+            raise YamlError(line, reason, path[:4])
+        if isinstance(node, yaml.ScalarNode):
+            return self._scalar(node, path)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path, depth)
-        if isinstance(node, yaml.SequenceNode):
-            return self._sequence(node, path, depth)
-        return self._scalar(node, path)
+        return self._sequence(cast(yaml.SequenceNode, node), path, depth)
 
     def _check_tag(self, node: yaml.Node, allowed: set[str], path: KeyPath) -> None:
         if node.tag not in allowed:
@@ -115,28 +132,32 @@ class _Builder:
     def _mapping(self, node: yaml.MappingNode, path: KeyPath, depth: int) -> dict[str, Any]:
         self._check_tag(node, _MAP_TAGS, path)
         result: dict[str, Any] = {}
+        lines, build, deeper = self.lines, self.build, depth + 1
         for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
+            if type(key_node) is not yaml.ScalarNode:
                 raise YamlError(key_node.start_mark.line + 1, "a key must be plain text", path)
-            self._check_tag(key_node, _LEAF_TAGS, path)
+            if key_node.tag not in _LEAF_TAGS:
+                self._check_tag(key_node, _LEAF_TAGS, path)
             # The key as written: `Copper: 3`, `yes: 1` and `"p1": {}` are all text keys.
             key = str(key_node.value)
             key_line = key_node.start_mark.line + 1
             where = (*path, key)
             if key in result:
-                first = self.lines.get(where, key_line)
+                first = lines.get(where, key_line)
                 raise YamlError(key_line, f"duplicate key {key!r} (first on line {first})", where)
-            self.lines[where] = key_line
-            result[key] = self.build(value_node, where, depth + 1)
+            lines[where] = key_line
+            result[key] = build(value_node, where, deeper)
         return result
 
     def _sequence(self, node: yaml.SequenceNode, path: KeyPath, depth: int) -> list[Any]:
         self._check_tag(node, _SEQ_TAGS, path)
         items = []
+        lines, build, deeper = self.lines, self.build, depth + 1
         for index, item in enumerate(node.value):
             where = (*path, index)
-            self.lines.setdefault(where, item.start_mark.line + 1)
-            items.append(self.build(item, where, depth + 1))
+            if where not in lines:
+                lines[where] = item.start_mark.line + 1
+            items.append(build(item, where, deeper))
         return items
 
     def _scalar(self, node: yaml.Node, path: KeyPath) -> Any:
@@ -150,6 +171,8 @@ class _Builder:
         self._check_tag(node, _LEAF_TAGS, path)
         if tag in _TEXT_TAGS:
             return str(node.value)
+        if tag == _FLOAT_TAG:
+            self.has_float = True
         return self.loader.construct_object(node, deep=True)
 
 
@@ -173,10 +196,10 @@ def read_yaml(text: str) -> Document:
         except yaml.YAMLError as exc:
             raise YamlError(1, f"not valid YAML: {exc}") from None
         if root is None:
-            return Document(None)
+            return Document(None, has_float=False)
         builder = _Builder(loader)
         data = builder.build(root, (), 0)
-        return Document(data, builder.lines)
+        return Document(data, builder.lines, builder.has_float)
     finally:
         loader.dispose()
 
@@ -191,3 +214,26 @@ def read_yaml_file(path: Path) -> Document:
     except UnicodeDecodeError as exc:
         raise YamlError(1, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     return read_yaml(text)
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (what YAML and an engine's observations are made of:
+    dicts, lists, text, numbers, booleans, None), several times faster than
+    :func:`copy.deepcopy`, which the loader and every run pay for on each setup. Anything
+    else is handed to :func:`copy.deepcopy`. Unlike deepcopy it does not keep two
+    references to one list as one (a YAML alias): each becomes its own copy, as if the
+    file had written the list out twice, which is what the alias means."""
+    kind = type(value)
+    # Text and numbers are taken as they are without a call: most values are card names.
+    if kind is dict:
+        return {
+            key: item if type(item) in _ATOMS else plain_copy(item) for key, item in value.items()
+        }
+    if kind is list:
+        return [item if type(item) in _ATOMS else plain_copy(item) for item in value]
+    if kind in _ATOMS:
+        return value
+    return copy.deepcopy(value)

@@ -1,5 +1,6 @@
 """The loader's shortcuts change no answer: ``_resolved`` is ``Path.resolve`` (the bundled
-id of a file follows links), ``_has_float`` finds every float."""
+id of a file follows links), ``_has_float`` finds every float, and so does the YAML reader
+(``Document.has_float``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from scenarios import loader
+from scenarios.yamlread import read_yaml, read_yaml_file
 
 
 def test_every_bundled_file_resolves_as_path_resolve_does() -> None:
@@ -56,3 +58,25 @@ def test_links_below_the_bundled_directory_are_followed(
 )
 def test_every_float_is_found(value: object, found: bool) -> None:
     assert loader._has_float(value) is found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: [1, {b: 2.0}]",
+        "a: .inf",
+        "a: !!float 3",
+        "a: &x 1.5\nb: *x",
+        "a: [1, {b: 2}]\nc: null\nd: yes\ne: 2016-05-01\nf: '2.0'",
+        "",
+    ],
+)
+def test_the_reader_knows_where_a_float_is(text: str) -> None:
+    document = read_yaml(text)
+    assert document.has_float is loader._has_float(document.data)
+
+
+def test_the_reader_finds_no_float_in_the_bundled_files() -> None:
+    for path in loader.discover([loader.bundled_dir()]):
+        document = read_yaml_file(path)
+        assert document.has_float is loader._has_float(document.data) is False, path

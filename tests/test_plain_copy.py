@@ -1,4 +1,4 @@
-"""``runner.plain_copy``: the copy every run hands the engine is equal to the original and
+"""``yamlread.plain_copy``: the copy every run hands the engine is equal to the original and
 shares nothing mutable with it, like ``copy.deepcopy``."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import copy
 from typing import Any
 
 from scenarios.loader import bundled_dir, discover, load_many
-from scenarios.runner import plain_copy
+from scenarios.yamlread import plain_copy
 
 
 def containers(value: Any) -> list[int]:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Callable
 from typing import Any
 
 from checks.declarations import DeclarationCheck, DeclarationError, Followed
 from engine import cards as catalogue
 from engine.errors import IllegalAnswer, IllegalMove
 from engine.game import Game
+from engine.state import EventRecord, event_line
 from scenarios.adapters.base import Adapter, Rejected
-from scenarios.model import FORMAT_FEATURES
+from scenarios.model import FORMAT_FEATURES, CheckedSetup
 
 # "revealed": the cards being revealed or looked at (Sentry, Bandit's victim), while a
 # decision about them is pending; empty otherwise. Seaside's mats, reported always (the
@@ -19,7 +20,13 @@ OBSERVED_PLAYER_KEYS = (
     "hand", "deck", "discard", "in_play", "set_aside", "revealed", "vp_tokens", "score",
     "island", "native_village", "pirate_ship",
 )  # fmt: skip
-MAT_DEFAULTS = {"island": [], "native_village": [], "pirate_ship": 0}
+OBSERVED = frozenset(OBSERVED_PLAYER_KEYS)
+# What an empty mat reports: a new one each time (list() is [], int() is 0).
+MAT_DEFAULTS: dict[str, Callable[[], object]] = {
+    "island": list,
+    "native_village": list,
+    "pirate_ship": int,
+}
 
 
 class ReferenceAdapter(Adapter):
@@ -30,6 +37,8 @@ class ReferenceAdapter(Adapter):
         test_declarations.py); ``declarations=False`` leaves them unchecked, for runs that
         stand for another engine (the mutants of checks/mutants.py)."""
         self.game: Game | None = None
+        self.event_lines: list[str] = []
+        self.last_seen: EventRecord | None = None
         self.declarations: DeclarationCheck | None = None
         self.followed = followed  # the declarations followed, over every game it loads
         self.check_declarations = declarations
@@ -43,7 +52,12 @@ class ReferenceAdapter(Adapter):
         return frozenset(FORMAT_FEATURES)
 
     def load(self, setup: dict[str, Any]) -> None:
-        self.game = Game(setup)
+        self.event_lines = []
+        self.last_seen = None
+        # A setup the loader had the engine's own check accept (and that the check, as it
+        # is now, accepted exactly) is not checked a second time; any other is.
+        checked = isinstance(setup, CheckedSetup) and setup.accepted()
+        self.game = Game(setup, _setup_checked=checked)
         # Every card's declared targets are checked against what it does: a wrong
         # declaration fails the scenarios that exercise the card (checks/declarations.py).
         if self.check_declarations:
@@ -104,13 +118,24 @@ class ReferenceAdapter(Adapter):
         snapshot["turns_taken"] = {}
         for name, player in snapshot["players"].items():
             snapshot["turns_taken"][name] = player["turns_taken"]
-            for key in set(player) - set(OBSERVED_PLAYER_KEYS):
+            for key in player.keys() - OBSERVED:
                 del player[key]
             for key, empty in MAT_DEFAULTS.items():
-                player.setdefault(key, copy.copy(empty))
+                if key not in player:
+                    player[key] = empty()
         snapshot.setdefault("embargo", {})
         snapshot["turn"].setdefault("extra", False)
         return snapshot
 
     def events(self) -> list[str]:
-        return self._game().event_lines()
+        # The game's log only grows, so the lines of its records are worked out once
+        # each (the runner asks for them at every checkpoint); a log that did anything
+        # else is read again whole.
+        records = self._game().state.events
+        lines = self.event_lines
+        if len(lines) > len(records) or (lines and records[len(lines) - 1] is not self.last_seen):
+            lines.clear()
+        if len(lines) < len(records):
+            lines += map(event_line, records[len(lines) :])
+            self.last_seen = records[-1]
+        return list(lines)
