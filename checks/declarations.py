@@ -3,13 +3,14 @@
 A card definition's ``targets`` (``engine/targets.py``) says what its instructions reach:
 what it gains (types, names, cost limit, where to, for whom, from the trash), where it
 trashes from, which cards it plays (types, from where, how many times), and which bought
-or gained cards its abilities watch. The interaction graph derives its edges from them
-and the engine never reads them, so nothing else would notice a wrong one.
-:class:`DeclarationCheck` watches a game (``engine.context.Watcher``) and records a
-*problem* each time a card's instructions do something its declarations do not cover: a
-Workshop declared to gain cards costing up to 3 that gains a Silver, a Thief that gains
-from the trash with a gain not declared ``from_trash``, a Throne Room declared to play
-three times. The reference adapter runs every scenario with it
+or gained cards its abilities watch and whether they move them. The interaction graph
+derives its edges from them and the engine never reads them, so nothing else would notice
+a wrong one. :class:`DeclarationCheck` watches a game (``engine.context.Watcher``) and
+records a *problem* each time a card's instructions do something its declarations do not
+cover: a Workshop declared to gain cards costing up to 3 that gains a Silver, a Thief that
+gains from the trash with a gain not declared ``from_trash``, a Throne Room declared to
+play three times, a Tiara that puts the card it watched onto the deck with no watch
+declared ``moves``. The reference adapter runs every scenario with it
 (``scenarios/adapters/reference.py``), so a wrong declaration fails the scenarios that
 exercise the card, and ``tests/test_declarations.py`` checks that every declaration is
 exercised by some scenario.
@@ -125,6 +126,9 @@ class DeclarationCheck:
         frame = self.open[-1]
         origin = frame.origins.setdefault(card, source)
         verb = event[1] if event is not None else None
+        if verb != "gains" and self._moves_the_gained_card(frame, card, declared=False):
+            did = f"moved the card it watched ({self._name(card)})"
+            self._problem(frame, did, "no Watch(moves=True)")
         if verb == "gains":
             self._gain(frame, card, source, destination)
         elif verb == "trashes":
@@ -167,7 +171,7 @@ class DeclarationCheck:
     def _trash(self, frame: _Open, card: int, source: Zone) -> None:
         place = self._place(frame, card, source)
         targets = frame.definition.targets
-        if not frame.is_play and self._moves_the_gained_card(frame, card):
+        if not frame.is_play and self._moves_the_gained_card(frame, card, declared=True):
             return
         # Only an ability on buying or gaining trashes by ``trashes_when_gained`` (Mint);
         # the play and what it sets up (Corsair's lasting Attack) by ``trashes``.
@@ -237,13 +241,15 @@ class DeclarationCheck:
             return "others"
         return {"revealed": "deck"}.get(kind, kind)
 
-    def _moves_the_gained_card(self, frame: _Open, card: int) -> bool:
-        """Whether ``card`` is the gained card and a watching ability of the card may
-        move it (Watchtower's trash, declared ``Watch(moves=True)``)."""
+    def _moves_the_gained_card(self, frame: _Open, card: int, *, declared: bool) -> bool:
+        """Whether ``card`` is the card a watching ability fired on and the ability is
+        declared to move it (``declared``: Watchtower's trash, ``Watch(moves=True)``) or
+        not (``declared=False``: a Tiara declared not to move the card it puts onto the
+        deck, which the interaction graph would miss)."""
         happening = frame.what.happening
-        if happening is None or happening.card != card:
+        if not _watches(frame) or happening is None or happening.card != card:
             return False
-        return any(watch.moves for watch in frame.definition.targets.watches)
+        return any(watch.moves for watch in frame.definition.targets.watches) == declared
 
     def _name(self, card: int) -> str:
         return self.game.name_of(card)

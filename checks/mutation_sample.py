@@ -1,7 +1,7 @@
 """Automatic mutation testing of the engine with cosmic-ray: sampling and the score by file.
 
 cosmic-ray (``checks/cosmic-ray.toml``) makes one mutant per operator and site over
-``engine/`` (6,546 at commit 6972df9) and runs ``arbiter check`` on each: a mutant is *killed* when
+``engine/`` (7,668 at commit ccd324c) and runs ``arbiter check`` on each: a mutant is *killed* when
 some bundled scenario fails. The full run takes hours on a small machine, so this module
 marks a stratified random sample as the work to do and the rest as skipped, and reads a
 finished session back as a score by file (docs/guides/checks.rst, "Mutation testing")::
@@ -232,16 +232,78 @@ def compare(before: str, after: str) -> str:
 
 CLASSIFIED = Path(__file__).resolve().parent / "mutation-survivors.yaml"
 
+# The classes of checks/mutation-survivors.yaml (its header says what each means); only
+# ``equivalent`` leaves the goal's denominator.
+SURVIVOR_CLASSES = (
+    "equivalent",
+    "caught-after",
+    "edition-tag",
+    "prompt",
+    "random-kingdom",
+    "standard-start",
+    "kingdom-flag",
+    "declared-limit-raised",
+    "declared-relative",
+)
 
-def classified(path: Path = CLASSIFIED) -> dict[tuple[str, str, str], str]:
-    """(file, operator, change) -> class of every classified survivor."""
-    from scenarios.yamlread import read_yaml_file
 
-    entries = read_yaml_file(path).data["survivors"]
-    return {(e["file"], e["operator"], e["change"]): e["class"] for e in entries}
+class SurvivorsError(ValueError):
+    """An entry of checks/mutation-survivors.yaml is wrong; the message names its line."""
 
 
-def goal_score(session: str, classes: Mapping[tuple[str, str, str], str]) -> tuple[str, int]:
+# A classified mutation: file, operator, change (whitespace collapsed) and the line, None
+# where every entry of that mutation has the same class.
+Mutation = tuple[str, str, str, int | None]
+
+
+def classified(path: Path = CLASSIFIED) -> dict[Mutation, str]:
+    """The class of every classified survivor. A mutation is its file, operator and change
+    (:func:`_spacing_free`), whatever its line; where the same text is mutated at two sites
+    with different classes (two ``continue`` in one card), each entry holds for its line
+    only, so a later sample whose lines moved lists them as unclassified again. An entry
+    without those fields or with an unknown class is a :class:`SurvivorsError`."""
+    from scenarios.yamlread import YamlError, read_yaml_file
+
+    try:
+        document = read_yaml_file(path)
+    except YamlError as error:
+        raise SurvivorsError(f"{path}:{error.line}: {error.reason}") from None
+    by_site: dict[tuple[str, str, str], dict[int, str]] = defaultdict(dict)
+    for index, entry in enumerate(document.data["survivors"]):
+        where = f"{path}:{document.line_of(('survivors', index))}"
+        fields = [entry.get(name) for name in ("file", "operator", "change", "class")]
+        line = entry.get("line")
+        if not all(isinstance(value, str) for value in fields) or not isinstance(line, int):
+            raise SurvivorsError(f"{where}: an entry needs file, line, operator, change and class")
+        file, operator, change, kind = fields
+        if kind not in SURVIVOR_CLASSES:
+            raise SurvivorsError(f"{where}: class {kind!r} is not one of {SURVIVOR_CLASSES}")
+        by_site[(file, operator, _spacing_free(change))][line] = kind
+    classes: dict[Mutation, str] = {}
+    for (file, operator, change), lines in by_site.items():
+        if len(set(lines.values())) == 1:
+            classes[(file, operator, change, None)] = next(iter(lines.values()))
+        else:
+            classes.update({(file, operator, change, line): c for line, c in lines.items()})
+    return classes
+
+
+def class_of(
+    classes: Mapping[Mutation, str], file: str, operator: str, line: int, diff: str
+) -> str:
+    """The class of a surviving mutant (``unclassified`` when no entry names it)."""
+    key = (file, operator, _spacing_free(_changed(diff)))
+    found = classes.get((*key, None)) or classes.get((*key, line))
+    return found or "unclassified"
+
+
+def _spacing_free(change: str) -> str:
+    """A change with every run of whitespace made one space: a line indented anew (the code
+    around it reformatted) is still the same mutation."""
+    return " ".join(change.split())
+
+
+def goal_score(session: str, classes: Mapping[Mutation, str]) -> tuple[str, int]:
     """The goal's score by file: killed / (killed + survived - equivalent survivors), the
     kills only the declaration check made counted apart, and the survivors no entry of
     ``classes`` names listed after the table. Returns the text and that number."""
@@ -254,7 +316,7 @@ def goal_score(session: str, classes: Mapping[tuple[str, str, str], str]) -> tup
         if outcome == "killed" and _killed_by(output) == "declarations":
             key = "killed by declarations"
         elif outcome == "survived":
-            key = classes.get((file, operator, _changed(diff)), "unclassified")
+            key = class_of(classes, file, operator, line, diff)
             if key == "unclassified":
                 unclassified.append(f"{file}:{line} {operator}: {_changed(diff)}")
         for name in (file, "goal files"):
@@ -314,7 +376,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(compare(args.session, args.after))
         return 0
     if args.command == "goal":
-        text, unclassified = goal_score(args.session, classified())
+        try:
+            classes = classified()
+        except SurvivorsError as error:
+            print(error, file=sys.stderr)
+            return 2
+        text, unclassified = goal_score(args.session, classes)
         print(text)
         return 1 if unclassified else 0
     if args.command == "killed":

@@ -60,6 +60,8 @@ WRONG = [
     ("Bishop", _targets(trashes=frozenset({"hand"})), "prosperity/bishop/"),
     ("Talisman", _first("watches", max_cost=3), "prosperity/talisman/"),
     ("Watchtower", _first("watches", moves=False), "prosperity/watchtower/"),
+    ("Tiara", _first("watches", moves=False), "prosperity/tiara/"),
+    ("Royal Seal", _first("watches", moves=False), "prosperity/royal-seal/"),
     ("Venture", _plays(times=0), "prosperity/venture/"),
 ]
 
