@@ -15,30 +15,10 @@ from engine.compiled import mypyc_attr
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # checks.z3ops.Z3Ops is one
 class Ops:
-    """The few operations whose Python spelling does not work on z3 terms: each rule
-    function takes the ``Ops`` to compute with, :class:`PythonOps` (the engine's) or
-    ``checks.z3ops.Z3Ops`` (the proofs'). A base class rather than a Protocol: the
-    compiled engine calls the methods of a class directly, those of a Protocol by name."""
-
-    def ite(self, condition: Any, then: Any, otherwise: Any) -> Any:
-        raise NotImplementedError
-
-    def any_(self, conditions: Sequence[Any]) -> Any:
-        raise NotImplementedError
-
-    def all_(self, conditions: Sequence[Any]) -> Any:
-        raise NotImplementedError
-
-    def implies(self, premise: Any, conclusion: Any) -> Any:
-        raise NotImplementedError
-
-    def count_zeros(self, values: Sequence[Any]) -> Any:
-        """How many of ``values`` are 0."""
-        raise NotImplementedError
-
-
-class PythonOps(Ops):
-    """``Ops`` on plain Python values."""
+    """The few operations whose Python spelling does not work on z3 terms, on plain
+    Python values (the engine's); ``checks.z3ops.Z3Ops`` does each on z3 terms (the
+    proofs'). A class rather than a Protocol: the compiled engine calls the methods of a
+    class directly, those of a Protocol by name."""
 
     def ite(self, condition: Any, then: Any, otherwise: Any) -> Any:
         return then if condition else otherwise
@@ -53,10 +33,11 @@ class PythonOps(Ops):
         return (not premise) or conclusion
 
     def count_zeros(self, values: Sequence[Any]) -> Any:
+        """How many of ``values`` are 0."""
         return values.count(0)
 
 
-PY = PythonOps()
+PY = Ops()
 
 # --- setup ---------------------------------------------------------------------------
 
