@@ -143,8 +143,21 @@ class Game(Turn):
     # ------------------------------------------------------------------ commands
 
     def command(self, verb: str, arg: str) -> None:
-        """``play``/``buy`` a card by name, or ``end`` ``action``/``turn``."""
-        self._carry_out(verb, arg, self._check_command(verb, arg))
+        """``play``/``buy`` a card by name, or ``end`` ``action``/``turn``: checked, then
+        recorded and carried out."""
+        card = self._check_command(verb, arg)  # the card a play plays
+        if self.record:
+            self.inputs.append(("command", [verb, arg]))
+        if self.taken_alone:  # what the previous input's decisions took, now stale
+            self.taken_alone.clear()
+        step = self._run_plainly(verb, arg, card) if self.plain_commands else (verb, arg, card)
+        if step is not None:
+            self._advance(step)
+        elif self.state.game_over:
+            # The game's generator waits for a command that will never come: closing it
+            # frees the game as soon as it is dropped (its frame refers to the game).
+            self._loop_gen.close()
+            self._wait_for(None)
 
     def play_treasures(self) -> int:
         """Play the Treasures in the active player's hand, first in hand first, each as the
@@ -177,20 +190,6 @@ class Game(Turn):
                 self._advance(("play", name, card))
             played += 1
         return played
-
-    def _carry_out(self, verb: str, arg: str, card: int | None) -> None:
-        """Record and carry out a command its check accepted (``card``: what it plays)."""
-        if self.record:
-            self.inputs.append(("command", [verb, arg]))
-        self.taken_alone.clear()
-        step = self._run_plainly(verb, arg, card) if self.plain_commands else (verb, arg, card)
-        if step is not None:
-            self._advance(step)
-        elif self.state.game_over:
-            # The game's generator waits for a command that will never come: closing it
-            # frees the game as soon as it is dropped (its frame refers to the game).
-            self._loop_gen.close()
-            self._wait_for(None)
 
     def legal_commands(
         self, verbs: Iterable[str] = ("play", "buy", "end")

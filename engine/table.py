@@ -190,7 +190,7 @@ class Table:
         except KeyError:  # a misspelt zone kind in a card's code, or a pile not in the game
             require_one_of("zone", kind, ZONE_KINDS)
             raise
-        if kind == "hand":
+        if kind == "hand" and self._first_in_hand[owner]:  # hints to keep (Turn._find_play)
             if not self._take_from_hand(cards, card, self._first_in_hand[owner]):
                 return False
         elif cards and cards[-1] == card:

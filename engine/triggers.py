@@ -76,16 +76,16 @@ def anyone_listens(game: Verbs, kind: str, player: int, about: int | None) -> bo
     triggers of its own, and (for the start of a turn) nothing is due. What Duration cards
     set up for the start of a turn becomes due as it starts (``Turn._start_of_turn``), so
     before that (the plain path asks then) anything waiting in ``next_turn`` listens."""
-    if kind == "start" and game.state.players[player].next_turn:
-        return True
+    turn = game.state.turn
+    if kind == "start" and (game.state.players[player].next_turn or turn.due):
+        return True  # what is due listens (listeners_of finds it)
     if (
-        kind not in game._zone_listening
-        and not game.state.turn.lasting
-        and (about is None or not game._by_id[about].triggers)
-        and (kind != "start" or not game.state.turn.due)
+        kind in game._zone_listening
+        or turn.lasting
+        or (about is not None and game._by_id[about].triggers)
     ):
-        return False
-    return bool(listeners_of(game, kind, player, about))
+        return bool(listeners_of(game, kind, player, about))
+    return False
 
 
 def fire(game: Verbs, happening: Happening) -> Effect[None]:
