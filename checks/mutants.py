@@ -471,8 +471,8 @@ MUTANTS: tuple[Mutant, ...] = (
         '"Gain a card costing up to" compares printed costs (Workshop with Bridge).',
         DESIGN,
         src(
-            "return lambda card: game.cost(card) <= limit",
-            "return lambda card: card.cost <= limit",
+            "return self.cost(card) <= limit.cost",
+            "return card.cost <= limit.cost",
         ),
     ),
     m(
@@ -480,8 +480,8 @@ MUTANTS: tuple[Mutant, ...] = (
         '"Costing exactly" (Upgrade, Forge, Swindler) compares printed costs.',
         DESIGN,
         src(
-            "return lambda card: game.cost(card) == cost",
-            "return lambda card: card.cost == cost",
+            "return self.cost(card) == limit.cost",
+            "return card.cost == limit.cost",
         ),
     ),
     m(

@@ -9,7 +9,7 @@ the driver on the turn (``engine.game``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -321,32 +321,6 @@ class Table:
             )
         )
         return ordered
-
-    def choose_gain(
-        self,
-        player: int,
-        source: str,
-        fits: Callable[[Card], bool],
-        prompt: str,
-        *,
-        optional: bool = False,
-        empty_too: bool = False,
-    ) -> Effect[str | None]:
-        """Pick a non-empty Supply pile whose card ``fits``; returns its name or None.
-        ``empty_too``: an empty pile may be picked as well (a card that names the card
-        before it gains it, Smugglers: picking an empty pile gains nothing)."""
-        piles = tuple(
-            Choice(pile, pile)
-            for pile, cards in self.state.supply.items()
-            if (cards or empty_too) and fits(self.definition_by_name(pile))
-        )
-        if not piles:
-            return None
-        minimum = 0 if optional else 1
-        picked = yield from self.ask(
-            Decision(player, "gain", source, prompt, piles, minimum, 1, "gain")
-        )
-        return picked[0] if picked else None
 
     def choose_option(
         self,

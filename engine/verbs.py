@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from engine import rules, triggers
 from engine.compiled import mypyc_attr
 from engine.context import Context, Happening, Resolving, watched
+from engine.decisions import Choice, Decision
 from engine.errors import BadPosition, UnknownName, require_one_of
-from engine.model import Card, Effect
+from engine.model import Card, CostLimit, Effect
 from engine.state import (
     PUTS_INTO_HAND,
     PUTS_ON_MAT,
@@ -241,6 +242,53 @@ class Verbs(Table):
         return self.move(card, source, ("supply", pile), Event(player, "returns", pile))
 
     # ------------------------------------------------------------------ gaining
+
+    def choose_gain(
+        self,
+        player: int,
+        source: str,
+        limit: CostLimit | None,
+        prompt: str,
+        *,
+        fits: Callable[[Card], bool] | None = None,
+        optional: bool = False,
+        empty_too: bool = False,
+    ) -> Effect[str | None]:
+        """Pick a non-empty Supply pile whose card passes the cost test ``limit`` (None: any
+        cost) and ``fits`` (None: any card); returns its name or None. ``empty_too``: an
+        empty pile may be picked as well (a card that names the card before it gains it,
+        Smugglers: picking an empty pile gains nothing). The game's watcher, if any, is
+        told of the pile picked and the limit it was picked under."""
+        piles = tuple(
+            Choice(pile, pile)
+            for pile, cards in self.state.supply.items()
+            if (cards or empty_too) and self._offered(self.definition_by_name(pile), limit, fits)
+        )
+        if not piles:
+            return None
+        minimum = 0 if optional else 1
+        picked = yield from self.ask(
+            Decision(player, "gain", source, prompt, piles, minimum, 1, "gain")
+        )
+        if not picked:
+            return None
+        if self.watcher is not None:
+            self.watcher.gain_chosen(picked[0], limit)
+        pile: str = picked[0]
+        return pile
+
+    def _offered(
+        self, card: Card, limit: CostLimit | None, fits: Callable[[Card], bool] | None
+    ) -> bool:
+        """Whether a gain under the cost test ``limit`` and the filter ``fits`` offers
+        ``card``."""
+        if fits is not None and not fits(card):
+            return False
+        if limit is None:
+            return True
+        if limit.exactly:
+            return self.cost(card) == limit.cost
+        return self.cost(card) <= limit.cost
 
     def gain(
         self,
