@@ -43,6 +43,7 @@ COMPILED = [
     "engine/turn.py",
     "engine/game.py",
     "engine/bots.py",
+    "engine/cards/__init__.py",
 ]
 # mypy (and with it mypyc) as the build uses it: the version the compiled core was tested with.
 MYPY = "mypy==2.4.1"

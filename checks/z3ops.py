@@ -12,13 +12,15 @@ from typing import Any
 
 import z3  # type: ignore[import-untyped]
 
+from engine.rules import Ops
+
 
 def _bool(value: Any) -> Any:
     return z3.BoolVal(value) if isinstance(value, bool) else value
 
 
-class Z3Ops:
-    """Implements ``engine.rules.Ops``: ``ite`` is ``z3.If``, ``any_`` is ``z3.Or`` ..."""
+class Z3Ops(Ops):
+    """``engine.rules.Ops`` on z3 terms: ``ite`` is ``z3.If``, ``any_`` is ``z3.Or`` ..."""
 
     def ite(self, condition: Any, then: Any, otherwise: Any) -> Any:
         # A condition already decided in Python (a concrete index, say) needs no If.

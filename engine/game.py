@@ -15,7 +15,7 @@ The layers under it, each in its own module: ``engine.position`` (setup <-> stat
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, MutableSequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine import position
@@ -27,7 +27,6 @@ from engine.model import TREASURE
 from engine.position import random_kingdom
 from engine.sets import KINGDOM_SETS
 from engine.setup_check import BASIC_PILES, COLONY_PILES, PHASES, saved_inputs
-from engine.state import kept_nothing
 from engine.turn import AWAIT_COMMAND, Turn
 from engine.verbs import shuffle_in_place
 
@@ -76,9 +75,8 @@ class Game(Turn):
         super().__init__(setup, _setup_checked=_setup_checked)
         self.bulk_moves = bulk_moves
         self.record = record
-        self.inputs: MutableSequence[tuple[str, Any]] = [] if record else kept_nothing()
-        if not record:
-            self.state.events = kept_nothing()
+        # The inputs so far (none kept in a game that records nothing).
+        self.inputs: list[tuple[str, Any]] = []
         self.plain_commands = plain_commands
         # Cards a setup lists in play were played with their effects resolved: what those
         # plays left in effect for the turn (Bridge, Coppersmith) is active, once per play
@@ -172,7 +170,8 @@ class Game(Turn):
                         break
             else:  # no Treasure in hand may be played now
                 return played
-            self.inputs.append(("command", ["play", name]))
+            if self.record:
+                self.inputs.append(("command", ["play", name]))
             self.taken_alone.clear()
             if not (self.plain_commands and self._play_plainly(name, card)):
                 self._advance(("play", name, card))
@@ -181,7 +180,8 @@ class Game(Turn):
 
     def _carry_out(self, verb: str, arg: str, card: int | None) -> None:
         """Record and carry out a command its check accepted (``card``: what it plays)."""
-        self.inputs.append(("command", [verb, arg]))
+        if self.record:
+            self.inputs.append(("command", [verb, arg]))
         self.taken_alone.clear()
         step = self._run_plainly(verb, arg, card) if self.plain_commands else (verb, arg, card)
         if step is not None:
@@ -263,7 +263,8 @@ class Game(Turn):
                 )
         else:
             values = match_answer(decision, raw)
-        self.inputs.append(("answer", raw))
+        if self.record:
+            self.inputs.append(("answer", raw))
         self._advance(values)
 
     def _advance(self, value: Any) -> None:

@@ -54,12 +54,15 @@ def new_game_setup(
         given["kingdom"] = kingdom if isinstance(kingdom, str) else list(kingdom)
     check_setup(given)
     chosen_editions = {**catalogue.DEFAULT_EDITIONS, **(editions or {})}
-    rng = random.Random(seed)
-    names = list(kingdom) if kingdom is not None else random_kingdom(rng, chosen_editions, sets)
-    if colony is None and names:
-        # The Prosperity rule: as if one of the Kingdom cards were picked at random,
-        # Colony and Platinum are used when it is a Prosperity card.
-        colony = rng.randrange(len(names)) < _prosperity_share(names, chosen_editions)
+    names = list(kingdom) if kingdom is not None else None
+    if names is None or colony is None:  # chosen at random from the seed, in this order
+        rng = random.Random(seed)
+        if names is None:
+            names = random_kingdom(rng, chosen_editions, sets)
+        if colony is None and names:
+            # The Prosperity rule: as if one of the Kingdom cards were picked at random,
+            # Colony and Platinum are used when it is a Prosperity card.
+            colony = rng.randrange(len(names)) < _prosperity_share(names, chosen_editions)
     start = {"discard": ["Copper"] * rules.STARTING_COPPERS + ["Estate"] * rules.STARTING_ESTATES}
     setup: dict[str, Any] = {
         "players": players,

@@ -8,27 +8,17 @@ nothing here branches on a value with ``if``; choices go through ``ops.ite``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
+
+from engine.compiled import mypyc_attr
 
 
-class Ops(Protocol):
-    """The few operations whose Python spelling does not work on z3 terms."""
-
-    def ite(self, condition: Any, then: Any, otherwise: Any) -> Any: ...
-
-    def any_(self, conditions: Sequence[Any]) -> Any: ...
-
-    def all_(self, conditions: Sequence[Any]) -> Any: ...
-
-    def implies(self, premise: Any, conclusion: Any) -> Any: ...
-
-    def count_zeros(self, values: Sequence[Any]) -> Any:
-        """How many of ``values`` are 0."""
-        ...
-
-
-class PythonOps:
-    """``Ops`` on plain Python values."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # checks.z3ops.Z3Ops is one
+class Ops:
+    """The few operations whose Python spelling does not work on z3 terms, on plain
+    Python values (the engine's); ``checks.z3ops.Z3Ops`` does each on z3 terms (the
+    proofs'). A class rather than a Protocol: the compiled engine calls the methods of a
+    class directly, those of a Protocol by name."""
 
     def ite(self, condition: Any, then: Any, otherwise: Any) -> Any:
         return then if condition else otherwise
@@ -43,10 +33,11 @@ class PythonOps:
         return (not premise) or conclusion
 
     def count_zeros(self, values: Sequence[Any]) -> Any:
+        """How many of ``values`` are 0."""
         return values.count(0)
 
 
-PY = PythonOps()
+PY = Ops()
 
 # --- setup ---------------------------------------------------------------------------
 

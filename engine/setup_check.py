@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine import cards as catalogue
 from engine import rules
@@ -77,7 +77,7 @@ TURN_KEYS = ("player", "phase", "actions", "buys", "coins", "extra")
 
 def check_setup(setup: Any) -> None:
     """Raise BadPosition unless ``setup`` is a setup ``Game`` can build within the limits."""
-    if not isinstance(setup, Mapping):
+    if not _is_mapping(setup):
         raise BadPosition(f"a setup is a mapping, not {_show(setup)}")
     _SetupCheck(setup).run()
 
@@ -286,7 +286,7 @@ class _SetupCheck:
         """Whether the setup puts a card of ``name`` in the trash or a player's zone."""
         lists = [self.setup.get("trash", []) or []]
         for key, zones in self.setup.items():
-            if _is_player_key(key) and isinstance(zones, Mapping):
+            if _is_player_key(key) and _is_mapping(zones):
                 for zone, value in zones.items():
                     if zone in ZONES or zone in MATS:  # not `in (*A, *B)`: mypyc fails on it
                         lists.append(value)
@@ -332,7 +332,7 @@ class _SetupCheck:
         for index, entry in enumerate(entries):
             at: Key = (*where, index)
             card_name, by_name = self.entry(entry, at)
-            card = self.card(card_name, (*at, "card") if isinstance(entry, Mapping) else at)
+            card = self.card(card_name, (*at, "card") if _is_mapping(entry) else at)
             self.count_cards(1 if by_name is None else 2, at)
             times = 1
             if by_name is not None:
@@ -355,7 +355,7 @@ class _SetupCheck:
         Blockade), at most one card per play; required for such a card from an earlier
         turn whose start-of-turn part is still to come (one that set nothing aside did not
         stay), and impossible once that part is done (the cards went into the hand)."""
-        held = entry.get("set_aside") if isinstance(entry, Mapping) else None
+        held = entry.get("set_aside") if _is_mapping(entry) else None
         where: Key = (*at, "set_aside")
         if held is not None:
             self.card_list(held, where)
@@ -386,7 +386,7 @@ class _SetupCheck:
     def entry(self, entry: Any, where: Key) -> tuple[str, str | None]:
         if isinstance(entry, str):
             return entry, None
-        if not isinstance(entry, Mapping):
+        if not _is_mapping(entry):
             raise BadPosition(
                 f"must be a card name or {{card, by, set_aside}}, not {_show(entry)}", where
             )
@@ -492,6 +492,12 @@ def _or_empty(value: Any) -> Any:
     return {} if value is None else value
 
 
+def _is_mapping(value: Any) -> TypeGuard[Mapping[Any, Any]]:
+    """Whether ``value`` is a mapping: a dict at once, anything else by the slower check
+    of the Mapping ABC (a setup is made of dicts, and one is checked for every game)."""
+    return isinstance(value, (dict, Mapping))
+
+
 def _is_player_key(key: Any) -> bool:
     return isinstance(key, str) and len(key) == 2 and key[0] == "p" and key[1] in "123456789"
 
@@ -514,7 +520,7 @@ def _flag(value: Any, where: Key) -> None:
 
 
 def _mapping(value: Any, where: Key) -> Mapping[Any, Any]:
-    if not isinstance(value, Mapping):
+    if not _is_mapping(value):
         raise BadPosition(f"must be a mapping, not {_show(value)}", where)
     return value
 
@@ -542,7 +548,7 @@ def saved_inputs(data: Any) -> list[tuple[str, Any]]:
 
     Whether they replay to the saved state is for ``Game.from_json`` to find out.
     """
-    if not isinstance(data, Mapping):
+    if not _is_mapping(data):
         raise BadPosition(f"a saved game is a mapping, not {_show(data)}")
     saved: Mapping[Any, Any] = data
     missing = [key for key in SAVE_KEYS if key not in saved]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import MutableSequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, get_args
 
@@ -74,38 +72,67 @@ class PlayerState:
         return [card for name in PLAYER_ZONES for card in self.zone(name)]
 
 
-@dataclass
+@dataclass(init=False)
 class TurnState:
-    """What lasts only for the current turn."""
+    """What lasts only for the current turn.
 
-    player: int = 0
-    phase: Phase = "action"
-    actions: int = 1
-    buys: int = 1
-    coins: int = 0
-    bought: bool = False
-    plays: list[str] = field(default_factory=list)
+    Every turn starts a new one, and the compiled engine would run the ``__init__`` that
+    ``dataclasses`` generates as Python (about a tenth of a compiled turn), so it is
+    written out: the turn's counters as arguments, everything else starting empty."""
+
+    player: int
+    phase: Phase
+    actions: int
+    buys: int
+    coins: int
+    bought: bool
+    plays: list[str]
     # Effects that last for the turn (a card's name -> its data), e.g. Contraband's ban.
-    modifiers: dict[str, Any] = field(default_factory=dict)
+    modifiers: dict[str, Any]
     # Triggers a played card set up for the rest of the turn (a "where='turn'" trigger):
     # (owner, source card id, index into the source card's triggers).
-    lasting: list[tuple[int, int, int]] = field(default_factory=list)
+    lasting: list[tuple[int, int, int]]
     # Cards whose ``cost_modifier`` lasts for the rest of the turn, once per play
     # (2nd-edition Quarry), wherever the card now is.
-    cost_sources: list[int] = field(default_factory=list)
+    cost_sources: list[int]
     # The start-of-turn effects due this turn: the active player's ``next_turn`` as the
     # turn started. One set up while they resolve (a Pirate played on the Treasure another
     # Pirate gained) goes to ``next_turn`` and waits for the following turn.
-    due: list[tuple[int, int]] = field(default_factory=list)
+    due: list[tuple[int, int]]
     # An extra turn (Outpost's): the previous turn was this player's too, and it does not
     # count in ``turns_taken``.
-    extra: bool = False
+    extra: bool
     # Whether an extra turn follows this one (a working Outpost), and how many cards the
     # Clean-up draws.
-    extra_turn_next: bool = False
-    hand_size: int = 5
+    extra_turn_next: bool
+    hand_size: int
     # The active player's gains this turn, in order: (card id, bought, the phase then).
-    gains: list[tuple[int, bool, Phase]] = field(default_factory=list)
+    gains: list[tuple[int, bool, Phase]]
+
+    def __init__(
+        self,
+        player: int = 0,
+        phase: Phase = "action",
+        actions: int = 1,
+        buys: int = 1,
+        coins: int = 0,
+        extra: bool = False,
+    ) -> None:
+        self.player = player
+        self.phase = phase
+        self.actions = actions
+        self.buys = buys
+        self.coins = coins
+        self.bought = False
+        self.plays = []
+        self.modifiers = {}
+        self.lasting = []
+        self.cost_sources = []
+        self.due = []
+        self.extra = extra
+        self.extra_turn_next = False
+        self.hand_size = 5
+        self.gains = []
 
 
 # One entry of the event log as stored: (player, verb, card, target), e.g.
@@ -135,14 +162,6 @@ PUTS_ON_MAT = {
     "island": "puts {} on the Island mat",
     "native_village": "puts {} on the Native Village mat",
 }
-
-
-def kept_nothing() -> MutableSequence[Any]:
-    """A log that keeps nothing: what a game that records nothing (``Game(record=False)``)
-    has instead of its event log and its list of inputs. A deque of length 0 drops what
-    it is given in C, as cheaply as ``list.append`` keeps it, so the hot paths log
-    the same way whether the game records or not."""
-    return deque(maxlen=0)
 
 
 def event_line(record: EventRecord) -> str:
@@ -175,9 +194,8 @@ class GameState:
     # Embargo tokens on Supply piles: pile -> tokens (only piles with some).
     embargo: dict[str, int] = field(default_factory=dict)
     game_over: bool = False
-    # The event log: a list, or a sink that keeps nothing in a game that records nothing
-    # (``Game(record=False)``, :func:`kept_nothing`).
-    events: MutableSequence[EventRecord] = field(default_factory=list)
+    # The event log; it stays empty in a game that records nothing (``Game(record=False)``).
+    events: list[EventRecord] = field(default_factory=list)
 
     def zone(self, zone: Zone) -> list[int]:
         kind, owner = zone

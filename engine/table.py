@@ -60,8 +60,8 @@ class Table:
         # Whether the Clean-up and drawing move runs of cards in one step (move_all,
         # move_top) rather than card by card: the same moves and events, faster.
         self.bulk_moves = True
-        # Whether the game keeps its event log (``Game(record=False)``: it logs into a
-        # sink that keeps nothing, and the bulk moves skip their events).
+        # Whether the game keeps its event log (``Game(record=False)``: every event is
+        # dropped before it is logged, and the bulk moves skip building theirs).
         self.record = True
         # A check running beside the game (engine.context.Watcher), told of every move
         # and of what resolves; None in play.
@@ -212,7 +212,7 @@ class Table:
                 self._first_in_hand[owner].clear()
         else:
             target.append(card)
-        if event is not None:
+        if event is not None and self.record:
             self.state.events.append(event)  # Game.log, inlined: the hottest call
         if self.watcher is not None:
             self.watcher.moved(card, source, destination, event)
@@ -270,7 +270,8 @@ class Table:
         return True
 
     def log(self, event: EventRecord) -> None:
-        self.state.events.append(event)
+        if self.record:
+            self.state.events.append(event)
 
     def event_lines(self) -> list[str]:
         self.require_record("its event log")

@@ -17,7 +17,7 @@ from engine.context import Happening
 from engine.decisions import Decision
 from engine.errors import IllegalMove
 from engine.model import ACTION, TREASURE, Effect
-from engine.state import Event, TurnState
+from engine.state import TurnState
 from engine.verbs import Verbs
 
 AWAIT_COMMAND: Final = "await-command"
@@ -212,11 +212,13 @@ class Turn(Verbs):
         for card, _, _ in turn.gains:
             gained.append(names[card])
         self.state.players[turn.player].gained_last_turn = gained
-        counts = list(map(len, self._pile_lists))
+        counts: list[int] = []  # a loop: the compiled engine calls len() by name in map()
+        for pile in self._pile_lists:
+            counts.append(len(pile))
         players = len(self.state.players)
         if rules.game_over(counts, self._province, self._colony, players):
             self.state.game_over = True
-            self.log(Event(None, "game ends"))
+            self.log((None, "game ends", None, None))
             return True
         extra = turn.extra_turn_next
         following = turn.player if extra else (turn.player + 1) % players

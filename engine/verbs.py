@@ -103,7 +103,7 @@ class Verbs(Table):
             cards.reverse()
         state.discard.clear()
         state.deck[:0] = cards
-        self.log(Event(player, "shuffles"))
+        self.log((player, "shuffles", None, None))  # a plain record: every reshuffle logs one
 
     def _arrange(self, cards: list[int], order: list[str], player: int, number: int) -> list[int]:
         """``cards`` in the ``number``-th fixed shuffle order (counted from 1, as the
