@@ -779,9 +779,9 @@ MUTANTS: tuple[Mutant, ...] = (
         "Swindler's replacement may be picked from an empty pile (and gives nothing).",
         pyminion(3),
         src(
-            "if (cards or empty_too) and fits(self.definition_by_name(pile))",
+            "if (cards or empty_too) and self._offered(self.definition_by_name(pile), limit, fits)",
             'if (cards or empty_too or source == "Swindler")'
-            " and fits(self.definition_by_name(pile))",
+            " and self._offered(self.definition_by_name(pile), limit, fits)",
         ),
     ),
     m(

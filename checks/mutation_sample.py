@@ -242,8 +242,6 @@ SURVIVOR_CLASSES = (
     "random-kingdom",
     "standard-start",
     "kingdom-flag",
-    "declared-limit-raised",
-    "declared-relative",
 )
 
 
@@ -357,12 +355,12 @@ def recheck(tree: Path, sample_id: str, path: Path = CLASSIFIED) -> list[tuple[i
     found = []
     for index, entry in enumerate(document.data["survivors"]):
         if entry.get("sample") == sample_id:
-            outcome = _run_applied(tree, entry["file"], entry["line"], entry["change"])
+            outcome = run_with_change(tree, entry["file"], entry["line"], entry["change"])
             found.append((document.line_of(("survivors", index)), entry["class"], outcome))
     return found
 
 
-def _run_applied(tree: Path, file: str, line: int, change: str) -> str:
+def run_with_change(tree: Path, file: str, line: int, change: str) -> str:
     """``arbiter check`` in ``tree`` with ``change`` (``-old / +new``) made at the line of
     ``file`` nearest ``line`` that reads ``old``."""
     import subprocess
