@@ -42,9 +42,9 @@ from typing import Any
 import engine
 from engine import cards as catalogue
 from engine.compiled import is_compiled
+from engine.indexes import forget_card_indexes
 from engine.model import Card, Trigger, TriggerPlace
 from engine.setup_check import forget_checked_setups
-from engine.table import forget_card_indexes
 
 ENGINE_DIR = Path(engine.__file__).resolve().parent
 
