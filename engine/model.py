@@ -142,7 +142,7 @@ class Card:
     declares: frozenset[str] = field(default_factory=frozenset)
     # What its instructions reach on other cards, precisely (engine/targets.py): data for
     # the interaction graph; play never reads it (the setup check reads ``plays`` to know
-    # what a setup's ``{card, by}`` entry may say: engine.setup_check.times_played).
+    # what a setup's ``{card, by}`` entry may say: engine.entries.times_played).
     targets: Targets = field(default_factory=Targets)
     kingdom: bool = True
 
