@@ -10,10 +10,16 @@ records a *problem* each time a card's instructions do something its declaration
 cover: a Workshop declared to gain cards costing up to 3 that gains a Silver, a Thief that
 gains from the trash with a gain not declared ``from_trash``, a Throne Room declared to
 play three times, a Tiara that puts the card it watched onto the deck with no watch
-declared ``moves``. The reference adapter runs every scenario with it
-(``scenarios/adapters/reference.py``), so a wrong declaration fails the scenarios that
-exercise the card, and ``tests/test_declarations.py`` checks that every declaration is
-exercised by some scenario.
+declared ``moves``. A gain's cost limit is compared with the limit the card's pile was
+picked under (``CardAPI.choose_gain`` tells the watcher its ``CostLimit``): a fixed limit
+must be the declared ``max_cost`` exactly (a Workshop declared up to 5 fails, though
+everything it gains costs at most 5), a limit worked out from another card's cost must be
+declared ``relative`` (Remodel), and a gain with no pile picked under a limit declares
+none, unless a watching ability makes it (Talisman's copy: the limit of its watch).
+The reference adapter runs every scenario with it (``scenarios/adapters/reference.py``),
+so a wrong declaration fails the scenarios that exercise the card, and
+``tests/test_declarations.py`` checks that every declaration is exercised by some
+scenario and every cost limit reached.
 
 A card is trashed from where it is (the cards Lookout looks at are still the deck's) and
 played from where it was when the instructions first moved it: the Action that Vassal
@@ -27,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.context import Resolving
-from engine.model import Card
+from engine.model import Card, CostLimit
 from engine.state import EventRecord, Zone
 from engine.targets import DECK, DISCARD, GAINED, HAND, SETUP, TOKEN, Gain, Plays, Watch
 from engine.verbs import Verbs
@@ -54,6 +60,11 @@ class _Open:
     definition: Card
     origins: dict[int, Zone] = field(default_factory=dict)
     plays: Counter[int] = field(default_factory=Counter)
+    # The declared watches an ability on buying or gaining fired under.
+    watches: tuple[Watch, ...] = ()
+    # The Supply pile last picked to gain from, and the cost limit it was picked under,
+    # until a card of that name is gained.
+    chosen: tuple[str, CostLimit | None] | None = None
 
     @property
     def is_play(self) -> bool:
@@ -79,6 +90,8 @@ class Followed:
 
     exercised: set[Exercised] = field(default_factory=set)
     highest: dict[Exercised, int] = field(default_factory=dict)
+    # The gains relative to another card that gained a card costing exactly the limit.
+    at_relative_limit: set[Exercised] = field(default_factory=set)
 
     def add(self, followed: Exercised, cost: int | None = None) -> None:
         self.exercised.add(followed)
@@ -104,9 +117,10 @@ class DeclarationCheck:
             self.open[-1].plays[what.card] += 1
         definition = self.game.definition(what.card)
         trigger = what.trigger
+        watches: tuple[Watch, ...] = ()
         if trigger is not None and trigger.event in ("buy", "gain"):
-            self._watch(what, definition)
-        self.open.append(_Open(what, definition))
+            watches = self._watch(what, definition)
+        self.open.append(_Open(what, definition, watches=watches))
 
     def resolved(self, what: Resolving) -> None:
         frame = self.open.pop()
@@ -136,6 +150,10 @@ class DeclarationCheck:
         elif verb == "plays":
             self._play(frame, card, origin)
 
+    def gain_chosen(self, pile: str, limit: CostLimit | None) -> None:
+        if self.open:
+            self.open[-1].chosen = (pile, limit)
+
     # --- the comparisons --------------------------------------------------------------
 
     def _gain(self, frame: _Open, card: int, source: Zone, destination: Zone) -> None:
@@ -148,6 +166,10 @@ class DeclarationCheck:
         anyone = frame.what.trigger is not None and frame.what.trigger.where == "game"
         to = destination[0]
         from_trash = source[0] == "trash"
+        chosen, frame.chosen = frame.chosen, None  # a pick is for the next gain only
+        picked = chosen is not None and chosen[0] == gained.name
+        limit = chosen[1] if picked and chosen is not None else None
+        limits = _declared_limits(limit, picked, frame.watches)
 
         def covers(gain: Gain) -> bool:
             return (
@@ -155,6 +177,7 @@ class DeclarationCheck:
                 and (not gain.types or bool(gain.types & gained.types))
                 and (not gain.names or gained.name in gain.names)
                 and (gain.max_cost is None or cost <= gain.max_cost)
+                and (gain.max_cost, gain.relative) in limits
                 and gain.to == to
                 and (anyone or gain.receiver == receiver)
                 and gain.from_trash == from_trash
@@ -163,10 +186,16 @@ class DeclarationCheck:
         found = [gain for gain in frame.definition.targets.gains if covers(gain)]
         if not found:
             where = "from the trash" if from_trash else "from the Supply"
-            did = f"gained {gained.name} (cost {cost}) {where} to {receiver}'s {to} on its {when}"
+            did = (
+                f"gained {gained.name} (cost {cost}) {where} to {receiver}'s {to} on its "
+                f"{when}, {self._limit_words(limit, picked)}"
+            )
             self._problem(frame, did, repr(frame.definition.targets.gains))
         for gain in found:
-            self.followed.add(Exercised(frame.definition.name, "gain", gain), cost)
+            key = Exercised(frame.definition.name, "gain", gain)
+            self.followed.add(key, cost)
+            if limit is not None and limit.relative_to is not None and cost == limit.cost:
+                self.followed.at_relative_limit.add(key)
 
     def _trash(self, frame: _Open, card: int, source: Zone) -> None:
         place = self._place(frame, card, source)
@@ -200,7 +229,7 @@ class DeclarationCheck:
         else:
             self.followed.add(Exercised(frame.definition.name, "play", plays))
 
-    def _watch(self, what: Resolving, definition: Card) -> None:
+    def _watch(self, what: Resolving, definition: Card) -> tuple[Watch, ...]:
         trigger, happening = what.trigger, what.happening
         assert trigger is not None and happening is not None and happening.card is not None
         seen = self.game.definition(happening.card)
@@ -227,6 +256,7 @@ class DeclarationCheck:
             self.problems.append(_message(definition.name, did, repr(definition.targets.watches)))
         for watch in found:
             self.followed.add(Exercised(definition.name, "watch", watch), cost)
+        return tuple(found)
 
     # --- helpers ----------------------------------------------------------------------
 
@@ -254,8 +284,34 @@ class DeclarationCheck:
     def _name(self, card: int) -> str:
         return self.game.name_of(card)
 
+    def _limit_words(self, limit: CostLimit | None, picked: bool) -> str:
+        if not picked:
+            return "picked by no choice of a pile"
+        if limit is None:
+            return "picked with no cost limit"
+        words = f"picked costing {'exactly' if limit.exactly else 'up to'} {limit.cost}"
+        if limit.relative_to is None:
+            return f"{words} (a fixed limit)"
+        relative_to = ", ".join(self._name(card) for card in limit.relative_to) or "no card"
+        return f"{words} (relative to {relative_to})"
+
     def _problem(self, frame: _Open, did: str, declared: str) -> None:
         self.problems.append(_message(frame.definition.name, did, declared))
+
+
+def _declared_limits(
+    limit: CostLimit | None, picked: bool, watches: tuple[Watch, ...]
+) -> set[tuple[int | None, bool]]:
+    """The declarations (``Gain.max_cost``, ``Gain.relative``) that agree with the cost
+    limit a gained card was picked under: its fixed limit, or relative to another card,
+    or none. A gain no pile was picked for has no limit of its own, except the gain of a
+    watching ability, whose limit is that of the watch that fired (Talisman's copy of a
+    card costing up to 4: the watch's limit is checked on each card it fires on)."""
+    if picked and limit is not None:
+        return {(None, True)} if limit.relative_to is not None else {(limit.cost, False)}
+    if not picked and watches:
+        return {(watch.max_cost, False) for watch in watches}
+    return {(None, False)}
 
 
 def _watches(frame: _Open) -> bool:
@@ -276,7 +332,9 @@ def _message(card: str, did: str, declared: str) -> str:
 
 def unfollowed(cards: Iterable[Card], followed: Followed) -> list[str]:
     """The declarations of ``cards`` that no game of a run followed, and the cost limits
-    it never reached: each is either untested or wrong. Trade Route's watch of Victory
+    it never reached (a fixed limit by the cost of a card gained or watched, a limit
+    relative to another card by a card gained costing exactly the limit worked out):
+    each is either untested or wrong. Trade Route's watch of Victory
     gains is left out: its token moves in the engine's gain hook, which no triggered
     ability resolves, so no watcher sees it (``scenarios/prosperity/trade-route`` test it)."""
     missing = []
@@ -295,5 +353,9 @@ def unfollowed(cards: Iterable[Card], followed: Followed) -> list[str]:
                 missing.append(
                     f"{card.name}: its {kind} limit {limit} is never reached (at most "
                     f"{followed.highest.get(key)}): {what!r}"
+                )
+            elif getattr(what, "relative", False) and key not in followed.at_relative_limit:
+                missing.append(
+                    f"{card.name}: no scenario gains a card costing its relative limit: {what!r}"
                 )
     return missing

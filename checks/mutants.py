@@ -42,9 +42,9 @@ from typing import Any
 import engine
 from engine import cards as catalogue
 from engine.compiled import is_compiled
+from engine.indexes import forget_card_indexes
 from engine.model import Card, Trigger, TriggerPlace
 from engine.setup_check import forget_checked_setups
-from engine.table import forget_card_indexes
 
 ENGINE_DIR = Path(engine.__file__).resolve().parent
 
@@ -471,8 +471,8 @@ MUTANTS: tuple[Mutant, ...] = (
         '"Gain a card costing up to" compares printed costs (Workshop with Bridge).',
         DESIGN,
         src(
-            "return lambda card: game.cost(card) <= limit",
-            "return lambda card: card.cost <= limit",
+            "return self.cost(card) <= limit.cost",
+            "return card.cost <= limit.cost",
         ),
     ),
     m(
@@ -480,8 +480,8 @@ MUTANTS: tuple[Mutant, ...] = (
         '"Costing exactly" (Upgrade, Forge, Swindler) compares printed costs.',
         DESIGN,
         src(
-            "return lambda card: game.cost(card) == cost",
-            "return lambda card: card.cost == cost",
+            "return self.cost(card) == limit.cost",
+            "return card.cost == limit.cost",
         ),
     ),
     m(
@@ -779,9 +779,9 @@ MUTANTS: tuple[Mutant, ...] = (
         "Swindler's replacement may be picked from an empty pile (and gives nothing).",
         pyminion(3),
         src(
-            "if (cards or empty_too) and fits(self.definition_by_name(pile))",
+            "if (cards or empty_too) and self._offered(self.definition_by_name(pile), limit, fits)",
             'if (cards or empty_too or source == "Swindler")'
-            " and fits(self.definition_by_name(pile))",
+            " and self._offered(self.definition_by_name(pile), limit, fits)",
         ),
     ),
     m(

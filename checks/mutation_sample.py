@@ -242,8 +242,6 @@ SURVIVOR_CLASSES = (
     "random-kingdom",
     "standard-start",
     "kingdom-flag",
-    "declared-limit-raised",
-    "declared-relative",
 )
 
 
@@ -344,6 +342,68 @@ def goal_score(session: str, classes: Mapping[Mutation, str]) -> tuple[str, int]
     return text, len(unclassified)
 
 
+def recheck(tree: Path, sample_id: str, path: Path = CLASSIFIED) -> list[tuple[int, str, str]]:
+    """Run again every survivor ``path`` classifies for sample ``sample_id``, applied by its
+    text to ``tree`` (a copy: each file is edited and restored): the same mutants against
+    today's checks even where the engine's code moved, which cosmic-ray's positions (an
+    operator's occurrence in the file) cannot follow. Returns, for each entry, its line in
+    ``path``, its class and ``killed by declarations``, ``killed by expectations``,
+    ``survived`` or ``gone`` (its line is no longer in the file)."""
+    from scenarios.yamlread import read_yaml_file
+
+    document = read_yaml_file(path)
+    found = []
+    for index, entry in enumerate(document.data["survivors"]):
+        if entry.get("sample") == sample_id:
+            outcome = run_with_change(tree, entry["file"], entry["line"], entry["change"])
+            found.append((document.line_of(("survivors", index)), entry["class"], outcome))
+    return found
+
+
+def run_with_change(tree: Path, file: str, line: int, change: str) -> str:
+    """``arbiter check`` in ``tree`` with ``change`` (``-old / +new``) made at the line of
+    ``file`` nearest ``line`` that reads ``old``."""
+    import subprocess
+
+    removed, added = change.split(" / +", 1)
+    old = removed.removeprefix("-")
+    source = tree / file
+    text = source.read_text()
+    lines = text.splitlines(keepends=True)
+    sites = [i for i, row in enumerate(lines) if _spacing_free(row) == _spacing_free(old)]
+    if not sites:
+        return "gone"
+    site = min(sites, key=lambda i: abs(i + 1 - line))
+    indent = lines[site][: len(lines[site]) - len(lines[site].lstrip())]
+    lines[site] = f"{indent}{added.strip()}\n"
+    try:
+        source.write_text("".join(lines))
+        run = subprocess.run(
+            [sys.executable, "-m", "arbiter", "check"],
+            cwd=tree,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        source.write_text(text)
+    if run.returncode == 0:
+        return "survived"
+    return f"killed by {_killed_by(run.stdout)}"
+
+
+def _rechecked(found: Sequence[tuple[int, str, str]]) -> str:
+    """Each re-run survivor that did not survive, then the outcomes counted by class."""
+    counts: Counter[tuple[str, str]] = Counter((kind, outcome) for _, kind, outcome in found)
+    rows = [
+        f"{CLASSIFIED.name}:{line} ({kind}): {outcome}"
+        for line, kind, outcome in found
+        if outcome != "survived"
+    ]
+    rows += [f"{kind}: {outcome} {count}" for (kind, outcome), count in sorted(counts.items())]
+    return "\n".join(rows)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m checks.mutation_sample")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -366,7 +426,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     again = commands.add_parser("rerun", help="copy a session with its survivors pending")
     again.add_argument("session")
     again.add_argument("copy")
+    later = commands.add_parser("recheck", help="classified survivors run again by their text")
+    later.add_argument("tree", type=Path, help="a copy of the tree to edit (git archive)")
+    later.add_argument("--sample", default="ccd324c", help="the sample whose survivors to run")
     args = parser.parse_args(argv)
+    if args.command == "recheck":
+        print(_rechecked(recheck(args.tree, args.sample)))
+        return 0
     if args.command == "sample":
         kept = sample(args.session, DEFAULT_SAMPLE, args.seed, args.goal)
         for file, count in sorted(kept.items()):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from engine.context import Context
     from engine.decisions import DecisionKind, Purpose
-    from engine.model import Card, Effect
+    from engine.model import Card, CostLimit, Effect
     from engine.state import GameState, Mat, Phase, PlayerState, PlayerZone, Zone
 
 
@@ -174,9 +174,10 @@ class CardAPI(Protocol):
         self,
         player: int,
         source: str,
-        fits: Callable[[Card], bool],
+        limit: CostLimit | None,
         prompt: str,
         *,
+        fits: Callable[[Card], bool] | None = None,
         optional: bool = False,
         empty_too: bool = False,
     ) -> Effect[str | None]: ...

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 # Imported for real, not only for the type checker: the compiled engine's dataclasses read
 # their fields' types when the module loads (engine/compiled.py).
 from engine.api import CardAPI
-from engine.model import Card, Effect, Trigger
+from engine.model import Card, CostLimit, Effect, Trigger
 from engine.state import EventRecord, Zone
 
 
@@ -80,8 +80,10 @@ class Resolving:
 class Watcher(Protocol):
     """Sees the engine work, for a check that runs beside it (``checks/declarations.py``:
     every card's declared targets against what its instructions do): every card that
-    moves, and each play or triggered ability from the start of its resolving to its
-    end, nested as they nest. The engine never reads anything back; with no watcher set
+    moves, each play or triggered ability from the start of its resolving to its end,
+    nested as they nest, and each Supply pile picked to gain from with the cost limit it
+    was picked under (``gain_chosen``: before the card is gained, in the instructions
+    that gain it). The engine never reads anything back; with no watcher set
     (``Table.watcher``) it does no extra work."""
 
     def resolving(self, what: Resolving) -> None: ...
@@ -91,6 +93,8 @@ class Watcher(Protocol):
     def moved(
         self, card: int, source: Zone, destination: Zone, event: EventRecord | None
     ) -> None: ...
+
+    def gain_chosen(self, pile: str, limit: CostLimit | None) -> None: ...
 
 
 def watched(watcher: Watcher, what: Resolving, effect: Effect[None]) -> Effect[None]:

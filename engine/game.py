@@ -25,8 +25,9 @@ from engine.decisions import Decision, forced_answer, match_answer
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
 from engine.model import TREASURE
 from engine.position import random_kingdom
+from engine.saved import saved_inputs
 from engine.sets import KINGDOM_SETS
-from engine.setup_check import BASIC_PILES, COLONY_PILES, PHASES, saved_inputs
+from engine.setup_check import BASIC_PILES, COLONY_PILES, PHASES
 from engine.turn import AWAIT_COMMAND, Turn
 from engine.verbs import shuffle_in_place
 

@@ -76,6 +76,20 @@ class Trigger:
 
 
 @dataclass(frozen=True)
+class CostLimit:
+    """The cost test of a gain a card offers (``CardAPI.choose_gain``): a card costing up
+    to ``cost`` coins, or exactly ``cost`` with ``exactly``, by current costs.
+    ``relative_to`` holds the cards the limit was worked out from (Remodel's trashed
+    card, Saboteur's revealed one, Forge's trashed cards, which may be none); it is None
+    for a limit the card's text fixes (Workshop's 4). A watcher is told of it, so that
+    the declared limit (``Gain.max_cost``, ``Gain.relative``) can be checked."""
+
+    cost: int
+    exactly: bool = False
+    relative_to: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
 class Card:
     """One card as printed in one edition (or both when the text did not change)."""
 
@@ -128,7 +142,7 @@ class Card:
     declares: frozenset[str] = field(default_factory=frozenset)
     # What its instructions reach on other cards, precisely (engine/targets.py): data for
     # the interaction graph; play never reads it (the setup check reads ``plays`` to know
-    # what a setup's ``{card, by}`` entry may say: engine.setup_check.times_played).
+    # what a setup's ``{card, by}`` entry may say: engine.entries.times_played).
     targets: Targets = field(default_factory=Targets)
     kingdom: bool = True
 

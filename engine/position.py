@@ -14,17 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from engine import cards as catalogue
 from engine import rules
+from engine.entries import entry_set_aside, play_entry, times_played
 from engine.errors import BadPosition
 from engine.model import VICTORY, Card
-from engine.setup_check import (
-    BASIC_PILES,
-    COLONY_PILES,
-    cached_pile_size,
-    check_setup,
-    entry_set_aside,
-    play_entry,
-    times_played,
-)
+from engine.setup_check import BASIC_PILES, COLONY_PILES, cached_pile_size, check_setup
 from engine.state import MATS, GameState, Phase, PlayerState, PlayerZone, TurnState
 
 if TYPE_CHECKING:

@@ -28,12 +28,24 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any, TypeGuard
+from typing import Any
 
 from engine import cards as catalogue
 from engine import rules
+from engine.entries import is_duration, play_entry, times_played
 from engine.errors import BadPosition, Key
 from engine.model import VICTORY, Card
+from engine.shapes import (
+    as_list,
+    flag,
+    is_int,
+    is_mapping,
+    is_player_key,
+    mapping,
+    number,
+    or_empty,
+    show,
+)
 
 MAX_PLAYERS = 6
 MAX_KINGDOM = 30
@@ -77,8 +89,8 @@ TURN_KEYS = ("player", "phase", "actions", "buys", "coins", "extra")
 
 def check_setup(setup: Any) -> None:
     """Raise BadPosition unless ``setup`` is a setup ``Game`` can build within the limits."""
-    if not _is_mapping(setup):
-        raise BadPosition(f"a setup is a mapping, not {_show(setup)}")
+    if not is_mapping(setup):
+        raise BadPosition(f"a setup is a mapping, not {show(setup)}")
     _SetupCheck(setup).run()
 
 
@@ -118,21 +130,21 @@ class _SetupCheck:
     def run(self) -> None:
         setup = self.setup
         for key in setup:
-            if not _is_player_key(key) and key not in SETUP_KEYS:
+            if not is_player_key(key) and key not in SETUP_KEYS:
                 raise BadPosition(f"unknown key {key!r} (known: {', '.join(SETUP_KEYS)}, p1..)")
-        self.players = _number(setup.get("players", 2), ("players",), 2, MAX_PLAYERS)
+        self.players = number(setup.get("players", 2), ("players",), 2, MAX_PLAYERS)
         self.check_editions()
         seed = setup.get("seed", 0)
-        if not _is_int(seed) or abs(seed).bit_length() > MAX_SEED_BITS:
+        if not is_int(seed) or abs(seed).bit_length() > MAX_SEED_BITS:
             raise BadPosition(
-                f"must be a whole number below 2**64 in size, not {_show(seed)}", ("seed",)
+                f"must be a whole number below 2**64 in size, not {show(seed)}", ("seed",)
             )
         for key in ("colony", "deal"):
-            _flag(setup.get(key, False), (key,))
+            flag(setup.get(key, False), (key,))
         piles = self.check_supply()
         self.check_turn()
         for key in setup:
-            if _is_player_key(key):
+            if is_player_key(key):
                 self.check_player(key)
         self.card_list(setup.get("trash", []), ("trash",))
         self.check_trade_route(piles)
@@ -140,14 +152,14 @@ class _SetupCheck:
         self.check_extra_turn()
 
     def check_editions(self) -> None:
-        editions = _mapping(self.setup.get("editions", {}), ("editions",))
+        editions = mapping(self.setup.get("editions", {}), ("editions",))
         for name, edition in editions.items():
             if name not in catalogue.DEFAULT_EDITIONS:
                 known = ", ".join(catalogue.DEFAULT_EDITIONS)
                 raise BadPosition(f"unknown set {name!r} (one of {known})", ("editions",))
-            if not _is_int(edition) or edition not in (1, 2):
+            if not is_int(edition) or edition not in (1, 2):
                 raise BadPosition(
-                    f"edition must be 1 or 2, not {_show(edition)}", ("editions", name)
+                    f"edition must be 1 or 2, not {show(edition)}", ("editions", name)
                 )
             self.editions[name] = edition
 
@@ -166,17 +178,17 @@ class _SetupCheck:
             seen.add(name)
         colony = self.setup.get("colony", False) is True
         piles = [*BASIC_PILES, *(COLONY_PILES if colony else ()), *kingdom]
-        sizes = _mapping(self.setup.get("supply", {}) or {}, ("supply",))
+        sizes = mapping(self.setup.get("supply", {}) or {}, ("supply",))
         for name in sizes:
             if name not in piles:
                 hint = " (set colony: true)" if name in COLONY_PILES else ""
                 raise BadPosition(
-                    f"{_show(name)} is not a pile of this game{hint}", ("supply", name)
+                    f"{show(name)} is not a pile of this game{hint}", ("supply", name)
                 )
         for pile in piles:
             definition = self.card(pile, ("supply", pile))
             if pile in sizes:
-                size = _number(sizes[pile], ("supply", pile), 0, MAX_CARDS)
+                size = number(sizes[pile], ("supply", pile), 0, MAX_CARDS)
             else:
                 size = cached_pile_size(
                     pile, definition.is_(VICTORY), definition.kingdom, self.players
@@ -185,7 +197,7 @@ class _SetupCheck:
         return piles
 
     def check_turn(self) -> None:
-        turn = _mapping(_or_empty(self.setup.get("turn")), ("turn",))
+        turn = mapping(or_empty(self.setup.get("turn")), ("turn",))
         for key in turn:
             if key not in TURN_KEYS:
                 raise BadPosition(f"unknown key {key!r} (known: {', '.join(TURN_KEYS)})", ("turn",))
@@ -193,21 +205,19 @@ class _SetupCheck:
         self.active = turn.get("player", "p1")
         phase = turn.get("phase", "action")
         if phase not in SETUP_PHASES:
-            raise BadPosition(
-                f"must be action, buy or start, not {_show(phase)}", ("turn", "phase")
-            )
+            raise BadPosition(f"must be action, buy or start, not {show(phase)}", ("turn", "phase"))
         self.phase = phase
         for key in ("actions", "buys", "coins"):
-            _number(turn.get(key, 0), ("turn", key), 0, MAX_COUNT)
-        _flag(turn.get("extra", False), ("turn", "extra"))
-        taken = _mapping(self.setup.get("turns_taken", {}) or {}, ("turns_taken",))
+            number(turn.get(key, 0), ("turn", key), 0, MAX_COUNT)
+        flag(turn.get("extra", False), ("turn", "extra"))
+        taken = mapping(self.setup.get("turns_taken", {}) or {}, ("turns_taken",))
         for name, count in taken.items():
             self.player_name(name, ("turns_taken", name))
-            _number(count, ("turns_taken", name), 0, MAX_COUNT)
+            number(count, ("turns_taken", name), 0, MAX_COUNT)
 
     def check_player(self, key: str) -> None:
         self.player_name(key, (key,))
-        zones = _mapping(self.setup[key], (key,))
+        zones = mapping(self.setup[key], (key,))
         for name, value in zones.items():
             where: Key = (key, name)
             if name in PLAY_ZONES:
@@ -232,12 +242,12 @@ class _SetupCheck:
             elif name == "gained_last_turn":
                 self.known(self.names(value, where), where)
             elif name == "vp_tokens":
-                _number(value, where, 0, MAX_COUNT)
+                number(value, where, 0, MAX_COUNT)
             elif name == "pirate_ship":
-                _number(value, where, 0, MAX_COUNT)
+                number(value, where, 0, MAX_COUNT)
                 self.needs_card(name, where)
             elif name == "shuffles":
-                orders = _list(value, where)
+                orders = as_list(value, where)
                 for index, order in enumerate(orders):
                     names = self.names(order, (*where, index))
                     self.shuffled += len(names)
@@ -254,11 +264,11 @@ class _SetupCheck:
         route = self.setup.get("trade_route")
         if route is None:
             return
-        route = _mapping(route, ("trade_route",))
+        route = mapping(route, ("trade_route",))
         for key in route:
             if key not in ("mat", "piles"):
                 raise BadPosition(f"unknown key {key!r} (known: mat, piles)", ("trade_route",))
-        _number(route.get("mat", 0), ("trade_route", "mat"), 0, MAX_COUNT)
+        number(route.get("mat", 0), ("trade_route", "mat"), 0, MAX_COUNT)
         tokens = self.names(route.get("piles", []), ("trade_route", "piles"))
         for index, name in enumerate(tokens):
             if name not in piles:
@@ -267,11 +277,11 @@ class _SetupCheck:
                 )
 
     def check_embargo(self, piles: list[str]) -> None:
-        tokens = _mapping(self.setup.get("embargo", {}) or {}, ("embargo",))
+        tokens = mapping(self.setup.get("embargo", {}) or {}, ("embargo",))
         for pile, count in tokens.items():
             if pile not in piles:
-                raise BadPosition(f"{_show(pile)} is not a pile of this game", ("embargo", pile))
-            _number(count, ("embargo", pile), 0, MAX_COUNT)
+                raise BadPosition(f"{show(pile)} is not a pile of this game", ("embargo", pile))
+            number(count, ("embargo", pile), 0, MAX_COUNT)
         if tokens:
             self.needs_card("embargo", ("embargo",))
             pile = (self.setup.get("supply", {}) or {}).get("Embargo", 1)
@@ -286,7 +296,7 @@ class _SetupCheck:
         """Whether the setup puts a card of ``name`` in the trash or a player's zone."""
         lists = [self.setup.get("trash", []) or []]
         for key, zones in self.setup.items():
-            if _is_player_key(key) and _is_mapping(zones):
+            if is_player_key(key) and is_mapping(zones):
                 for zone, value in zones.items():
                     if zone in ZONES or zone in MATS:  # not `in (*A, *B)`: mypyc fails on it
                         lists.append(value)
@@ -297,7 +307,7 @@ class _SetupCheck:
     def check_extra_turn(self) -> None:
         """An Outpost is in play from an earlier turn exactly while the extra turn it gave
         is under way: the active player's, with ``turn.extra``."""
-        turn = _or_empty(self.setup.get("turn"))
+        turn = or_empty(self.setup.get("turn"))
         extra = turn.get("extra", False)
         givers = [
             (player, index, card)
@@ -327,12 +337,12 @@ class _SetupCheck:
         """``in_play`` / ``durations``: card names or ``{card, by, set_aside}`` mappings,
         each ``by`` a card that plays the card more than once (Throne Room, King's Court),
         each ``set_aside`` the cards its plays set aside with it, one per play at most."""
-        entries = _list(value, where)
+        entries = as_list(value, where)
         durations = where[-1] == "durations"
         for index, entry in enumerate(entries):
             at: Key = (*where, index)
             card_name, by_name = self.entry(entry, at)
-            card = self.card(card_name, (*at, "card") if _is_mapping(entry) else at)
+            card = self.card(card_name, (*at, "card") if is_mapping(entry) else at)
             self.count_cards(1 if by_name is None else 2, at)
             times = 1
             if by_name is not None:
@@ -355,7 +365,7 @@ class _SetupCheck:
         Blockade), at most one card per play; required for such a card from an earlier
         turn whose start-of-turn part is still to come (one that set nothing aside did not
         stay), and impossible once that part is done (the cards went into the hand)."""
-        held = entry.get("set_aside") if _is_mapping(entry) else None
+        held = entry.get("set_aside") if is_mapping(entry) else None
         where: Key = (*at, "set_aside")
         if held is not None:
             self.card_list(held, where)
@@ -386,33 +396,31 @@ class _SetupCheck:
     def entry(self, entry: Any, where: Key) -> tuple[str, str | None]:
         if isinstance(entry, str):
             return entry, None
-        if not _is_mapping(entry):
+        if not is_mapping(entry):
             raise BadPosition(
-                f"must be a card name or {{card, by, set_aside}}, not {_show(entry)}", where
+                f"must be a card name or {{card, by, set_aside}}, not {show(entry)}", where
             )
         for key in entry:
             if key not in ENTRY_KEYS:
                 known = ", ".join(ENTRY_KEYS)
-                raise BadPosition(f"unknown key {_show(key)} (known: {known})", where)
+                raise BadPosition(f"unknown key {show(key)} (known: {known})", where)
         if "card" not in entry:
             raise BadPosition("an entry needs its card", where)
         for key in ("card", "by"):
             if key in entry and not isinstance(entry[key], str):
-                raise BadPosition(
-                    f"a card name is a string, not {_show(entry[key])}", (*where, key)
-                )
+                raise BadPosition(f"a card name is a string, not {show(entry[key])}", (*where, key))
         return entry["card"], entry.get("by")
 
     # --- pieces -----------------------------------------------------------------------
 
     def names(self, value: Any, where: Key) -> list[str]:
         """A list of card names (a string is not a list of its letters)."""
-        names = _list(value, where)
+        names = as_list(value, where)
         if len(names) > MAX_CARDS:
             raise BadPosition(f"{len(names)} cards; at most {MAX_CARDS}", where)
         if set(map(type, names)) - {str}:  # at C speed: lists may be long
             index, name = next((i, n) for i, n in enumerate(names) if not isinstance(n, str))
-            raise BadPosition(f"a card name is a string, not {_show(name)}", (*where, index))
+            raise BadPosition(f"a card name is a string, not {show(name)}", (*where, index))
         return names
 
     def card_list(self, value: Any, where: Key) -> None:
@@ -443,136 +451,11 @@ class _SetupCheck:
             raise BadPosition(f"the setup holds more than {MAX_CARDS} cards", where)
 
     def player_name(self, name: Any, where: Key) -> None:
-        if not (_is_player_key(name) and int(name[1:]) <= self.players):
+        if not (is_player_key(name) and int(name[1:]) <= self.players):
             raise BadPosition(
-                f"unknown player {_show(name)} (players are p1 to p{self.players})", where
+                f"unknown player {show(name)} (players are p1 to p{self.players})", where
             )
-
-
-def play_entry(entry: str | Mapping[str, Any]) -> tuple[str, str | None]:
-    """The card of an ``in_play`` / ``durations`` entry (checked) and the card that played
-    it (None: played once, by a command)."""
-    if isinstance(entry, str):
-        return entry, None
-    return entry["card"], entry.get("by")
-
-
-def entry_set_aside(entry: str | Mapping[str, Any]) -> list[str]:
-    """The cards an entry's plays set aside with it (Haven, Blockade), first first."""
-    return [] if isinstance(entry, str) else list(entry.get("set_aside", []))
-
-
-def times_played(by: Card, card: Card, where: Key = ()) -> int:
-    """How many times ``by`` (Throne Room: 2, King's Court: 3) plays ``card`` from hand;
-    BadPosition when it cannot play it. Read from the card's own declaration of what it
-    plays (``Card.targets.plays``)."""
-    plays = by.targets.plays
-    if plays is None or plays.source != "hand" or plays.times < 2:
-        raise BadPosition(
-            f"{by.name} does not play a card more than once (by is a card like Throne Room)",
-            where,
-        )
-    if not plays.types & card.types:
-        kinds = " or ".join(sorted(plays.types))
-        raise BadPosition(f"{by.name} plays {kinds} cards; {card.name} is not one", where)
-    return plays.times
-
-
-def is_duration(card: Card) -> bool:
-    """A card that can stay in play for a later turn: it sets up start-of-turn effects."""
-    return "Duration" in card.types or any(t.where == "next_turn" for t in card.triggers)
 
 
 # rules.pile_size is pure and set-up asks it the same questions game after game.
 cached_pile_size = functools.cache(rules.pile_size)
-
-
-def _or_empty(value: Any) -> Any:
-    """None as an empty mapping (0 and "" stay what they are, and are refused)."""
-    return {} if value is None else value
-
-
-def _is_mapping(value: Any) -> TypeGuard[Mapping[Any, Any]]:
-    """Whether ``value`` is a mapping: a dict at once, anything else by the slower check
-    of the Mapping ABC (a setup is made of dicts, and one is checked for every game)."""
-    return isinstance(value, (dict, Mapping))
-
-
-def _is_player_key(key: Any) -> bool:
-    return isinstance(key, str) and len(key) == 2 and key[0] == "p" and key[1] in "123456789"
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _number(value: Any, where: Key, low: int, high: int) -> int:
-    """A whole number from ``low`` to ``high`` (``true`` and ``2.0`` are not)."""
-    if not _is_int(value) or not low <= value <= high:
-        raise BadPosition(f"must be a whole number from {low} to {high}, not {_show(value)}", where)
-    result: int = value
-    return result
-
-
-def _flag(value: Any, where: Key) -> None:
-    if not isinstance(value, bool):
-        raise BadPosition(f"must be true or false, not {_show(value)}", where)
-
-
-def _mapping(value: Any, where: Key) -> Mapping[Any, Any]:
-    if not _is_mapping(value):
-        raise BadPosition(f"must be a mapping, not {_show(value)}", where)
-    return value
-
-
-def _list(value: Any, where: Key) -> list[Any]:
-    if not isinstance(value, (list, tuple)):
-        raise BadPosition(f"must be a list, not {_show(value)}", where)
-    return list(value)
-
-
-def _show(value: Any) -> str:
-    """A value as a message shows it: short, whatever its size."""
-    text = repr(value)
-    return text if len(text) <= 60 else f"{text[:57]}..."
-
-
-# --- saved games (Game.to_json / Game.from_json) ----------------------------------------
-
-SAVE_VERSION = 1
-SAVE_KEYS = ("version", "setup", "inputs", "snapshot", "events")
-
-
-def saved_inputs(data: Any) -> list[tuple[str, Any]]:
-    """The inputs of a saved game, once its version and shape are checked (BadPosition).
-
-    Whether they replay to the saved state is for ``Game.from_json`` to find out.
-    """
-    if not _is_mapping(data):
-        raise BadPosition(f"a saved game is a mapping, not {_show(data)}")
-    saved: Mapping[Any, Any] = data
-    missing = [key for key in SAVE_KEYS if key not in saved]
-    if missing:
-        raise BadPosition(f"a saved game needs {', '.join(missing)}")
-    if not _is_int(saved["version"]) or saved["version"] != SAVE_VERSION:
-        raise BadPosition(
-            f"this engine reads saved games of version {SAVE_VERSION}, not "
-            f"{_show(saved['version'])}",
-            ("version",),
-        )
-    _mapping(saved["setup"], ("setup",))
-    _mapping(saved["snapshot"], ("snapshot",))
-    if not all(isinstance(line, str) for line in _list(saved["events"], ("events",))):
-        raise BadPosition("must be a list of event lines", ("events",))
-    inputs = []
-    for index, item in enumerate(_list(saved["inputs"], ("inputs",))):
-        where: Key = ("inputs", index)
-        pair = _list(item, where)
-        if len(pair) != 2 or pair[0] not in ("command", "answer"):
-            raise BadPosition(
-                f"must be [command, [verb, arg]] or [answer, value], not {_show(item)}", where
-            )
-        if pair[0] == "command" and len(_list(pair[1], (*where, 1))) != 2:
-            raise BadPosition(f"a command is [verb, arg], not {_show(pair[1])}", (*where, 1))
-        inputs.append((pair[0], pair[1]))
-    return inputs

@@ -9,8 +9,7 @@ the driver on the turn (``engine.game``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine import cards as catalogue
@@ -19,7 +18,8 @@ from engine.compiled import mypyc_attr
 from engine.context import Watcher
 from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.errors import require_one_of
-from engine.model import ATTACK, AfterGain, Card, Effect, Trigger
+from engine.indexes import card_indexes
+from engine.model import Card, Effect, Trigger
 from engine.setup_check import check_setup
 from engine.state import (
     PLAYER_ZONES,
@@ -73,15 +73,7 @@ class Table:
         these hold for the whole game."""
         state = self.state
         self._by_id, in_game = self._definitions_by_id()
-        # The very definitions (an engine with changed cards, a mutant, has others) and
-        # the Kingdom they are in; the entry keeps them alive, so no id is reused.
-        key: tuple[int | str, ...] = (*map(id, in_game.values()), *state.kingdom)
-        indexes = _CARD_INDEXES.get(key)
-        if indexes is None:
-            if len(_CARD_INDEXES) >= _CARD_INDEXES_KEPT:
-                _CARD_INDEXES.clear()
-            kingdom = [self._definitions[name] for name in dict.fromkeys(state.kingdom)]
-            indexes = _CARD_INDEXES[key] = _CardIndexes.of(in_game, kingdom)
+        indexes = card_indexes(in_game, state.kingdom, self._definitions)
         self._zone_listening = indexes.zone_listening
         self._cost_modifiers = indexes.cost_modifiers
         self._vanilla_plays = indexes.vanilla_plays
@@ -323,32 +315,6 @@ class Table:
         )
         return ordered
 
-    def choose_gain(
-        self,
-        player: int,
-        source: str,
-        fits: Callable[[Card], bool],
-        prompt: str,
-        *,
-        optional: bool = False,
-        empty_too: bool = False,
-    ) -> Effect[str | None]:
-        """Pick a non-empty Supply pile whose card ``fits``; returns its name or None.
-        ``empty_too``: an empty pile may be picked as well (a card that names the card
-        before it gains it, Smugglers: picking an empty pile gains nothing)."""
-        piles = tuple(
-            Choice(pile, pile)
-            for pile, cards in self.state.supply.items()
-            if (cards or empty_too) and fits(self.definition_by_name(pile))
-        )
-        if not piles:
-            return None
-        minimum = 0 if optional else 1
-        picked = yield from self.ask(
-            Decision(player, "gain", source, prompt, piles, minimum, 1, "gain")
-        )
-        return picked[0] if picked else None
-
     def choose_option(
         self,
         player: int,
@@ -382,75 +348,3 @@ class Table:
             Decision(player, "name", source, prompt, options, 1, 1, "name")
         )
         return str(picked[0])
-
-
-@dataclass(frozen=True)
-class _CardIndexes:
-    """The indexes that depend only on which cards a game has (their definitions and its
-    Kingdom), worked out once for all the games with the same cards."""
-
-    # The definitions they were worked out from (kept alive: the cache's key is their ids).
-    definitions: tuple[Card, ...]
-
-    # Event kind -> names of the game's cards with a hand, in-play or game-long trigger
-    # for it.
-    zone_listening: dict[str, frozenset[str]]
-    # Event kind -> the game-long abilities (``where="game"``), by the name of their card.
-    game_wide: dict[str, list[tuple[str, Trigger]]]
-    # Names of its cards with a cost_modifier: ``cost`` looks only at those in play.
-    cost_modifiers: frozenset[str]
-    # Names of its cards whose play is only their vanilla bonuses when nobody listens to
-    # the play (``Turn._run_plainly``).
-    vanilla_plays: frozenset[str]
-    # What Kingdom cards do after any gain (Trade Route's tokens).
-    after_any_gain: tuple[AfterGain, ...]
-    # The cards that restrict buys once played (Contraband).
-    buy_restrictors: tuple[Card, ...]
-
-    @classmethod
-    def of(cls, in_game: Mapping[str, Card], kingdom: Iterable[Card]) -> _CardIndexes:
-        listening: dict[str, set[str]] = {}
-        game_wide: dict[str, list[tuple[str, Trigger]]] = {}
-        for name, definition in in_game.items():
-            for trigger in definition.triggers:
-                if trigger.where in ("hand", "in_play", "game"):
-                    listening.setdefault(trigger.event, set()).add(name)
-                if trigger.where == "game":
-                    game_wide.setdefault(trigger.event, []).append((name, trigger))
-        return cls(
-            definitions=tuple(in_game.values()),
-            zone_listening={kind: frozenset(names) for kind, names in listening.items()},
-            game_wide=game_wide,
-            cost_modifiers=frozenset(
-                name for name, card in in_game.items() if card.cost_modifier is not None
-            ),
-            vanilla_plays=frozenset(name for name, card in in_game.items() if _vanilla_play(card)),
-            after_any_gain=tuple(c.after_any_gain for c in kingdom if c.after_any_gain),
-            buy_restrictors=tuple(card for card in in_game.values() if card.restricts_buys),
-        )
-
-
-# (ids of a game's definitions, its Kingdom) -> its _CardIndexes; emptied when full, so
-# that games of ever new random Kingdoms do not make it grow for ever.
-_CARD_INDEXES: dict[tuple[int | str, ...], _CardIndexes] = {}
-_CARD_INDEXES_KEPT = 256
-
-
-def forget_card_indexes() -> None:
-    """Forget every game's card indexes: a definition was changed in place (a mutant,
-    ``checks.mutants``), so indexes worked out from it no longer hold. Definitions are
-    frozen, so nothing else changes one."""
-    _CARD_INDEXES.clear()
-
-
-def _vanilla_play(definition: Card) -> bool:
-    """Whether a play of this card is its vanilla bonuses alone, when nobody listens.
-
-    A card that listens to plays itself is never one: moving it from hand into play
-    could change whether it listens, and the plain path asks before the move."""
-    return (
-        definition.effect is None
-        and definition.lasting is None
-        and ATTACK not in definition.types
-        and not any(t.event == "play" for t in definition.triggers)
-    )

@@ -54,8 +54,11 @@ class Gain:
 
     ``types`` / ``names`` filter the gained card (empty: any card); ``max_cost`` is a fixed
     limit compared with current costs (None when the limit depends on another card, as
-    Remodel's, or when cost is not tested). ``to`` is where the card arrives, ``receiver``
-    who gains it (``self``, or ``others`` for an Attack's victims, on the attacker's turn).
+    Remodel's, or when cost is not tested) and ``relative`` says the limit depends on
+    another card: together, the ``CostLimit`` the card's pile is picked under
+    (``checks/declarations.py`` compares them). ``to`` is where the card arrives,
+    ``receiver`` who gains it (``self``, or ``others`` for an Attack's victims, on the
+    attacker's turn).
     ``when`` says what makes the gain: the card's ``play``, a ``reaction`` or a ``watch``
     (an ability on buying or gaining). ``inspected``: the instructions go on with the gained
     card after it is gained (Ironworks' bonus by its types, Replace moving it).

@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from checks.mutation_sample import CLASSIFIED, SurvivorsError, class_of, classified
+from checks.mutation_sample import (
+    CLASSIFIED,
+    SurvivorsError,
+    class_of,
+    classified,
+    run_with_change,
+)
 from scenarios.yamlread import read_yaml_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,3 +75,34 @@ def test_a_wrong_entry_is_one_error_naming_its_line(
     with pytest.raises(SurvivorsError, match=message) as error:
         classified(path)
     assert str(error.value).startswith(f"{path}:3: ")
+
+
+def _tree(tmp_path: Path) -> Path:
+    """A tree whose ``python -m arbiter check`` fails when ``f.py`` says ``broken``."""
+    (tmp_path / "arbiter").mkdir()
+    (tmp_path / "arbiter" / "__init__.py").write_text("")
+    (tmp_path / "arbiter" / "__main__.py").write_text(
+        "import sys\n"
+        "broken = 'broken' in open('f.py').read()\n"
+        "print('FAIL x: wrong' if broken else 'all passed')\n"
+        "sys.exit(1 if broken else 0)\n"
+    )
+    (tmp_path / "f.py").write_text("a = 1\nif a:\n    ok = 1\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("change", "outcome"),
+    [
+        ("-        ok = 1 / +    ok = broken", "killed by expectations"),
+        ("-    ok = 1 / +    ok = 2", "survived"),
+        ("-    ok = 3 / +    ok = broken", "gone"),
+    ],
+)
+def test_recheck_applies_a_survivor_by_its_text_and_restores_the_file(
+    tmp_path: Path, change: str, outcome: str
+) -> None:
+    tree = _tree(tmp_path)
+    before = (tree / "f.py").read_text()
+    assert run_with_change(tree, "f.py", 9, change) == outcome
+    assert (tree / "f.py").read_text() == before

@@ -31,6 +31,7 @@ from engine.model import (
     TREASURE,
     VICTORY,
     Card,
+    CostLimit,
     Effect,
     PlayEffect,
     Trigger,
@@ -331,8 +332,9 @@ def _mine(optional: bool) -> PlayEffect:
         pile = yield from game.choose_gain(
             ctx.player,
             ctx.name,
-            lambda card: card.is_(TREASURE) and game.cost(card) <= limit,
+            CostLimit(limit, relative_to=(chosen,)),
             f"gain a Treasure costing up to {limit} to your hand",
+            fits=lambda card: card.is_(TREASURE),
         )
         if pile is not None:
             yield from game.gain(ctx.player, pile, "hand")

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from engine.model import (
     ACTION,
     TREASURE,
     Card,
+    CostLimit,
     Effect,
     LastingEffect,
     PlayEffect,
@@ -66,14 +67,6 @@ def kingdom_maker(set_name: str) -> Callable[..., Card]:
 
 def treasures_among(game: CardAPI, cards: list[int]) -> list[int]:
     return [card for card in cards if game.definition(card).is_(TREASURE)]
-
-
-def costs_up_to(game: CardAPI, limit: int) -> Callable[[Card], bool]:
-    return lambda card: game.cost(card) <= limit
-
-
-def costs_exactly(game: CardAPI, cost: int) -> Callable[[Card], bool]:
-    return lambda card: game.cost(card) == cost
 
 
 # --- revealing from the deck --------------------------------------------------------------
@@ -168,9 +161,16 @@ def move_from_hand(
 # --- trashing and gaining -----------------------------------------------------------------
 
 
-def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect[int | None]:
-    """Trash a card from hand (mandatory when there is one); returns its cost at that
-    moment, or None when nothing was trashed."""
+class Trashed(NamedTuple):
+    """A card trashed from hand, and its cost at the moment it was trashed."""
+
+    card: int
+    cost: int
+
+
+def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect[Trashed | None]:
+    """Trash a card from hand (mandatory when there is one); returns it with its cost at
+    that moment, or None when nothing was trashed."""
     game = ctx.game
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, prompt, purpose="trash")
@@ -178,14 +178,15 @@ def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect[in
         return None
     cost = game.cost(game.definition(chosen[0]))
     trashed = yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
-    return cost if trashed else None
+    return Trashed(chosen[0], cost) if trashed else None
 
 
 def gain_one(
-    ctx: Context, fits: Callable[[Card], bool], prompt: str, to: PlayerZone = "discard"
+    ctx: Context, limit: CostLimit, prompt: str, to: PlayerZone = "discard"
 ) -> Effect[int | None]:
-    """Pick a Supply card that ``fits`` and gain it; returns the gained card or None."""
-    pile = yield from ctx.game.choose_gain(ctx.player, ctx.name, fits, prompt)
+    """Pick a Supply card within the cost ``limit`` and gain it; returns the gained card
+    or None."""
+    pile = yield from ctx.game.choose_gain(ctx.player, ctx.name, limit, prompt)
     if pile is None:
         return None
     gained = yield from ctx.game.gain(ctx.player, pile, to)
@@ -196,9 +197,7 @@ def gain_costing_up_to(limit: int, to: PlayerZone = "discard") -> PlayEffect:
     """Workshop, Feast, ...: gain a card costing up to ``limit``."""
 
     def effect(ctx: Context) -> Effect[None]:
-        yield from gain_one(
-            ctx, costs_up_to(ctx.game, limit), f"gain a card costing up to {limit}", to
-        )
+        yield from gain_one(ctx, CostLimit(limit), f"gain a card costing up to {limit}", to)
 
     return effect
 
@@ -208,13 +207,17 @@ def trash_to_gain(
 ) -> Effect[int | None]:
     """Remodel's shape: trash a card from hand, then gain one costing up to (or exactly)
     ``more`` more than it. Nothing trashed, nothing gained. Returns the gained card."""
-    cost = yield from trash_one_from_hand(ctx)
-    if cost is None:
+    trashed = yield from trash_one_from_hand(ctx)
+    if trashed is None:
         return None
-    limit = cost + more
-    fits = costs_exactly(ctx.game, limit) if exactly else costs_up_to(ctx.game, limit)
+    limit = trashed.cost + more
     wording = "exactly" if exactly else "up to"
-    gained = yield from gain_one(ctx, fits, f"gain a card costing {wording} {limit}", to)
+    gained = yield from gain_one(
+        ctx,
+        CostLimit(limit, exactly, relative_to=(trashed.card,)),
+        f"gain a card costing {wording} {limit}",
+        to,
+    )
     return gained
 
 

@@ -27,8 +27,6 @@ from typing import TYPE_CHECKING
 
 from engine import rules
 from engine.cards.common import (
-    costs_exactly,
-    costs_up_to,
     gain_one,
     kingdom_maker,
     move_from_hand,
@@ -48,6 +46,7 @@ from engine.model import (
     TREASURE,
     VICTORY,
     Card,
+    CostLimit,
     Effect,
     PlayEffect,
     Trigger,
@@ -277,7 +276,7 @@ HAREM = _kingdom(
 
 def _ironworks(ctx: Context) -> Effect[None]:
     game = ctx.game
-    gained = yield from gain_one(ctx, costs_up_to(game, 4), "gain a card costing up to 4")
+    gained = yield from gain_one(ctx, CostLimit(4), "gain a card costing up to 4")
     if gained is None:
         return
     # The bonus follows what the gained card is, wherever a when-gain effect moved it.
@@ -513,7 +512,7 @@ def _saboteur(ctx: Context) -> Effect[None]:
             pile = yield from game.choose_gain(
                 victim,
                 ctx.name,
-                costs_up_to(ctx.game, cost - 2),
+                CostLimit(cost - 2, relative_to=(card,)),
                 f"you may gain a card costing up to {cost - 2}",
                 optional=True,
             )
@@ -691,7 +690,7 @@ def _swindler(ctx: Context) -> Effect[None]:
         pile = yield from game.choose_gain(
             ctx.player,
             ctx.name,
-            costs_exactly(ctx.game, cost),
+            CostLimit(cost, exactly=True, relative_to=(card,)),
             f"pick a card costing {cost} for p{victim + 1} to gain",
         )
         if pile is not None:

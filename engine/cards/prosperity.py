@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING
 from engine import rules
 from engine.cards.basic import CURSE_CARD
 from engine.cards.common import (
-    costs_exactly,
     discard_down_to,
     gain_costing_up_to,
     gain_one,
@@ -63,6 +62,7 @@ from engine.model import (
     TREASURE,
     VICTORY,
     Card,
+    CostLimit,
     Effect,
     Trigger,
     TriggerEffect,
@@ -334,9 +334,9 @@ LOAN = _kingdom(
 def _bishop(ctx: Context) -> Effect[None]:
     game = ctx.game
     game.add_vp_tokens(ctx.player, 1)
-    cost = yield from trash_one_from_hand(ctx)
-    if cost is not None:
-        game.add_vp_tokens(ctx.player, cost // 2)
+    trashed = yield from trash_one_from_hand(ctx)
+    if trashed is not None:
+        game.add_vp_tokens(ctx.player, trashed.cost // 2)
     for other in game.others(ctx.player):
         hand = game.player(other).hand
         chosen = yield from game.choose_cards(
@@ -386,7 +386,8 @@ def _forge(ctx: Context) -> Effect[None]:
         trashed = yield from game.trash(ctx.player, card, ("hand", ctx.player))
         if trashed:
             total += cost
-    yield from gain_one(ctx, costs_exactly(game, total), f"gain a card costing exactly {total}")
+    limit = CostLimit(total, exactly=True, relative_to=tuple(chosen))
+    yield from gain_one(ctx, limit, f"gain a card costing exactly {total}")
 
 
 FORGE = _kingdom(
@@ -1144,8 +1145,9 @@ def _war_chest(ctx: Context) -> Effect[None]:
     pile = yield from game.choose_gain(
         ctx.player,
         ctx.name,
-        lambda card: game.cost(card) <= 5 and card.name not in names,
+        CostLimit(5),
         "gain a card costing up to 5 not named for War Chest this turn",
+        fits=lambda card: card.name not in names,
     )
     if pile is not None:
         yield from game.gain(ctx.player, pile)

@@ -41,6 +41,7 @@ from engine.model import (
     REACTION,
     TREASURE,
     Card,
+    CostLimit,
     Effect,
     Trigger,
     TriggerEffect,
@@ -124,9 +125,9 @@ WAREHOUSE = _kingdom(
 
 
 def _salvager(ctx: Context) -> Effect[None]:
-    cost = yield from trash_one_from_hand(ctx)
-    if cost:
-        ctx.game.bonus(ctx.player, coins=cost)
+    trashed = yield from trash_one_from_hand(ctx)
+    if trashed is not None:
+        ctx.game.bonus(ctx.player, coins=trashed.cost)
 
 
 SALVAGER = _kingdom(
@@ -656,8 +657,9 @@ def _gain_treasure_to_hand(ctx: TriggerContext) -> Effect[None]:
     pile = yield from game.choose_gain(
         ctx.owner,
         ctx.name,
-        lambda card: card.is_(TREASURE) and game.cost(card) <= 6,
+        CostLimit(6),
         "gain a Treasure costing up to 6 into your hand",
+        fits=lambda card: card.is_(TREASURE),
     )
     if pile is not None:
         yield from game.gain(ctx.owner, pile, "hand")

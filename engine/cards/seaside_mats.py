@@ -30,7 +30,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.cards.common import (
-    costs_up_to,
     discard_revealed,
     gain_one,
     kingdom_maker,
@@ -42,7 +41,17 @@ from engine.cards.common import (
 )
 from engine.cards.seaside import SEASIDE, _stays
 from engine.context import Context, TriggerContext
-from engine.model import ACTION, ATTACK, DURATION, TREASURE, VICTORY, Card, Effect, Trigger
+from engine.model import (
+    ACTION,
+    ATTACK,
+    DURATION,
+    TREASURE,
+    VICTORY,
+    Card,
+    CostLimit,
+    Effect,
+    Trigger,
+)
 from engine.targets import TOKEN, WHILE_IN_PLAY, Count, Gain, Targets, Watch, of
 
 _kingdom = kingdom_maker(SEASIDE)
@@ -90,7 +99,7 @@ HAVEN_1, HAVEN_2 = reworded(
 def _blockade(ctx: Context) -> Effect[None]:
     game = ctx.game
     gained = yield from gain_one(
-        ctx, costs_up_to(game, 4), "gain a card costing up to 4, set aside", to="set_aside"
+        ctx, CostLimit(4), "gain a card costing up to 4, set aside", to="set_aside"
     )
     # A card a Watchtower moved is not set aside: nothing more happens (seaside/blockade/3).
     if gained is not None and game.hold(ctx.player, gained, ctx.card):
@@ -383,8 +392,9 @@ def _smugglers(ctx: Context) -> Effect[None]:
     pile = yield from game.choose_gain(
         player,
         ctx.name,
-        lambda card: card.name in gained and game.cost(card) <= 6,
+        CostLimit(6),
         "gain a card the player on your right gained on their last turn",
+        fits=lambda card: card.name in gained,
         empty_too=True,
     )
     if pile is not None:

@@ -1,0 +1,46 @@
+"""What an ``in_play`` or ``durations`` entry of a setup says: its card, the card that
+played it (Throne Room) and how many times, the cards set aside with it, and which cards
+may wait in play for a later turn. Read by the setup check (``engine.setup_check``) and
+by set-up (``engine.position``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import BadPosition, Key
+from engine.model import Card
+
+
+def play_entry(entry: str | Mapping[str, Any]) -> tuple[str, str | None]:
+    """The card of an ``in_play`` / ``durations`` entry (checked) and the card that played
+    it (None: played once, by a command)."""
+    if isinstance(entry, str):
+        return entry, None
+    return entry["card"], entry.get("by")
+
+
+def entry_set_aside(entry: str | Mapping[str, Any]) -> list[str]:
+    """The cards an entry's plays set aside with it (Haven, Blockade), first first."""
+    return [] if isinstance(entry, str) else list(entry.get("set_aside", []))
+
+
+def times_played(by: Card, card: Card, where: Key = ()) -> int:
+    """How many times ``by`` (Throne Room: 2, King's Court: 3) plays ``card`` from hand;
+    BadPosition when it cannot play it. Read from the card's own declaration of what it
+    plays (``Card.targets.plays``)."""
+    plays = by.targets.plays
+    if plays is None or plays.source != "hand" or plays.times < 2:
+        raise BadPosition(
+            f"{by.name} does not play a card more than once (by is a card like Throne Room)",
+            where,
+        )
+    if not plays.types & card.types:
+        kinds = " or ".join(sorted(plays.types))
+        raise BadPosition(f"{by.name} plays {kinds} cards; {card.name} is not one", where)
+    return plays.times
+
+
+def is_duration(card: Card) -> bool:
+    """A card that can stay in play for a later turn: it sets up start-of-turn effects."""
+    return "Duration" in card.types or any(t.where == "next_turn" for t in card.triggers)
