@@ -230,9 +230,13 @@ class Game(Turn):
         """IllegalMove unless the command may be given now; the card a play would play."""
         if not isinstance(verb, str) or not isinstance(arg, str):
             raise IllegalMove(f"a command is a verb and a card name or phase, not {verb!r} {arg!r}")
-        self._check_awaiting_command()
+        if self._pending != AWAIT_COMMAND or self.state.game_over:  # (no call when it may)
+            self._check_awaiting_command()  # raises, saying why not
         if verb == "play":
-            return self._check_play(arg)
+            found = self._find_play(arg)
+            if isinstance(found, str):
+                raise IllegalMove(found)
+            return found
         if verb == "buy":
             self._check_buy(arg)
         elif verb == "end":

@@ -23,6 +23,10 @@ class CardIndexes:
     # Event kind -> names of the game's cards with a hand, in-play or game-long trigger
     # for it.
     zone_listening: dict[str, frozenset[str]]
+    # The events some trigger of its cards is for, wherever it fires from (a zone, the
+    # card itself, a turn, the next turn): nothing ever listens to any other
+    # (``triggers.anyone_listens`` asks this first: in most games most events).
+    events_heard: frozenset[str]
     # Event kind -> the game-long abilities (``where="game"``), by the name of their card.
     game_wide: dict[str, list[tuple[str, Trigger]]]
     # Names of its cards with a cost_modifier: ``cost`` looks only at those in play.
@@ -39,8 +43,10 @@ class CardIndexes:
     def of(cls, in_game: Mapping[str, Card], kingdom: Iterable[Card]) -> CardIndexes:
         listening: dict[str, set[str]] = {}
         game_wide: dict[str, list[tuple[str, Trigger]]] = {}
+        heard: set[str] = set()
         for name, definition in in_game.items():
             for trigger in definition.triggers:
+                heard.add(trigger.event)
                 if trigger.where in ("hand", "in_play", "game"):
                     listening.setdefault(trigger.event, set()).add(name)
                 if trigger.where == "game":
@@ -48,6 +54,7 @@ class CardIndexes:
         return cls(
             definitions=tuple(in_game.values()),
             zone_listening={kind: frozenset(names) for kind, names in listening.items()},
+            events_heard=frozenset(heard),
             game_wide=game_wide,
             cost_modifiers=frozenset(
                 name for name, card in in_game.items() if card.cost_modifier is not None

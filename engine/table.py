@@ -34,7 +34,12 @@ from engine.state import (
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a base of Game, which may be subclassed
 class Table:
-    """The state of one game and the primitives every rule and card is built from."""
+    """The state of one game and the primitives every rule and card is built from.
+
+    A game has at most 29 attributes (``tests/test_game_attributes.py`` counts them): CPython
+    3.11 keeps that many inline, shared by every game, and past that gives each game a
+    dict of its own, where no method call or attribute read is specialised any more
+    (about a tenth more instructions per game). Group new ones into an existing one."""
 
     def __init__(self, setup: Mapping[str, Any], *, _setup_checked: bool = False) -> None:
         """Set up the position ``setup`` describes (``engine.position``); ``_setup_checked``
@@ -75,6 +80,7 @@ class Table:
         self._by_id, in_game = self._definitions_by_id()
         indexes = card_indexes(in_game, state.kingdom, self._definitions)
         self._zone_listening = indexes.zone_listening
+        self._events_heard = indexes.events_heard
         self._cost_modifiers = indexes.cost_modifiers
         self._vanilla_plays = indexes.vanilla_plays
         self._after_any_gain = indexes.after_any_gain
@@ -96,10 +102,15 @@ class Table:
         # Per player: card name -> a position in the hand before which no card has that
         # name (where a play starts looking). Hands change only in move, which keeps it.
         self._first_in_hand: list[dict[str, int]] = [{} for _ in state.players]
+        # What the end of a turn asks to know whether the game is over: every Supply pile,
+        # and where the Province and Colony piles (None: not in the game) are among them.
+        # One attribute, not three: a game's attributes must stay few (see the class).
         piles = list(state.supply)
-        self._pile_lists = list(state.supply.values())
-        self._province = piles.index("Province")
-        self._colony = piles.index("Colony") if "Colony" in piles else None
+        self._end_piles = (
+            list(state.supply.values()),
+            piles.index("Province"),
+            piles.index("Colony") if "Colony" in piles else None,
+        )
 
     def _definitions_by_id(self) -> tuple[list[Card], dict[str, Card]]:
         """The definition of every card, by id, and of every name a card of the game has.

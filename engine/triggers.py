@@ -71,11 +71,14 @@ def listeners_of(game: Verbs, kind: str, player: int, about: int | None) -> list
 def anyone_listens(game: Verbs, kind: str, player: int, about: int | None) -> bool:
     """Whether :func:`listeners_of` finds anybody: the one "who listens" query that both
     the general path and the plain shortcut (``Turn._run_plainly``) ask before a
-    happening. Cheap when nobody can: no card of the game listens to ``kind`` from a
+    happening. Cheapest when no card of the game has a trigger for ``kind`` at all (known
+    from set-up); cheap when nobody can: no card of the game listens to ``kind`` from a
     hand or from play, no trigger was set up for the turn, the card it is about has no
     triggers of its own, and (for the start of a turn) nothing is due. What Duration cards
     set up for the start of a turn becomes due as it starts (``Turn._start_of_turn``), so
     before that (the plain path asks then) anything waiting in ``next_turn`` listens."""
+    if kind not in game._events_heard:  # no card of the game has a trigger for it
+        return False
     turn = game.state.turn
     if kind == "start" and (game.state.players[player].next_turn or turn.due):
         return True  # what is due listens (listeners_of finds it)

@@ -128,7 +128,7 @@ class Turn(Verbs):
         self._clean_up_cards(player)
         if self._end_of_turn():
             return None
-        if triggers.anyone_listens(self, "start", self.active, None):
+        if triggers.anyone_listens(self, "start", self.state.turn.player, None):
             return BEGIN_TURN
         return None
 
@@ -191,7 +191,7 @@ class Turn(Verbs):
         """Discard the cards in play (but those staying: Duration cards) and in hand, draw
         5 (3 after an Outpost): the Clean-up after its triggers. An extra turn is not
         counted in ``turns_taken`` (the tie-break)."""
-        state = self.player(player)
+        state = self.state.players[player]
         staying = state.staying
         if self.bulk_moves and not staying:
             self.move_all(player, "in_play", "discard", "discards")
@@ -216,9 +216,10 @@ class Turn(Verbs):
             gained.append(names[card])
         self.state.players[turn.player].gained_last_turn = gained
         players = len(self.state.players)
-        if self._game_may_end() and rules.game_over(
-            self._pile_counts(), self._province, self._colony, players
-        ):
+        piles, province, colony = self._end_piles
+        # Every way the game ends (the Province or Colony pile, or enough piles) needs an
+        # empty pile: while none is, the piles need no counting (one C-level scan).
+        if [] in piles and rules.game_over(_sizes(piles), province, colony, players):
             self.state.game_over = True
             self.log((None, "game ends", None, None))
             return True
@@ -230,19 +231,6 @@ class Turn(Verbs):
         self.state.players[following].staying.clear()
         self.log((following, "starts an extra turn" if extra else "starts a turn", None, None))
         return False
-
-    def _game_may_end(self) -> bool:
-        """Whether a Supply pile is empty: every way the game ends (the Province or the
-        Colony pile, or enough piles) needs one, so while none is, ``rules.game_over`` need
-        not be asked (speed only: one C-level scan, where counting the piles is a loop)."""
-        return [] in self._pile_lists
-
-    def _pile_counts(self) -> list[int]:
-        """The size of every Supply pile, in the order ``_province`` and ``_colony`` index."""
-        counts: list[int] = []  # a loop: the compiled engine calls len() by name in map()
-        for pile in self._pile_lists:
-            counts.append(len(pile))
-        return counts
 
     # ------------------------------------------------------------------ validation
 
@@ -259,22 +247,16 @@ class Turn(Verbs):
             return "the Action phase is already over"
         return None
 
-    def _check_play(self, name: str) -> int:
-        """The card in hand that ``play name`` would play; IllegalMove if it may not."""
-        found = self._find_play(name)
-        if isinstance(found, str):
-            raise IllegalMove(found)
-        return found
-
     def _find_play(self, name: str) -> int | str:
         """The card in hand that ``play name`` would play, or why it may not be played
         (a reason, not an exception: ``legal_commands`` asks this of every candidate)."""
-        turn, names = self.state.turn, self.state.names
-        hand, hints = self.state.players[turn.player].hand, self._first_in_hand[turn.player]
+        state = self.state
+        player = state.turn.player
+        hand, names, hints = state.players[player].hand, state.names, self._first_in_hand[player]
         # Start where this name was last found: no card before that is named so (see
         # Table.move), so playing n copies from a long hand costs n steps, not n * n.
         # A hint is kept only far into a hand: a short look costs less than keeping it.
-        for position in range(hints.get(name, 0), len(hand)):
+        for position in range(hints.get(name, 0) if hints else 0, len(hand)):
             card = hand[position]
             if names[card] == name:
                 if position >= _HINT_FROM:
@@ -283,7 +265,7 @@ class Turn(Verbs):
         else:
             if len(hand) >= _HINT_FROM:
                 hints[name] = len(hand)
-            return f"p{turn.player + 1} has no {name} in hand"
+            return f"p{player + 1} has no {name} in hand"
         return self._play_refusal(card, name) or card
 
     def _play_refusal(self, card: int, name: str) -> str | None:
@@ -351,3 +333,11 @@ class Turn(Verbs):
         scores = [self.score(p) for p in range(self.players)]
         turns = [self.player(p).turns_taken for p in range(self.players)]
         return rules.winners(scores, turns)
+
+
+def _sizes(piles: list[list[int]]) -> list[int]:
+    """How many cards each pile has."""
+    sizes: list[int] = []  # a loop: the compiled engine calls len() by name in map()
+    for pile in piles:
+        sizes.append(len(pile))
+    return sizes
