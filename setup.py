@@ -47,6 +47,7 @@ COMPILED = [
     "engine/triggers.py",
     "engine/turn.py",
     "engine/game.py",
+    "engine/view.py",
     "engine/bots.py",
     "engine/cards/__init__.py",
 ]

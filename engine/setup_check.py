@@ -27,7 +27,6 @@ The module has no imports beyond the engine's own, like the rest of the engine.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 from typing import Any
 
 from engine import cards as catalogue
@@ -36,6 +35,8 @@ from engine.entries import is_duration, play_entry, times_played
 from engine.errors import BadPosition, Key
 from engine.model import VICTORY, Card
 from engine.shapes import (
+    MAX_CARDS,
+    SetupReader,
     as_list,
     flag,
     is_int,
@@ -49,7 +50,6 @@ from engine.shapes import (
 
 MAX_PLAYERS = 6
 MAX_KINGDOM = 30
-MAX_CARDS = 50_000
 MAX_COUNT = 1_000_000
 MAX_SEED_BITS = 64
 
@@ -66,7 +66,6 @@ NEEDS_CARD = {**MATS, "pirate_ship": "Pirate Ship", "embargo": "Embargo"}
 # Cards in play as entries: a name, or {card, by, set_aside} (played by a Throne Room,
 # with the cards its plays set aside: Haven, Blockade).
 PLAY_ZONES = ("in_play", "durations")
-ENTRY_KEYS = ("card", "by", "set_aside")
 PLAYER_KEYS = (
     *ZONES, "durations", *MATS, "vp_tokens", "pirate_ship", "gained_last_turn", "shuffles",
 )  # fmt: skip
@@ -112,21 +111,7 @@ def forget_checked_setups() -> None:
     _generation[0] += 1
 
 
-class _SetupCheck:
-    def __init__(self, setup: Mapping[Any, Any]) -> None:
-        self.setup = setup
-        self.players = 2
-        self.active = "p1"
-        self.phase = "action"
-        self.editions: dict[str, int] = dict(catalogue.DEFAULT_EDITIONS)
-        self.kingdom: list[str] = []
-        # The durations entries seen: (player, position, card name).
-        self.durations: list[tuple[str, int, str]] = []
-        self.cards = 0  # cards the setup creates so far
-        self.shuffled = 0  # names in shuffle orders so far
-        # Definitions by name, once the editions are known (look each name up once).
-        self.found: dict[str, Card] = {}
-
+class _SetupCheck(SetupReader):
     def run(self) -> None:
         setup = self.setup
         for key in setup:
@@ -391,69 +376,6 @@ class _SetupCheck:
                 f"the start of this turn already put what {card.name} set aside into the"
                 " hand: list those cards in hand",
                 where,
-            )
-
-    def entry(self, entry: Any, where: Key) -> tuple[str, str | None]:
-        if isinstance(entry, str):
-            return entry, None
-        if not is_mapping(entry):
-            raise BadPosition(
-                f"must be a card name or {{card, by, set_aside}}, not {show(entry)}", where
-            )
-        for key in entry:
-            if key not in ENTRY_KEYS:
-                known = ", ".join(ENTRY_KEYS)
-                raise BadPosition(f"unknown key {show(key)} (known: {known})", where)
-        if "card" not in entry:
-            raise BadPosition("an entry needs its card", where)
-        for key in ("card", "by"):
-            if key in entry and not isinstance(entry[key], str):
-                raise BadPosition(f"a card name is a string, not {show(entry[key])}", (*where, key))
-        return entry["card"], entry.get("by")
-
-    # --- pieces -----------------------------------------------------------------------
-
-    def names(self, value: Any, where: Key) -> list[str]:
-        """A list of card names (a string is not a list of its letters)."""
-        names = as_list(value, where)
-        if len(names) > MAX_CARDS:
-            raise BadPosition(f"{len(names)} cards; at most {MAX_CARDS}", where)
-        if set(map(type, names)) - {str}:  # at C speed: lists may be long
-            index, name = next((i, n) for i, n in enumerate(names) if not isinstance(n, str))
-            raise BadPosition(f"a card name is a string, not {show(name)}", (*where, index))
-        return names
-
-    def card_list(self, value: Any, where: Key) -> None:
-        """Cards the setup creates: named, known and counted."""
-        names = self.names(value, where)
-        self.count_cards(len(names), where)
-        self.known(names, where)
-
-    def known(self, names: list[str], where: Key) -> None:
-        """Every name a card of the chosen editions."""
-        found = self.found
-        for index, name in enumerate(names):
-            if name not in found:
-                self.card(name, (*where, index))
-
-    def card(self, name: str, where: Key) -> Card:
-        found = self.found.get(name)
-        if found is None:
-            try:
-                found = self.found[name] = catalogue.lookup(name, self.editions)
-            except catalogue.UnknownCard as exc:
-                raise BadPosition(str(exc), where) from None
-        return found
-
-    def count_cards(self, count: int, where: Key) -> None:
-        self.cards += count
-        if self.cards > MAX_CARDS:
-            raise BadPosition(f"the setup holds more than {MAX_CARDS} cards", where)
-
-    def player_name(self, name: Any, where: Key) -> None:
-        if not (is_player_key(name) and int(name[1:]) <= self.players):
-            raise BadPosition(
-                f"unknown player {show(name)} (players are p1 to p{self.players})", where
             )
 
 
