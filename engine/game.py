@@ -143,9 +143,13 @@ class Game(Turn):
 
     # ------------------------------------------------------------------ commands
 
-    def command(self, verb: str, arg: str) -> None:
+    def command(self, verb: object, arg: object) -> None:
         """``play``/``buy`` a card by name, or ``end`` ``action``/``turn``: checked, then
-        recorded and carried out."""
+        recorded and carried out. Any value is taken and checked (IllegalMove), so that
+        a wrongly typed command from a wire peer is refused the same way by the
+        compiled engine, which would otherwise reject it with a TypeError on entry."""
+        if not isinstance(verb, str) or not isinstance(arg, str):
+            raise IllegalMove(f"a command is a verb and a card name or phase, not {verb!r} {arg!r}")
         card = self._check_command(verb, arg)  # the card a play plays
         if self.record:
             self.inputs.append(("command", [verb, arg]))
@@ -228,8 +232,6 @@ class Game(Turn):
 
     def _check_command(self, verb: str, arg: str) -> int | None:
         """IllegalMove unless the command may be given now; the card a play would play."""
-        if not isinstance(verb, str) or not isinstance(arg, str):
-            raise IllegalMove(f"a command is a verb and a card name or phase, not {verb!r} {arg!r}")
         if self._pending != AWAIT_COMMAND or self.state.game_over:  # (no call when it may)
             self._check_awaiting_command()  # raises, saying why not
         if verb == "play":
