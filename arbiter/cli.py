@@ -36,6 +36,7 @@ from scenarios.runner import Result, Status
 
 if TYPE_CHECKING:
     from engine.model import Card
+    from scenarios.cache import ScenarioCache
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 WIDTH = 88
@@ -207,6 +208,7 @@ def _run_files(
     **options: Any,
 ) -> list[Result]:
     factory = _factory(engine, args)
+    options["cache"] = _cache(args)
     if args is not None and getattr(args, "record", None) and engine == args.engine:
         from arbiter.record import recording
 
@@ -216,6 +218,16 @@ def _run_files(
         return runner.run_files(files, factory, select=_selector(keyword), **options)
     except runner.RunStopped as stopped:
         raise UsageError(f"{engine}: {stopped.reason}") from None
+
+
+def _cache(args: argparse.Namespace | None) -> ScenarioCache | None:
+    """The cache of loaded scenarios for ``arbiter check`` (None: not this command, or
+    turned off); the games are played every time all the same."""
+    if args is None or getattr(args, "no_cache", True):
+        return None
+    from scenarios.cache import ScenarioCache
+
+    return ScenarioCache.for_user()
 
 
 def _traced_run(
@@ -506,6 +518,13 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
         metavar="NAME",
         help="also run engine NAME and list the scenarios on which the two "
         "disagree (status or message); exit 1 if any",
+    )
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="read and validate every file afresh, without the cache of loaded scenarios "
+        "(also: ARBITER_NO_CACHE=1; kept in $ARBITER_CACHE_DIR, else "
+        "$XDG_CACHE_HOME/arbiter, else ~/.cache/arbiter)",
     )
 
 

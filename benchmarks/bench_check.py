@@ -2,20 +2,30 @@
 
     python benchmarks/bench_check.py [--repeat N]
 
-Two figures, both CPU time (user + system), not wall time, because the machine is shared:
+Every figure is CPU time (user + system), not wall time, because the machine is shared.
+``arbiter check`` keeps the loaded scenarios between runs (scenarios/cache.py), so the
+whole command is measured three ways, each in a child process, interpreter start included,
+as a user runs it (``resource.getrusage(RUSAGE_CHILDREN)``), after one untimed run that
+writes the bytecode cache; the median and the best of ``--repeat`` runs of each:
 
-* **the whole command**: ``python -m arbiter check`` in a child process, interpreter start
-  included, as a user runs it (``resource.getrusage(RUSAGE_CHILDREN)``), after one
-  untimed run that writes the bytecode cache; the median and the best of ``--repeat``
-  runs. It runs the checkout the script is in: copied into an older checkout, it
-  measures that one with the same interpreter;
-* **the split**, in a second child that does the command's work phase by phase with
-  ``time.process_time`` around each: *start* (the interpreter, before the first line of
-  the child runs: the whole child's CPU minus the phases), *import* (``arbiter.cli`` and
-  what it imports), *discover* (finding the files), *read* (the strict YAML reader),
-  *catalogue* (the rulings catalogue and the card index the checks use), *validate*
-  (schema and the loader's checks, ``parse_scenario``), *run* (playing every scenario on
-  the reference engine and judging it), *report* (the summary the command prints).
+* **cold**: ``arbiter check --no-cache``, every file read and validated;
+* **filling**: with an empty cache, which the run fills (a first run, or after the loader,
+  schema, catalogue or engine changed);
+* **warm**: with the cache filled by the run before (the files unchanged); the games are
+  played and judged all the same.
+
+The cache used is a temporary directory of the benchmark's, never the user's. It runs the
+checkout the script is in: copied into an older checkout, it measures that one with the
+same interpreter (one without the cache gets the cold figure only).
+
+Then **the split**: in another child, the command's work phase by phase with
+``time.process_time`` around each: *start* (the interpreter, before the first line of the
+child runs: the whole child's CPU minus the phases), *import* (``arbiter.cli`` and what it
+imports), *discover* (finding the files), *read* (the strict YAML reader), *catalogue*
+(the rulings catalogue and the card index the checks use), *validate* (schema and the
+loader's checks, ``parse_scenario``), *run* (playing every scenario on the reference engine
+and judging it), *report* (the summary the command prints). The warm split has *load*
+(the scenarios from the filled cache) in place of read, catalogue and validate.
 
 It prints figures; it asserts nothing (speed is not a test). The machine's load average is
 printed beside them: on a busy machine every figure is higher.
@@ -27,47 +37,63 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 # `python -m arbiter` from the checkout this script is in, so that the script copied into
 # an older checkout measures that one (the current directory comes first on the path).
 COMMAND = [sys.executable, "-m", "arbiter", "check"]
+# Whether this checkout keeps loaded scenarios between runs (older ones do not).
+HAS_CACHE = (ROOT / "scenarios" / "cache.py").exists()
 
-# The phases of `arbiter check`, done one by one with the functions the command calls.
+# The phases of `arbiter check`, done one by one with the functions the command calls;
+# with "warm" as its argument, the scenarios come from the filled cache.
 SPLIT_CHILD = """
 import json, resource, sys, time
 
 def cpu():
     return time.process_time()
 
+warm = sys.argv[1:] == ["warm"]
 marks = {}
 t = cpu()
 import arbiter.cli
 marks["import"] = cpu() - t
 
 from scenarios import loader, runner
-from scenarios.catalogue import catalogue
 
 t = cpu()
 files = loader.discover([loader.bundled_dir()])
 marks["discover"] = cpu() - t
 
-t = cpu()
-docs = [loader.read_yaml_file(path) for path in files]
-marks["read"] = cpu() - t
+if warm:
+    from scenarios.cache import ScenarioCache
 
-t = cpu()
-rulings = catalogue().keys()
-cards = loader.reference_cards_cached()
-marks["catalogue"] = cpu() - t
+    t = cpu()
+    scenarios, failures = loader.load_many(files, cache=ScenarioCache.for_user())
+    marks["load"] = cpu() - t
+    assert not failures
+else:
+    from scenarios.catalogue import catalogue
+    from scenarios.yamlread import read_yaml_file
 
-t = cpu()
-scenarios = [loader.parse_scenario(doc, path, cards, rulings) for doc, path in zip(docs, files)]
-marks["validate"] = cpu() - t
+    t = cpu()
+    docs = [read_yaml_file(path) for path in files]
+    marks["read"] = cpu() - t
+
+    t = cpu()
+    rulings = catalogue().keys()
+    cards = loader.reference_cards_cached()
+    marks["catalogue"] = cpu() - t
+
+    t = cpu()
+    scenarios = [loader.parse_scenario(doc, path, cards, rulings) for doc, path in zip(docs, files)]
+    marks["validate"] = cpu() - t
 
 t = cpu()
 results = runner.run_all(scenarios, runner.reference_adapter)
@@ -89,33 +115,49 @@ def load_average() -> str:
     return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} ({os.cpu_count()} cores)"
 
 
-def child_cpu(argv: list[str]) -> tuple[float, subprocess.CompletedProcess[str]]:
+def child_cpu(
+    argv: list[str], environment: dict[str, str] | None = None
+) -> tuple[float, subprocess.CompletedProcess[str]]:
     """The CPU seconds (user + system) of one child process, and what it printed."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        argv, cwd=ROOT, capture_output=True, text=True, check=False, env=environment
+    )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return used, done
 
 
-def warm_up() -> None:
+def cache_environment(directory: Path) -> dict[str, str]:
+    """The environment of a child whose cache is ``directory`` (the benchmark's own)."""
+    environment = {k: v for k, v in os.environ.items() if k != "ARBITER_NO_CACHE"}
+    environment["ARBITER_CACHE_DIR"] = str(directory)
+    return environment
+
+
+def warm_up(cache: Path) -> None:
     """One untimed run that writes the bytecode cache (even where PYTHONDONTWRITEBYTECODE
     is set): compiling the sources again on every run is not what a user's runs cost."""
-    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    environment = cache_environment(cache)
+    environment.pop("PYTHONDONTWRITEBYTECODE", None)
     subprocess.run(COMMAND, cwd=ROOT, capture_output=True, check=False, env=environment)
 
 
-def whole_command(repeat: int) -> None:
+def whole_command(label: str, repeat: int, argv: list[str], cache: Path, empty: bool) -> None:
+    """``repeat`` runs of ``argv`` with ``cache`` as the cache (emptied before each run
+    when ``empty``)."""
     figures = []
     last = ""
     for _ in range(repeat):
-        used, done = child_cpu(COMMAND)
+        if empty:
+            shutil.rmtree(cache, ignore_errors=True)
+        used, done = child_cpu(argv, cache_environment(cache))
         if done.returncode != 0:
             print(f"arbiter check exited {done.returncode}:\n{done.stdout}{done.stderr}")
             raise SystemExit(1)
         figures.append(used)
         last = done.stdout.strip().splitlines()[-1]
-    print(f"== arbiter check in {ROOT}, {repeat} runs ({load_average()}) ==")
+    print(f"== {label}: {' '.join(argv[1:])}, {repeat} runs ({load_average()}) ==")
     print(
         f"CPU time: {statistics.median(figures):.3f} s median, {min(figures):.3f} s best"
         f" (runs: {', '.join(f'{f:.3f}' for f in figures)})"
@@ -123,10 +165,11 @@ def whole_command(repeat: int) -> None:
     print(f"last line: {' '.join(last.split())}")
 
 
-def split(repeat: int) -> None:
+def split(label: str, repeat: int, cache: Path, warm: bool) -> None:
     runs = []
+    argv = [sys.executable, "-c", SPLIT_CHILD, *(["warm"] if warm else [])]
     for _ in range(repeat):
-        _used, done = child_cpu([sys.executable, "-c", SPLIT_CHILD])
+        _used, done = child_cpu(argv, cache_environment(cache))
         if done.returncode != 0:
             print(f"the split's child failed:\n{done.stderr}")
             raise SystemExit(1)
@@ -134,23 +177,35 @@ def split(repeat: int) -> None:
     best = min(runs, key=lambda run: run["total"])
     marks = best["marks"]
     phases = {"start": best["total"] - sum(marks.values()), **marks}
-    print(f"\n== the split, best of {repeat} by total ({load_average()}) ==")
+    print(f"\n== the split, {label}, best of {repeat} by total ({load_average()}) ==")
     print(f"{best['count']} scenarios, {best['passed']} passed")
     for name, seconds in phases.items():
         share = 100 * seconds / best["total"]
         print(f"{name:10s} {seconds:7.3f} s  {share:5.1f}%")
     print(f"{'total':10s} {best['total']:7.3f} s")
-    per = 1000 * (marks["read"] + marks["validate"] + marks["run"]) / best["count"]
-    print(f"per scenario (read + validate + run): {per:.3f} ms")
+    loading = ("load",) if warm else ("read", "validate")
+    per = 1000 * sum(marks[name] for name in (*loading, "run")) / best["count"]
+    print(f"per scenario ({' + '.join((*loading, 'run'))}): {per:.3f} ms")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs of each (default 5)")
     args = parser.parse_args()
-    warm_up()
-    whole_command(args.repeat)
-    split(args.repeat)
+    with tempfile.TemporaryDirectory(prefix="bench-check-") as temporary:
+        cache = Path(temporary) / "cache"
+        warm_up(cache)
+        if not HAS_CACHE:
+            whole_command(
+                "arbiter check (no cache in this checkout)", args.repeat, COMMAND, cache, True
+            )
+            split("cold", args.repeat, cache, warm=False)
+            return 0
+        whole_command("cold, no cache", args.repeat, [*COMMAND, "--no-cache"], cache, False)
+        whole_command("filling an empty cache", args.repeat, COMMAND, cache, True)
+        whole_command("warm, the cache filled", args.repeat, COMMAND, cache, False)
+        split("cold", args.repeat, cache, warm=False)
+        split("warm", args.repeat, cache, warm=True)
     return 0
 
 

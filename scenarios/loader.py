@@ -43,11 +43,21 @@ from scenarios.model import (
     reference_cards,
 )
 from scenarios.names import canonical, did_you_mean
-from scenarios.yamlread import Document, KeyPath, YamlError, plain_copy, read_yaml, read_yaml_file
+from scenarios.yamlread import (
+    Document,
+    KeyPath,
+    YamlError,
+    plain_copy,
+    read_file_bytes,
+    read_yaml,
+    read_yaml_bytes,
+)
 
 if TYPE_CHECKING:
     import jsonschema
     from jsonschema.exceptions import ValidationError
+
+    from scenarios.cache import ScenarioCache
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 SCHEMA_PATH = PACKAGE_DIR / "schema" / "scenario.schema.json"
@@ -933,14 +943,33 @@ def load_scenario(
     """Load and validate one scenario file, or raise :class:`ScenarioError`."""
     path = Path(path)
     try:
-        doc = read_yaml_file(path)
+        data = read_file_bytes(path)
+    except (YamlError, OSError) as exc:
+        raise unreadable(path, exc) from None
+    return load_bytes(data, path, cards, rulings)
+
+
+def load_bytes(
+    data: bytes,
+    path: Path,
+    cards: CardIndex | None = None,
+    rulings: Collection[str] | None = None,
+) -> Scenario:
+    """Load and validate ``data``, the bytes of the scenario file ``path``."""
+    try:
+        doc = read_yaml_bytes(data)
     except YamlError as exc:
-        raise ScenarioError(
-            [Problem(str(path), exc.line, format_key(exc.key), exc.reason)]
-        ) from None
-    except OSError as exc:
-        raise ScenarioError([Problem(str(path), 1, "(file)", exc.strerror or str(exc))]) from None
+        raise unreadable(path, exc) from None
     return parse_scenario(doc, path, cards, rulings)
+
+
+def unreadable(path: Path, exc: YamlError | OSError) -> ScenarioError:
+    """The error of a file that cannot be read, or not as YAML."""
+    if isinstance(exc, YamlError):
+        problem = Problem(str(path), exc.line, format_key(exc.key), exc.reason)
+    else:
+        problem = Problem(str(path), 1, "(file)", exc.strerror or str(exc))
+    return ScenarioError([problem])
 
 
 # --- finding and loading many -------------------------------------------------------------
@@ -1016,14 +1045,19 @@ def load_many(
     files: Iterable[Path],
     cards: CardIndex | None = None,
     rulings: Collection[str] | None = None,
+    cache: ScenarioCache | None = None,
 ) -> tuple[list[Scenario], list[ScenarioError]]:
-    """Load every file; malformed ones and ids used twice come back as errors, in order."""
+    """Load every file; malformed ones and ids used twice come back as errors, in order.
+
+    ``cache`` (``scenarios.cache``) keeps valid files' scenarios between runs; it serves
+    only loads with the reference cards and rulings."""
     loaded: list[Scenario] = []
     failures: list[ScenarioError] = []
     owners: dict[str, Scenario] = {}
+    cached = cache if cards is None and rulings is None else None
     for path in files:
         try:
-            scenario = load_scenario(path, cards, rulings)
+            scenario = load_scenario(path, cards, rulings) if cached is None else cached.load(path)
         except ScenarioError as exc:
             failures.append(exc)
             continue
@@ -1035,4 +1069,6 @@ def load_many(
             )
             continue
         loaded.append(scenario)
+    if cached is not None:
+        cached.save()
     return loaded, failures

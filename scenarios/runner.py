@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from scenarios.adapters.base import (
     DEFAULT_PURPOSE,
@@ -44,6 +44,9 @@ from scenarios.model import (
     Step,
 )
 from scenarios.yamlread import plain_copy
+
+if TYPE_CHECKING:
+    from scenarios.cache import ScenarioCache
 
 MAX_EVENTS_SHOWN = 30
 AdapterFactory = Callable[[], Adapter]
@@ -717,14 +720,16 @@ def run_files(
     cards: CardIndex | None = None,
     select: Callable[[str, str], bool] | None = None,
     run_one: RunOne = run_scenario,
+    cache: ScenarioCache | None = None,
     **options: Any,
 ) -> list[Result]:
     """Load and run ``files``; malformed files are error results. Ordered by file.
 
-    ``select(id, file)`` keeps only some scenarios (the CLI's ``-k``); ``options`` go to
-    :func:`run_all` (``deadline``, ``maxfail``, ``on_result``).
+    ``select(id, file)`` keeps only some scenarios (the CLI's ``-k``); ``cache`` keeps
+    the loaded scenarios between runs (:func:`~scenarios.loader.load_many`); ``options``
+    go to :func:`run_all` (``deadline``, ``maxfail``, ``on_result``).
     """
-    loaded, failures = load_many(files, cards)
+    loaded, failures = load_many(files, cards, cache=cache)
     keep = select or (lambda _id, _file: True)
     chosen = [s for s in loaded if keep(s.id, str(s.file))]
     results = run_all(chosen, make_adapter, run_one, **options)

@@ -206,11 +206,21 @@ def read_yaml(text: str) -> Document:
 
 def read_yaml_file(path: Path) -> Document:
     """Read ``path`` with the size limit and UTF-8 decoding checked first."""
+    return read_yaml_bytes(read_file_bytes(path))
+
+
+def read_file_bytes(path: Path) -> bytes:
+    """The bytes of ``path``, its size checked against the limit before it is read."""
     size = path.stat().st_size
     if size > MAX_BYTES:
         raise YamlError(1, f"file is {size} bytes, more than the {MAX_BYTES} allowed")
+    return path.read_bytes()
+
+
+def read_yaml_bytes(data: bytes) -> Document:
+    """:func:`read_yaml` of the UTF-8 text ``data`` (a byte order mark allowed)."""
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise YamlError(1, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     return read_yaml(text)

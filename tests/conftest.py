@@ -26,3 +26,8 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# `arbiter check` keeps loaded scenarios in the user's cache (scenarios/cache.py): the
+# tests, and the commands they start, leave it alone; tests/test_scenario_cache.py turns
+# it on in a temporary directory.
+os.environ["ARBITER_NO_CACHE"] = "1"
