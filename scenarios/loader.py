@@ -844,27 +844,39 @@ def bundled_id(path: Path) -> str | None:
     """The id a bundled fixture at ``path`` must have (its place under the scenarios
     package, ``<set>/<card>/<slug>``), or None for a file outside the bundled tree."""
     base = bundled_dir()
+    parts = _plain_parts_below(base, path)
+    if parts is not None:  # every file of a plain `arbiter check`: no Path to make
+        name = parts[-1]
+        if not _yaml_name(name) or not _inside_is_scanned(parts[:-1], base.parts):
+            return None
+        return "/".join((*parts[:-1], name[: name.rfind(".")]))
     try:
-        relative = _resolved(path).relative_to(base)
+        relative = path.resolve().relative_to(base)
     except (ValueError, OSError, RuntimeError):  # RuntimeError: a loop of links (3.11)
         return None
     return relative.with_suffix("").as_posix() if is_fixture(relative, base) else None
 
 
-def _resolved(path: Path) -> Path:
-    """``path.resolve()``, cheaper for a file written under the bundled directory (every
-    file of a plain ``arbiter check``): that directory is resolved already, so only the
-    parts below it can be links, and ``resolve`` would look at every part of the path."""
-    root = str(bundled_dir())
+def _plain_parts_below(base: Path, path: Path) -> tuple[str, ...] | None:
+    """The parts of ``path`` below ``base`` (a resolved directory) when it is written
+    under it without links, ``.`` or ``..`` below it (then it is its own resolved path,
+    and ``resolve`` would look at every part of it), else None."""
+    root = str(base)
     text = str(path)
     if not text.startswith(root + os.sep):
-        return path.resolve()
+        return None
+    parts = tuple(text[len(root) + 1 :].split(os.sep))
     current = root
-    for part in text[len(root) + 1 :].split(os.sep):
+    for part in parts:
         current += os.sep + part
         if part in ("", ".", "..") or os.path.islink(current):
-            return path.resolve()
-    return path
+            return None
+    return parts
+
+
+def _yaml_name(name: str) -> bool:
+    """Whether ``Path(name).suffix`` is .yaml or .yml (".yaml" alone has no suffix)."""
+    return name.endswith((".yaml", ".yml")) and name not in (".yaml", ".yml")
 
 
 def _misplaced_id(doc: Document, path: Path) -> str | None:
@@ -1042,8 +1054,7 @@ def _yaml_names_under(directory: str, inside: tuple[str, ...]) -> Iterator[tuple
         return
     for entry in entries:
         name = entry.name
-        # A suffix of .yaml or .yml, as Path.suffix sees it (".yaml" alone has none).
-        if name.endswith((".yaml", ".yml")) and name not in (".yaml", ".yml"):
+        if _yaml_name(name):
             yield (*inside, name)
         if name.startswith(".") or name == "__pycache__":
             continue

@@ -1,6 +1,6 @@
-"""The loader's shortcuts change no answer: ``_resolved`` is ``Path.resolve`` (the bundled
-id of a file follows links), ``_has_float`` finds every float, and so does the YAML reader
-(``Document.has_float``)."""
+"""The loader's shortcuts change no answer: ``bundled_id`` is what resolving the path
+gives (the bundled id of a file follows links), ``_has_float`` finds every float, and so
+does the YAML reader (``Document.has_float``)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,22 @@ from scenarios import loader
 from scenarios.yamlread import read_yaml, read_yaml_file
 
 
-def test_every_bundled_file_resolves_as_path_resolve_does() -> None:
+def _resolved_bundled_id(path: Path) -> str | None:
+    """``loader.bundled_id`` the slow way: the resolved path below the bundled directory."""
+    base = loader.bundled_dir()
+    try:
+        relative = path.resolve().relative_to(base)
+    except ValueError:
+        return None
+    return relative.with_suffix("").as_posix() if loader.is_fixture(relative, base) else None
+
+
+def test_every_bundled_file_has_the_id_its_resolved_path_gives() -> None:
     files = loader.discover([loader.bundled_dir()])
     assert len(files) > 800
-    assert [loader._resolved(path) for path in files] == [path.resolve() for path in files]
+    assert [loader.bundled_id(path) for path in files] == [
+        _resolved_bundled_id(path) for path in files
+    ]
 
 
 def test_links_below_the_bundled_directory_are_followed(
@@ -37,10 +49,15 @@ def test_links_below_the_bundled_directory_are_followed(
         base / "base" / "linked" / "two.yaml",  # in a linked directory
         Path(f"{base}/base/moat/../moat/one.yaml"),
         base / "base" / "moat" / "missing.yaml",
+        base / "base" / "moat" / ".yaml",
+        base / "base" / "moat" / "a.b.yml",
+        base / "rulings" / "base.yaml",
+        base / ".hidden" / "three.yaml",
         elsewhere / "two.yaml",  # outside
     ]
     for path in paths:
-        assert loader._resolved(path) == path.resolve(), path
+        assert loader.bundled_id(path) == _resolved_bundled_id(path), path
+    assert loader.bundled_id(base / "base" / "moat" / "a.b.yml") == "base/moat/a.b"
     assert loader.bundled_id(base / "base" / "moat" / "one.yaml") == "base/moat/one"
     assert loader.bundled_id(base / "base" / "moat" / "two.yaml") is None
 
