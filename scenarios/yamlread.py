@@ -16,9 +16,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
-
-import yaml
+from typing import Any
 
 MAX_BYTES = 1_000_000
 # A large real scenario has a few hundred nodes; these bounds only stop hostile input.
@@ -26,25 +24,6 @@ MAX_NODES = 50_000
 MAX_DEPTH = 64
 
 KeyPath = tuple[str | int, ...]
-
-_TAG = "tag:yaml.org,2002:"
-_SCALAR_TAGS = {_TAG + name for name in ("str", "int", "bool", "null", "float")}
-# Unquoted dates are read as text: no scenario field is a date, and a `source: 2016-05-01`
-# should not fail because YAML 1.1 thinks it is a timestamp.
-_TEXT_TAGS = {_TAG + "timestamp"}
-_SEQ_TAG = _TAG + "seq"
-_MAP_TAG = _TAG + "map"
-_STR_TAG = _TAG + "str"
-_NULL_TAG = _TAG + "null"
-_FLOAT_TAG = _TAG + "float"
-_LEAF_TAGS = _SCALAR_TAGS | _TEXT_TAGS
-_MAP_TAGS, _SEQ_TAGS = {_MAP_TAG}, {_SEQ_TAG}
-# Tags already worked out, by (node kind, text, implicit flags): PyYAML's resolver matches
-# a scalar against its regular expressions every time, and a scenario says "Copper" and
-# "p1" over and over. The resolver depends on nothing else (no path resolvers are used),
-# so a remembered tag is the same tag; the bound keeps a hostile file from growing it.
-_RESOLVED: dict[tuple[object, object, object], str] = {}
-_RESOLVED_MAX = 10_000
 
 
 class YamlError(Exception):
@@ -77,131 +56,13 @@ class Document:
         return 1
 
 
-# libyaml's parser when PyYAML was built with it: several times faster on the catalogue.
-_BaseLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _Composer(_BaseLoader):  # type: ignore[valid-type,misc]
-    """Only composes nodes; construction is done by :class:`_Builder`."""
-
-    def resolve(self, kind: object, value: object, implicit: object) -> str:
-        key = (kind, value, implicit)
-        tag = _RESOLVED.get(key)
-        if tag is None:
-            tag = super().resolve(kind, value, implicit)
-            if len(_RESOLVED) < _RESOLVED_MAX:
-                _RESOLVED[key] = tag
-        return tag
-
-    # Path resolvers (tags chosen by where a node sits) are never used here: the parser
-    # calls these two for every node, and PyYAML's would only look for them.
-    def descend_resolver(self, current_node: object, current_index: object) -> None:
-        pass
-
-    def ascend_resolver(self) -> None:
-        pass
-
-
-class _Builder:
-    def __init__(self, loader: _Composer) -> None:
-        self.loader = loader
-        self.count = 0
-        self.lines: dict[KeyPath, int] = {}
-        self.has_float = False
-
-    def build(self, node: yaml.Node, path: KeyPath, depth: int) -> Any:
-        self.count += 1
-        if self.count > MAX_NODES or depth > MAX_DEPTH:
-            line = node.start_mark.line + 1
-            if self.count > MAX_NODES:
-                reason = f"more than {MAX_NODES} values (alias expansion?)"
-            else:
-                reason = f"nested deeper than {MAX_DEPTH} levels"
-            raise YamlError(line, reason, path[:4])
-        if isinstance(node, yaml.ScalarNode):
-            return self._scalar(node, path)
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, path, depth)
-        return self._sequence(cast(yaml.SequenceNode, node), path, depth)
-
-    def _check_tag(self, node: yaml.Node, allowed: set[str], path: KeyPath) -> None:
-        if node.tag not in allowed:
-            what = "merge keys (<<)" if node.tag == _TAG + "merge" else f"tag {node.tag}"
-            raise YamlError(node.start_mark.line + 1, f"{what} not allowed here", path)
-
-    def _mapping(self, node: yaml.MappingNode, path: KeyPath, depth: int) -> dict[str, Any]:
-        self._check_tag(node, _MAP_TAGS, path)
-        result: dict[str, Any] = {}
-        lines, build, deeper = self.lines, self.build, depth + 1
-        for key_node, value_node in node.value:
-            if type(key_node) is not yaml.ScalarNode:
-                raise YamlError(key_node.start_mark.line + 1, "a key must be plain text", path)
-            if key_node.tag not in _LEAF_TAGS:
-                self._check_tag(key_node, _LEAF_TAGS, path)
-            # The key as written: `Copper: 3`, `yes: 1` and `"p1": {}` are all text keys.
-            key = str(key_node.value)
-            key_line = key_node.start_mark.line + 1
-            where = (*path, key)
-            if key in result:
-                first = lines.get(where, key_line)
-                raise YamlError(key_line, f"duplicate key {key!r} (first on line {first})", where)
-            lines[where] = key_line
-            result[key] = build(value_node, where, deeper)
-        return result
-
-    def _sequence(self, node: yaml.SequenceNode, path: KeyPath, depth: int) -> list[Any]:
-        self._check_tag(node, _SEQ_TAGS, path)
-        items = []
-        lines, build, deeper = self.lines, self.build, depth + 1
-        for index, item in enumerate(node.value):
-            where = (*path, index)
-            if where not in lines:
-                lines[where] = item.start_mark.line + 1
-            items.append(build(item, where, deeper))
-        return items
-
-    def _scalar(self, node: yaml.Node, path: KeyPath) -> Any:
-        tag = node.tag
-        # Text and null directly: what PyYAML's constructors for them return (the scalar's
-        # text, None), without their look-ups, for most of the values of a scenario.
-        if tag == _STR_TAG:
-            return node.value
-        if tag == _NULL_TAG:
-            return None
-        self._check_tag(node, _LEAF_TAGS, path)
-        if tag in _TEXT_TAGS:
-            return str(node.value)
-        if tag == _FLOAT_TAG:
-            self.has_float = True
-        return self.loader.construct_object(node, deep=True)
-
-
-def _last_line(text: str) -> int:
-    """The number of the file's last line: YAML places an error at the end of the input
-    on the line after it, which the file does not have."""
-    return max(1, len(text.splitlines()))
-
-
 def read_yaml(text: str) -> Document:
     """Parse one YAML document strictly; raise :class:`YamlError` on anything doubtful."""
-    loader = _Composer(text)
-    try:
-        try:
-            root = loader.get_single_node()
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line = min(mark.line + 1, _last_line(text)) if mark is not None else 1
-            reason = ", ".join(part for part in (exc.context, exc.problem) if part)
-            raise YamlError(line, f"not valid YAML: {reason}") from None
-        except yaml.YAMLError as exc:
-            raise YamlError(1, f"not valid YAML: {exc}") from None
-        if root is None:
-            return Document(None, has_float=False)
-        builder = _Builder(loader)
-        data = builder.build(root, (), 0)
-        return Document(data, builder.lines, builder.has_float)
-    finally:
-        loader.dispose()
+    # PyYAML is imported on the first read (scenarios/yamlnodes.py): a warm `arbiter
+    # check` reads no YAML at all.
+    from scenarios.yamlnodes import parse
+
+    return parse(text)
 
 
 def read_yaml_file(path: Path) -> Document:

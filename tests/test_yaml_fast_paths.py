@@ -4,7 +4,7 @@ constructors."""
 
 from __future__ import annotations
 
-from scenarios import yamlread
+from scenarios import yamlnodes
 from scenarios.yamlread import read_yaml
 
 # The same words plain, quoted and in other places: a tag remembered for one must not
@@ -40,6 +40,6 @@ def test_words_read_the_same_plain_quoted_first_and_again() -> None:
 
 
 def test_the_remembered_tags_stay_bounded() -> None:
-    many = "".join(f"- word{n}\n" for n in range(yamlread._RESOLVED_MAX + 100))
-    assert len(read_yaml(many).data) == yamlread._RESOLVED_MAX + 100
-    assert len(yamlread._RESOLVED) <= yamlread._RESOLVED_MAX
+    many = "".join(f"- word{n}\n" for n in range(yamlnodes._RESOLVED_MAX + 100))
+    assert len(read_yaml(many).data) == yamlnodes._RESOLVED_MAX + 100
+    assert len(yamlnodes._RESOLVED) <= yamlnodes._RESOLVED_MAX
