@@ -24,7 +24,11 @@ class UnknownCard(ValueError):
 
 
 def card_names() -> frozenset[str]:
-    return frozenset(card.name for card in ALL_CARDS)
+    return _CARD_NAMES
+
+
+# Built once: the catalogue is fixed at import, and an adapter is made for every scenario.
+_CARD_NAMES = frozenset(card.name for card in ALL_CARDS)
 
 
 # Name -> every definition of it, in catalogue order (built once: look-ups are hot).

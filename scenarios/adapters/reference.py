@@ -42,7 +42,7 @@ class ReferenceAdapter(Adapter):
         self.declarations: DeclarationCheck | None = None
         self.followed = followed  # the declarations followed, over every game it loads
         self.check_declarations = declarations
-        self.known = catalogue.card_names()  # the catalogue is fixed at import: built once
+        self.known = catalogue.card_names()
 
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
         missing = sorted(cards - self.known)
