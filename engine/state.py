@@ -69,7 +69,8 @@ class PlayerState:
         return zone
 
     def all_cards(self) -> list[int]:
-        return [card for name in PLAYER_ZONES for card in self.zone(name)]
+        # Not through zone(): these names are the zones (scoring asks at every snapshot).
+        return [card for name in PLAYER_ZONES for card in getattr(self, name)]
 
 
 @dataclass(init=False)

@@ -322,7 +322,8 @@ class Turn(Verbs):
 
     def score(self, player: int) -> int:
         state = self.player(player)
-        owned = [self.definition(card) for card in state.all_cards()]
+        by_id = self._by_id  # what definition() reads, without a call per card
+        owned = [by_id[card] for card in state.all_cards()]
         total = state.vp_tokens + sum(card.vp for card in owned)
         total += sum(card.vp_counter(owned) for card in owned if card.vp_counter is not None)
         return total
