@@ -34,6 +34,7 @@ import hashlib
 import marshal
 import os
 import sys
+from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
@@ -42,10 +43,10 @@ from typing import Any
 from engine.setup_check import check_generation
 from scenarios.loader import PACKAGE_DIR, bundled_id, load_bytes, unreadable
 from scenarios.model import Scenario, SetupAcceptance, Step
-from scenarios.yamlread import YamlError, read_file_bytes
+from scenarios.yamlread import KeyPath, YamlError, read_file_bytes
 
 # Changed whenever what an entry holds changes.
-ENTRY_FORMAT = "arbiter-scenario-cache 1"
+ENTRY_FORMAT = "arbiter-scenario-cache 2"
 MARSHAL_VERSION = 4
 DIGEST_SIZE = 20  # bytes of the digest an entry starts with
 # Packs kept (the newest by time of change): one per version of the code that loads, so
@@ -135,16 +136,18 @@ def _encoded(scenario: Scenario) -> tuple[Any, ...]:
         steps,
         scenario.expect,
         scenario.expect_line,
+        scenario.setup_line,
         scenario.source,
         scenario.note,
         scenario.named,
-        scenario.lines,
+        # Packed apart: read only when a message needs a line (about half of an entry).
+        marshal.dumps(dict(scenario.lines), MARSHAL_VERSION),
     )
 
 
 def _decoded(data: tuple[Any, ...], path: Path) -> Scenario:
     (ident, title, line, rulings, cards, editions, seed, setup, steps, expect) = data[:10]
-    expect_line, source, note, named, lines = data[10:]
+    expect_line, setup_line, source, note, named, lines = data[10:]
     return Scenario(
         id=ident,
         title=title,
@@ -158,14 +161,44 @@ def _decoded(data: tuple[Any, ...], path: Path) -> Scenario:
         steps=tuple(Step(*step) for step in steps),
         expect=expect,
         expect_line=expect_line,
+        setup_line=setup_line,
         source=source,
         note=note,
         named=named,
-        lines=lines,
+        lines=PackedLines(lines),
         # The check accepted this setup when the entry was made, and the fingerprint
         # says the check is the same code; in this process, only while nothing changed it.
         acceptance=SetupAcceptance(setup, check_generation()),
     )
+
+
+class PackedLines(Mapping[KeyPath, int]):
+    """A cached scenario's ``lines``, unpacked on the first look: a run that passes never
+    looks (the lines of the keys it names are fields of their own). The pack checked out
+    against its digest, so the bytes are what marshal wrote; should they not unpack all the
+    same, no line is known (messages then name the scenario's first line)."""
+
+    def __init__(self, packed: bytes) -> None:
+        self._packed = packed
+        self._lines: dict[KeyPath, int] | None = None
+
+    def _unpacked(self) -> dict[KeyPath, int]:
+        if self._lines is None:
+            try:
+                lines = marshal.loads(self._packed)
+            except Exception:
+                lines = {}
+            self._lines = lines if isinstance(lines, dict) else {}
+        return self._lines
+
+    def __getitem__(self, key: KeyPath) -> int:
+        return self._unpacked()[key]
+
+    def __iter__(self) -> Iterator[KeyPath]:
+        return iter(self._unpacked())
+
+    def __len__(self) -> int:
+        return len(self._unpacked())
 
 
 def _digest(payload: bytes) -> bytes:

@@ -818,6 +818,7 @@ def _build(doc: Document, path: Path, checker: _Checker, scenario_id: str | None
         steps=tuple(_steps(doc)),
         expect=data.get("expect"),
         expect_line=doc.lines.get(("expect",)),
+        setup_line=doc.lines.get(("setup",)),
         source=data.get("source"),
         note=data.get("note"),
         named=named,

@@ -170,6 +170,9 @@ class Scenario:
     steps: tuple[Step, ...]
     expect: Mapping[str, Any] | None
     expect_line: int | None = None
+    # The line of the ``setup`` key (None: the file has none), where a run reports what
+    # goes wrong before its first step, without a look into ``lines``.
+    setup_line: int | None = None
     source: str | None = None
     note: str | None = None
     # Every card the file names anywhere, in order of first appearance.

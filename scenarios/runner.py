@@ -383,7 +383,9 @@ class _Run:
         self.adapter = adapter
         self.observer = observer
         self.where = "setup"
-        self.line: int | None = scenario.lines.get(("setup",), scenario.line)
+        self.line: int | None = (
+            scenario.line if scenario.setup_line is None else scenario.setup_line
+        )
         self.mark = 0  # events before this index belong to an earlier checkpoint
 
     def stop(self, status: Status, text: str) -> _Stop:

@@ -64,6 +64,7 @@ def whole(scenario: Scenario) -> Any:
     acceptance = fields.pop("acceptance")
     assert acceptance is not None and acceptance.setup is scenario.setup
     fields["steps"] = [vars(step) for step in scenario.steps]
+    fields["lines"] = dict(scenario.lines)  # a cached scenario's unpacked on demand
     fields["file"] = str(scenario.file)
     return typed(fields), acceptance.holds()
 
@@ -246,3 +247,11 @@ def test_arbiter_check_says_the_same_with_and_without_the_cache(
     monkeypatch.setenv("ARBITER_NO_CACHE", "1")
     assert check() == without
     assert "unknown key 'hnad'" in without[1] and without[0] == 1
+
+
+def test_packed_lines_unpack_on_demand_and_never_fail() -> None:
+    lines = {("id",): 1, ("setup", "p1", "hand", 0): 7}
+    packed = scenario_cache.PackedLines(marshal.dumps(lines))
+    assert dict(packed) == lines and packed.get(("setup",)) is None and len(packed) == 2
+    assert dict(scenario_cache.PackedLines(b"\x00not marshal")) == {}
+    assert dict(scenario_cache.PackedLines(marshal.dumps([1, 2]))) == {}
