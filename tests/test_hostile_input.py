@@ -85,7 +85,7 @@ def test_game_new_is_checked_the_same_way() -> None:
     # The compiled engine checks a typed parameter's type on entry, before the setup
     # check (docs/guides/performance.rst, "The compiled engine").
     expected = TypeError if is_compiled() else BadPosition
-    with pytest.raises(expected, match="players: must be a whole number|int object expected"):
+    with pytest.raises(expected, match=r"players: must be a whole number|int object expected"):
         Game.new(players=2.7)  # type: ignore[arg-type]
 
 
