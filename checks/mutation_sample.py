@@ -348,21 +348,26 @@ def recheck(tree: Path, sample_id: str, path: Path = CLASSIFIED) -> list[tuple[i
     today's checks even where the engine's code moved, which cosmic-ray's positions (an
     operator's occurrence in the file) cannot follow. Returns, for each entry, its line in
     ``path``, its class and ``killed by declarations``, ``killed by expectations``,
-    ``survived`` or ``gone`` (its line is no longer in the file)."""
+    ``killed by timeout``, ``survived`` or ``gone`` (its line is no longer in the file). An
+    entry whose change is not one line removed and one added is a :class:`SurvivorsError`."""
     from scenarios.yamlread import read_yaml_file
 
     document = read_yaml_file(path)
     found = []
     for index, entry in enumerate(document.data["survivors"]):
         if entry.get("sample") == sample_id:
+            where = document.line_of(("survivors", index))
+            if " / +" not in str(entry.get("change")):
+                raise SurvivorsError(f"{path}:{where}: a change reads '-old line / +new line'")
             outcome = run_with_change(tree, entry["file"], entry["line"], entry["change"])
-            found.append((document.line_of(("survivors", index)), entry["class"], outcome))
+            found.append((where, entry["class"], outcome))
     return found
 
 
-def run_with_change(tree: Path, file: str, line: int, change: str) -> str:
+def run_with_change(tree: Path, file: str, line: int, change: str, timeout: float = 120) -> str:
     """``arbiter check`` in ``tree`` with ``change`` (``-old / +new``) made at the line of
-    ``file`` nearest ``line`` that reads ``old``."""
+    ``file`` nearest ``line`` that reads ``old``; a check still running after ``timeout``
+    seconds is stopped and the mutant counted killed."""
     import subprocess
 
     removed, added = change.split(" / +", 1)
@@ -378,13 +383,16 @@ def run_with_change(tree: Path, file: str, line: int, change: str) -> str:
     lines[site] = f"{indent}{added.strip()}\n"
     try:
         source.write_text("".join(lines))
+        # No scenario cache: every mutant would fill a pack of its own.
         run = subprocess.run(
-            [sys.executable, "-m", "arbiter", "check"],
+            [sys.executable, "-m", "arbiter", "check", "--no-cache"],
             cwd=tree,
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=timeout,
         )
+    except subprocess.TimeoutExpired:
+        return "killed by timeout"  # a mutant that never ends is caught, as cosmic-ray counts it
     finally:
         source.write_text(text)
     if run.returncode == 0:

@@ -78,11 +78,14 @@ def test_a_wrong_entry_is_one_error_naming_its_line(
 
 
 def _tree(tmp_path: Path) -> Path:
-    """A tree whose ``python -m arbiter check`` fails when ``f.py`` says ``broken``."""
+    """A tree whose ``python -m arbiter check`` fails when ``f.py`` says ``broken`` and
+    never ends when it says ``hang``."""
     (tmp_path / "arbiter").mkdir()
     (tmp_path / "arbiter" / "__init__.py").write_text("")
     (tmp_path / "arbiter" / "__main__.py").write_text(
-        "import sys\n"
+        "import sys, time\n"
+        "if 'hang' in open('f.py').read():\n"
+        "    time.sleep(30)\n"
         "broken = 'broken' in open('f.py').read()\n"
         "print('FAIL x: wrong' if broken else 'all passed')\n"
         "sys.exit(1 if broken else 0)\n"
@@ -105,4 +108,13 @@ def test_recheck_applies_a_survivor_by_its_text_and_restores_the_file(
     tree = _tree(tmp_path)
     before = (tree / "f.py").read_text()
     assert run_with_change(tree, "f.py", 9, change) == outcome
+    assert (tree / "f.py").read_text() == before
+
+
+def test_recheck_counts_a_mutant_that_never_ends_as_killed(tmp_path: Path) -> None:
+    tree = _tree(tmp_path)
+    before = (tree / "f.py").read_text()
+    assert (
+        run_with_change(tree, "f.py", 3, "-    ok = 1 / +    ok = hang", 1) == "killed by timeout"
+    )
     assert (tree / "f.py").read_text() == before
