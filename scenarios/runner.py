@@ -36,6 +36,7 @@ from scenarios.adapters.base import (
 from scenarios.loader import ScenarioError, format_features, format_key, load_many
 from scenarios.model import (
     FEATURE_SETS,
+    FORMAT_FEATURES,
     MATS,
     ZONES,
     CardIndex,
@@ -639,7 +640,10 @@ def _unsupported_features(scenario: Scenario, adapter: Adapter) -> str | None:
     """Why the engine may not be sent this scenario's setup: an addition to format
     version 1 that it does not declare (it would misread the position, not refuse it);
     for an addition only a set the engine lacks needs, the engine's reason for that set."""
-    missing = [f for f in format_features(scenario.setup) if f not in adapter.supported_features()]
+    supported = adapter.supported_features()
+    if all(feature in supported for feature in FORMAT_FEATURES):
+        return None  # the reference engine's case: the setup's additions need not be listed
+    missing = [f for f in format_features(scenario.setup) if f not in supported]
     if not missing:
         return None
     missing_sets = adapter.missing_sets()
