@@ -464,6 +464,20 @@ def test_discover_skips_the_catalogue_the_schema_and_hidden_files(tmp_path: Path
     assert discover([root / "rulings" / "base.yaml"]) == [root / "rulings" / "base.yaml"]
 
 
+def test_discover_takes_files_and_links_to_files_only(tmp_path: Path) -> None:
+    """What rglob finds that is_file accepts: a link to a file is one, a directory named
+    like a YAML file (whose files are found), a dangling link and a loop of links are not."""
+    root = tmp_path / "scenarios"
+    real = write(root / "base/chapel/a.yaml", "base/chapel/a")
+    inside = write(root / "base/odd.yaml/b.yaml", "base/odd.yaml/b")
+    (root / "base/chapel/linked.yaml").symlink_to(real)
+    (root / "base/chapel/dangling.yaml").symlink_to(root / "nowhere.yaml")
+    (root / "base/chapel/loop.yaml").symlink_to(root / "base/chapel/loop.yaml")
+    found = discover([root])
+    assert found == sorted(p for p in root.rglob("*") if p.is_file())
+    assert found == [real, root / "base/chapel/linked.yaml", inside]
+
+
 def test_discover_refuses_a_missing_path(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError, match="no such file or directory"):
         discover([tmp_path / "nope"])
