@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import textwrap
+import threading
 from pathlib import Path
 
 import jsonschema
@@ -408,6 +410,34 @@ def test_files_over_the_size_limit_are_refused(tmp_path: Path) -> None:
     path.write_text(HEAD + "note: " + "x" * yamlread.MAX_BYTES + "\nsetup: {}\n")
     with pytest.raises(ScenarioError, match=r"big.yaml:1: \(top level\): file is \d+ bytes"):
         load_scenario(path, FAKE_CARDS, RULINGS)
+
+
+@pytest.mark.parametrize("size", [0, 1, 4095, 4096, 70_000, yamlread.MAX_BYTES])
+def test_a_file_is_read_whole(tmp_path: Path, size: int) -> None:
+    path = tmp_path / "f.yaml"
+    data = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
+    path.write_bytes(data)
+    assert yamlread.read_file_bytes(path) == data == path.read_bytes()
+
+
+def test_a_pipe_is_read_to_its_end(tmp_path: Path) -> None:
+    """Not a regular file: its size says nothing, so it is read until it ends."""
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    data = b"id: x\n" * 20_000
+    writer = threading.Thread(target=fifo.write_bytes, args=(data,))
+    writer.start()
+    try:
+        assert yamlread.read_file_bytes(fifo) == data
+    finally:
+        writer.join()
+
+
+def test_a_directory_is_an_unreadable_file(tmp_path: Path) -> None:
+    folder = tmp_path / "folder.yaml"
+    folder.mkdir()
+    with pytest.raises(ScenarioError, match=r"folder\.yaml:1: \(file\): Is a directory$"):
+        load_scenario(folder, FAKE_CARDS, RULINGS)
 
 
 def test_files_that_are_not_utf8_are_refused(tmp_path: Path) -> None:
