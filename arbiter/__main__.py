@@ -2,6 +2,6 @@
 
 import sys
 
-from arbiter.cli import main
+from arbiter.cli import run
 
-sys.exit(main())
+sys.exit(run())

@@ -28,7 +28,6 @@ discards from the deck and then plays is played from the deck.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -59,7 +58,9 @@ class _Open:
     what: Resolving
     definition: Card
     origins: dict[int, Zone] = field(default_factory=dict)
-    plays: Counter[int] = field(default_factory=Counter)
+    # Card -> how many times these instructions played it (a dict: one per resolving, and a
+    # Counter is built by Python code).
+    plays: dict[int, int] = field(default_factory=dict)
     # The declared watches an ability on buying or gaining fired under.
     watches: tuple[Watch, ...] = ()
     # The Supply pile last picked to gain from, and the cost limit it was picked under,
@@ -114,7 +115,8 @@ class DeclarationCheck:
 
     def resolving(self, what: Resolving) -> None:
         if what.trigger is None and self.open:  # a play within instructions: theirs
-            self.open[-1].plays[what.card] += 1
+            plays = self.open[-1].plays
+            plays[what.card] = plays.get(what.card, 0) + 1
         definition = self.game.definition(what.card)
         trigger = what.trigger
         watches: tuple[Watch, ...] = ()

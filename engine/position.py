@@ -261,16 +261,16 @@ def _new_card(state: GameState, name: str, define: Define) -> int:
 def snapshot(game: Game) -> dict[str, Any]:
     """The visible state in scenario terms (what the adapters report)."""
     turn = game.state.turn
-    names_of = game.names_of
+    names = game.state.names  # what names_of reads, without a call per zone
     players = {}
     for index, state in enumerate(game.state.players):
         player: dict[str, Any] = {
-            "hand": names_of(state.hand),
-            "deck": names_of(reversed(state.deck)),
-            "discard": names_of(state.discard),
-            "in_play": names_of(state.in_play),
-            "set_aside": names_of(state.set_aside),
-            "revealed": names_of(state.revealed),
+            "hand": [names[card] for card in state.hand],
+            "deck": [names[card] for card in reversed(state.deck)],
+            "discard": [names[card] for card in state.discard],
+            "in_play": [names[card] for card in state.in_play],
+            "set_aside": [names[card] for card in state.set_aside],
+            "revealed": [names[card] for card in state.revealed],
             "vp_tokens": state.vp_tokens,
             "score": game.score(index),
             "turns_taken": state.turns_taken,
@@ -278,14 +278,15 @@ def snapshot(game: Game) -> dict[str, Any]:
         # Duration cards, mats and the like: only while there are any, so that games
         # without them report exactly what they always did.
         if state.staying:
-            player["staying"] = names_of(state.staying)
+            player["staying"] = [names[card] for card in state.staying]
         if state.next_turn:
-            player["next_turn"] = names_of(card for card, _ in state.next_turn)
+            player["next_turn"] = [names[card] for card, _ in state.next_turn]
         if state.held:
-            player["held"] = [[game.name_of(card), game.name_of(by)] for card, by in state.held]
+            player["held"] = [[names[card], names[by]] for card, by in state.held]
         for mat in MATS:
-            if state.zone(mat):
-                player[mat] = names_of(state.zone(mat))
+            cards = getattr(state, mat)
+            if cards:
+                player[mat] = [names[card] for card in cards]
         if state.pirate_ship:
             player["pirate_ship"] = state.pirate_ship
         if state.gained_last_turn:
@@ -303,7 +304,7 @@ def snapshot(game: Game) -> dict[str, Any]:
     shown: dict[str, Any] = {
         "players": players,
         "supply": {pile: len(cards) for pile, cards in game.state.supply.items()},
-        "trash": names_of(game.state.trash),
+        "trash": [names[card] for card in game.state.trash],
         "trade_route": game.state.trade_route_mat,
         "turn": shown_turn,
         "game_over": game.state.game_over,

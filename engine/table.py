@@ -49,7 +49,9 @@ class Table:
         if not _setup_checked:
             check_setup(setup)  # BadPosition naming the key, before anything is built
         self.setup: dict[str, Any] = dict(setup)
-        self.rng = random.Random(int(setup.get("seed", 0)))
+        # The shuffles' random source (``rng``), made at the first shuffle that needs one:
+        # seeding one costs a tenth of a set-up, and most scenarios never shuffle.
+        self._rng: random.Random | None = None
         self.editions: dict[str, int] = {**catalogue.DEFAULT_EDITIONS, **setup.get("editions", {})}
         # The definition cache starts with what Kingdom cards change for the whole game
         # (Charlatan: Curse is also a Treasure).
@@ -98,7 +100,7 @@ class Table:
             "supply": state.supply,
         }
         for kind in PLAYER_ZONES:
-            self._zones[kind] = [player.zone(kind) for player in state.players]
+            self._zones[kind] = [getattr(player, kind) for player in state.players]
         # Per player: card name -> a position in the hand before which no card has that
         # name (where a play starts looking). Hands change only in move, which keeps it.
         self._first_in_hand: list[dict[str, int]] = [{} for _ in state.players]
@@ -139,6 +141,13 @@ class Table:
             card = catalogue.lookup(name, self.editions)
             self._definitions[name] = card
         return card
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random source for shuffles, seeded by the setup's ``seed``."""
+        if self._rng is None:
+            self._rng = random.Random(int(self.setup.get("seed", 0)))
+        return self._rng
 
     def definition(self, card: int) -> Card:
         return self._by_id[card]

@@ -226,7 +226,8 @@ class ScenarioCache:
 
     def load(self, path: Path) -> Scenario:
         """``loader.load_scenario(path)``, through the cache; raises ScenarioError alike."""
-        path = Path(path)
+        if not isinstance(path, Path):  # Path(path) of a Path would parse it again
+            path = Path(path)
         try:
             data = read_file_bytes(path)
         except (YamlError, OSError) as exc:

@@ -1029,18 +1029,18 @@ def discover(paths: Iterable[Path | str]) -> list[Path]:
         # Sorted by parts, which is how paths compare.
         for parts in sorted(_yaml_names_under(str(base), ())):
             if _inside_is_scanned(parts[:-1], base.parts):
-                candidate = Path(path, *parts)
-                if candidate.is_file():
-                    found.setdefault(candidate)
+                found.setdefault(path.joinpath(*parts))
     return list(found)
 
 
 def _yaml_names_under(directory: str, inside: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
-    """The parts below the scanned directory of every name ending in .yaml or .yml under
-    ``directory``: what ``Path.rglob("*")`` finds, narrowed to what :func:`is_fixture`
-    may accept, without a Path per entry (a fifth of a warm ``arbiter check``'s start).
-    Like rglob it does not follow links to directories and skips unreadable ones; it does
-    not enter hidden directories or ``__pycache__``, where is_fixture accepts nothing."""
+    """The parts below the scanned directory of every file (or link to one) whose name
+    ends in .yaml or .yml under ``directory``: what ``Path.rglob("*")`` finds that
+    ``Path.is_file`` accepts, narrowed to what :func:`is_fixture` may accept, without a
+    Path per entry (a fifth of a warm ``arbiter check``'s start), and told apart by the
+    directory listing (no stat but for a link). Like rglob it does not follow links to
+    directories and skips unreadable ones; it does not enter hidden directories or
+    ``__pycache__``, where is_fixture accepts nothing."""
     try:
         with os.scandir(directory) as scan:
             entries = list(scan)
@@ -1048,18 +1048,23 @@ def _yaml_names_under(directory: str, inside: tuple[str, ...]) -> Iterator[tuple
         return
     for entry in entries:
         name = entry.name
-        if _yaml_name(name):
+        if _yaml_name(name) and _is_kind(entry, file=True):
             yield (*inside, name)
         if name.startswith(".") or name == "__pycache__":
             continue
-        try:
-            is_directory = entry.is_dir(follow_symlinks=False)
-        except OSError as exc:  # as rglob: gone, not a directory, a loop of links
-            if exc.errno not in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP):
-                raise
-            continue
-        if is_directory:
+        if _is_kind(entry, file=False):
             yield from _yaml_names_under(entry.path, (*inside, name))
+
+
+def _is_kind(entry: os.DirEntry[str], *, file: bool) -> bool:
+    """``Path.is_file`` of the entry (following links), or whether it is a directory that
+    is not a link; False, as pathlib says, for an entry gone, a loop of links and the like."""
+    try:
+        return entry.is_file() if file else entry.is_dir(follow_symlinks=False)
+    except OSError as exc:
+        if exc.errno not in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP):
+            raise
+        return False
 
 
 def _missing(path: Path) -> str:

@@ -14,6 +14,8 @@ from those nodes ourselves instead of using a constructor, which lets us
 from __future__ import annotations
 
 import copy
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,10 +74,28 @@ def read_yaml_file(path: Path) -> Document:
 
 def read_file_bytes(path: Path) -> bytes:
     """The bytes of ``path``, its size checked against the limit before it is read."""
-    size = path.stat().st_size
-    if size > MAX_BYTES:
-        raise YamlError(1, f"file is {size} bytes, more than the {MAX_BYTES} allowed")
-    return path.read_bytes()
+    # An open, an fstat, the reads and a close: Path.stat and Path.read_bytes would also
+    # stat it a second time, ask whether it is a terminal and seek (every run of `arbiter
+    # check` reads every scenario file, if only to see that it is unchanged).
+    descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        status = os.fstat(descriptor)
+        size = status.st_size
+        if size > MAX_BYTES:
+            raise YamlError(1, f"file is {size} bytes, more than the {MAX_BYTES} allowed")
+        chunks = [os.read(descriptor, size + 1)]
+        # A regular file read short is read to its end; anything else (it grew, a pipe)
+        # is read until a read finds nothing more.
+        if stat.S_ISREG(status.st_mode) and len(chunks[0]) <= size:
+            return chunks[0]
+        while chunks[-1]:
+            chunks.append(os.read(descriptor, _CHUNK))
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)
+
+
+_CHUNK = 1 << 16
 
 
 def read_yaml_bytes(data: bytes) -> Document:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import textwrap
+import threading
 from pathlib import Path
 
 import jsonschema
@@ -410,6 +412,34 @@ def test_files_over_the_size_limit_are_refused(tmp_path: Path) -> None:
         load_scenario(path, FAKE_CARDS, RULINGS)
 
 
+@pytest.mark.parametrize("size", [0, 1, 4095, 4096, 70_000, yamlread.MAX_BYTES])
+def test_a_file_is_read_whole(tmp_path: Path, size: int) -> None:
+    path = tmp_path / "f.yaml"
+    data = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
+    path.write_bytes(data)
+    assert yamlread.read_file_bytes(path) == data == path.read_bytes()
+
+
+def test_a_pipe_is_read_to_its_end(tmp_path: Path) -> None:
+    """Not a regular file: its size says nothing, so it is read until it ends."""
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    data = b"id: x\n" * 20_000
+    writer = threading.Thread(target=fifo.write_bytes, args=(data,))
+    writer.start()
+    try:
+        assert yamlread.read_file_bytes(fifo) == data
+    finally:
+        writer.join()
+
+
+def test_a_directory_is_an_unreadable_file(tmp_path: Path) -> None:
+    folder = tmp_path / "folder.yaml"
+    folder.mkdir()
+    with pytest.raises(ScenarioError, match=r"folder\.yaml:1: \(file\): Is a directory$"):
+        load_scenario(folder, FAKE_CARDS, RULINGS)
+
+
 def test_files_that_are_not_utf8_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "latin.yaml"
     path.write_bytes(HEAD.encode() + "note: caf\xe9\nsetup: {}\n".encode("latin-1"))
@@ -462,6 +492,20 @@ def test_discover_skips_the_catalogue_the_schema_and_hidden_files(tmp_path: Path
     assert discover([root]) == wanted
     assert discover([root / "rulings"]) == []
     assert discover([root / "rulings" / "base.yaml"]) == [root / "rulings" / "base.yaml"]
+
+
+def test_discover_takes_files_and_links_to_files_only(tmp_path: Path) -> None:
+    """What rglob finds that is_file accepts: a link to a file is one, a directory named
+    like a YAML file (whose files are found), a dangling link and a loop of links are not."""
+    root = tmp_path / "scenarios"
+    real = write(root / "base/chapel/a.yaml", "base/chapel/a")
+    inside = write(root / "base/odd.yaml/b.yaml", "base/odd.yaml/b")
+    (root / "base/chapel/linked.yaml").symlink_to(real)
+    (root / "base/chapel/dangling.yaml").symlink_to(root / "nowhere.yaml")
+    (root / "base/chapel/loop.yaml").symlink_to(root / "base/chapel/loop.yaml")
+    found = discover([root])
+    assert found == sorted(p for p in root.rglob("*") if p.is_file())
+    assert found == [real, root / "base/chapel/linked.yaml", inside]
 
 
 def test_discover_refuses_a_missing_path(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import pytest
 from fake_adapter import FAKE_CARDS, FakeAdapter
 
 from scenarios.adapters.base import AdapterError, Rejected, Unsupported
+from scenarios.adapters.reference import ReferenceAdapter
 from scenarios.loader import load_text
 from scenarios.model import Scenario
 from scenarios.runner import (
@@ -310,6 +311,49 @@ def test_a_rejection_that_changes_the_state_fails() -> None:
         Status.FAIL,
         "step 1 (buy): buy Province was rejected but the state and events changed",
     )
+
+
+class SpendingReference(ReferenceAdapter):
+    """The reference engine, but a refused buy still spends the coins: a broken engine
+    whose observations are still the reference's fresh ones (it keeps no copies)."""
+
+    def command(self, verb: str, arg: Any) -> None:
+        if verb == "buy":
+            self._game().state.turn.coins = 0
+        super().command(verb, arg)
+
+
+class KeepingReference(SpendingReference):
+    """That broken engine, handing out one observation that it keeps and changes in place:
+    only a copy taken before the step shows what the step changed."""
+
+    def observe(self) -> dict[str, Any]:
+        kept: dict[str, Any] = getattr(self, "kept", {})
+        kept.clear()
+        kept.update(super().observe())
+        self.kept = kept
+        return kept
+
+
+REFUSED_BUY = """
+setup: {turn: {phase: buy, coins: 3}}
+steps:
+  - buy: Province
+    rejected: true
+"""
+
+
+@pytest.mark.parametrize("adapter", [SpendingReference, KeepingReference])
+def test_a_rejection_that_changes_the_reference_engines_state_fails(
+    adapter: type[ReferenceAdapter],
+) -> None:
+    result = run_scenario(load_text(HEAD + REFUSED_BUY, "case.yaml"), adapter())
+    assert (result.status, result.message) == (
+        Status.FAIL,
+        "step 1 (buy): buy Province was rejected but the state changed",
+    )
+    # The reference's own observations are not copied; an override's are.
+    assert adapter().observations_are_copies() is (adapter is SpendingReference)
 
 
 @pytest.mark.parametrize(

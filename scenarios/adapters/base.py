@@ -146,6 +146,14 @@ class Adapter(ABC):
     def events(self) -> list[str]:
         """Every event line since ``load``."""
 
+    def observations_are_copies(self) -> bool:
+        """Whether every :meth:`observe` and :meth:`pending` returns new dicts and lists
+        that the engine never changes afterwards. The runner keeps what they return around
+        a step that must be rejected, to see that nothing changed; unless this says True,
+        it keeps deep copies, since an in-process engine may hand out structures it later
+        changes in place. False by default."""
+        return False
+
     def supported_cards(self) -> dict[str, dict[str, JSON]] | None:
         """Optionally, every card this engine can play: ``{name: {"set", "editions"}}``.
 

@@ -102,6 +102,12 @@ class ReferenceAdapter(Adapter):
             "purpose": decision.purpose,
         }
 
+    def observations_are_copies(self) -> bool:
+        # This class's observe and pending build new dicts and lists on every call; a
+        # subclass that overrides either may hand out structures it keeps.
+        kind = type(self)
+        return kind.observe is ReferenceAdapter.observe and kind.pending is ReferenceAdapter.pending
+
     def taken_alone(self) -> list[dict[str, Any]]:
         return [
             {
