@@ -83,6 +83,9 @@ SETUP_KEYS = (
     "seed",
     "deal",
 )
+# A player's keys whose check has nothing to look at in an empty list (not a mat's: the
+# mat's card must be in the Kingdom all the same).
+NOTHING_IF_EMPTY = frozenset((*ZONES, *PLAY_ZONES, "gained_last_turn", "shuffles"))
 TURN_KEYS = ("player", "phase", "actions", "buys", "coins", "extra")
 
 
@@ -114,9 +117,13 @@ def forget_checked_setups() -> None:
 class _SetupCheck(SetupReader):
     def run(self) -> None:
         setup = self.setup
+        player_keys = []
         for key in setup:
-            if not is_player_key(key) and key not in SETUP_KEYS:
+            if key in SETUP_KEYS:
+                continue
+            if not is_player_key(key):
                 raise BadPosition(f"unknown key {key!r} (known: {', '.join(SETUP_KEYS)}, p1..)")
+            player_keys.append(key)
         self.players = number(setup.get("players", 2), ("players",), 2, MAX_PLAYERS)
         self.check_editions()
         seed = setup.get("seed", 0)
@@ -128,9 +135,8 @@ class _SetupCheck(SetupReader):
             flag(setup.get(key, False), (key,))
         piles = self.check_supply()
         self.check_turn()
-        for key in setup:
-            if is_player_key(key):
-                self.check_player(key)
+        for key in player_keys:
+            self.check_player(key)
         self.card_list(setup.get("trash", []), ("trash",))
         self.check_trade_route(piles)
         self.check_embargo(piles)
@@ -155,7 +161,7 @@ class _SetupCheck(SetupReader):
             raise BadPosition(f"{len(kingdom)} cards; at most {MAX_KINGDOM}", ("kingdom",))
         seen: set[str] = set()
         for index, name in enumerate(kingdom):
-            where = ("kingdom", index)
+            where: Key = ("kingdom", index)
             if not self.card(name, where).kingdom:
                 raise BadPosition(f"{name} is not a Kingdom card", where)
             if name in seen:
@@ -171,14 +177,15 @@ class _SetupCheck(SetupReader):
                     f"{show(name)} is not a pile of this game{hint}", ("supply", name)
                 )
         for pile in piles:
-            definition = self.card(pile, ("supply", pile))
+            where = ("supply", pile)
+            definition = self.card(pile, where)
             if pile in sizes:
-                size = number(sizes[pile], ("supply", pile), 0, MAX_CARDS)
+                size = number(sizes[pile], where, 0, MAX_CARDS)
             else:
                 size = cached_pile_size(
                     pile, definition.is_(VICTORY), definition.kingdom, self.players
                 )
-            self.count_cards(size, ("supply", pile))
+            self.count_cards(size, where)
         return piles
 
     def check_turn(self) -> None:
@@ -204,6 +211,8 @@ class _SetupCheck(SetupReader):
         self.player_name(key, (key,))
         zones = mapping(self.setup[key], (key,))
         for name, value in zones.items():
+            if type(value) is list and not value and name in NOTHING_IF_EMPTY:
+                continue  # most zones of most setups
             where: Key = (key, name)
             if name in PLAY_ZONES:
                 self.play_entries(value, where)

@@ -11,7 +11,6 @@ reference is docs/guides/writing-scenarios.rst).
 
 from __future__ import annotations
 
-import copy
 import difflib
 import errno
 import json
@@ -202,27 +201,11 @@ def _validator() -> jsonschema.protocols.Validator:
 
 @cache
 def _precheck() -> Callable[[Any], object]:
-    """The schema compiled to Python by fastjsonschema: it only says valid or not, many
-    times faster than jsonschema. It gets a copy: compiling rewrites every ``$ref`` of
-    the schema it is given in place, and the messages read the refs (:func:`_describe`).
-    ``use_default=False``: it must never fill in defaults in a user's document.
+    """The schema compiled to Python by fastjsonschema (:mod:`scenarios.precheck`): it
+    only says valid or not, many times faster than jsonschema."""
+    from scenarios.precheck import compiled
 
-    The generated code builds the path of every list item and mapping value it visits
-    (``"data.steps[{x}]".format(**locals())``) for its error messages alone, which the
-    pre-check never shows (jsonschema words them): without the formatting, the paths stay
-    unformatted text and the check takes half the time, with the same verdicts."""
-    import fastjsonschema
-
-    code = fastjsonschema.compile_to_code(
-        copy.deepcopy(schema()), use_default=False, use_formats=False, detailed_exceptions=False
-    ).replace(".format(**locals())", "")
-    namespace: dict[str, Any] = {}
-    exec(compile(code, "<the scenario schema's pre-check>", "exec"), namespace)
-    # The root schema's function comes first, then those of the definitions it refers to.
-    root = re.search(r"^def (\w+)\(", code, re.MULTILINE)
-    assert root is not None, "fastjsonschema generated no function"
-    check: Callable[[Any], object] = namespace[root[1]]
-    return check
+    return compiled(schema())
 
 
 def _has_float(value: Any) -> bool:
@@ -409,8 +392,14 @@ class _Checker:
         return found
 
     def card_list(self, path: KeyPath, names: list[str]) -> None:
+        known, named = self.cards.names, self.named
         for index, name in enumerate(names):
-            self.card((*path, index), name)
+            # What card() does with a name spelled as the catalogue spells it (most are),
+            # without the call and the key path.
+            if name in known:
+                named.setdefault(name)
+            else:
+                self.card((*path, index), name)
 
     def player(self, path: KeyPath, name: str) -> None:
         number = int(name[1:]) if PLAYER_KEY.fullmatch(name) else 0
@@ -438,6 +427,10 @@ class _Checker:
         """Titles and notes are shown on pages and in reports as one line of plain text: a
         line separator (\\r, \\x85, \\u2028...) or another control character would let a
         title start a line of markup of its own there."""
+        # Every such character is unprintable, and str.isprintable looks at C speed: only
+        # a text with some unprintable character (a no-break space, say) is looked into.
+        if text.isprintable():
+            return
         bad = next(
             (c for c in text if c in _LINE_BREAKING or unicodedata.category(c) == "Cc"), None
         )

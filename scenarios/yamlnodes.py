@@ -33,12 +33,24 @@ _RESOLVED_MAX = 10_000
 
 # libyaml's parser when PyYAML was built with it: several times faster on the catalogue.
 _BaseLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# The first characters for which the resolver has regular expressions to try (None: some
+# are tried whatever the first character).
+_RESOLVED_BY_FIRST = frozenset(_BaseLoader.yaml_implicit_resolvers)
+_ANY_FIRST = None in _RESOLVED_BY_FIRST
 
 
 class _Composer(_BaseLoader):  # type: ignore[valid-type,misc]
     """Only composes nodes; construction is done by :class:`_Builder`."""
 
-    def resolve(self, kind: object, value: object, implicit: object) -> str:
+    def resolve(self, kind: object, value: Any, implicit: Any) -> str:
+        # PyYAML's resolver gives a mapping or a list its one tag, and text its tag when
+        # it is quoted, or begins with a character none of its expressions looks at
+        # (most card names): those answers without the look-up. (Its path resolvers,
+        # which could say otherwise, are never used here.)
+        if kind is not yaml.ScalarNode:
+            return _MAP_TAG if kind is yaml.MappingNode else _SEQ_TAG
+        if not implicit[0] or (value[:1] not in _RESOLVED_BY_FIRST and not _ANY_FIRST):
+            return _STR_TAG
         key = (kind, value, implicit)
         tag = _RESOLVED.get(key)
         if tag is None:

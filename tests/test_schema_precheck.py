@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastjsonschema import JsonSchemaValueException
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scenarios import loader
+from scenarios import loader, precheck, schema_precheck
 from scenarios.yamlread import read_yaml_file
 
 MISTAKES = Path(__file__).parent / "mistakes"
@@ -156,6 +157,7 @@ def refs(node: Any) -> list[str]:
 def test_compiling_leaves_the_schema_of_the_messages_alone() -> None:
     """fastjsonschema rewrites the refs of the schema it compiles; the messages read them."""
     loader._precheck()
+    precheck.generate(loader.schema())
     written = refs(loader.schema())
     assert written and all(ref.startswith("#/$defs/") for ref in written)
 
@@ -167,3 +169,27 @@ def test_without_fastjsonschema_jsonschema_alone_decides(monkeypatch: pytest.Mon
     assert loader.load_text("id: mine/any/thing\ntitle: t\nsetup: {}\n").id == "mine/any/thing"
     with pytest.raises(loader.ScenarioError, match=r"setup\.players: expected a whole number"):
         loader.load_text("id: mine/any/thing\ntitle: t\nsetup: {players: 2.5}\n")
+
+
+def test_the_written_pre_check_is_what_the_schema_generates() -> None:
+    text = precheck.MODULE_PATH.read_text(encoding="utf-8")
+    assert text == precheck.module_text(loader.schema()), "regenerate: python -m scenarios.precheck"
+    assert loader._precheck() is schema_precheck.check
+
+
+def test_a_pre_check_written_from_another_schema_is_not_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(schema_precheck, "STAMP", schema_precheck.STAMP + " (older)")
+    generated = precheck.compiled(loader.schema())
+    assert generated is not schema_precheck.check
+    for data in corpus():
+        assert verdict(generated, data) == verdict(schema_precheck.check, data)
+
+
+def verdict(check: Any, data: Any) -> bool:
+    try:
+        check(data)
+    except JsonSchemaValueException:
+        return False
+    return True

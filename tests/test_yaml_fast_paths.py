@@ -4,6 +4,11 @@ constructors."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import yaml
+
 from scenarios import yamlnodes
 from scenarios.yamlread import read_yaml
 
@@ -40,6 +45,25 @@ def test_words_read_the_same_plain_quoted_first_and_again() -> None:
 
 
 def test_the_remembered_tags_stay_bounded() -> None:
-    many = "".join(f"- word{n}\n" for n in range(yamlnodes._RESOLVED_MAX + 100))
+    # Words starting with `n` (null, no) are looked up: the remembered ones.
+    many = "".join(f"- nword{n}\n" for n in range(yamlnodes._RESOLVED_MAX + 100))
     assert len(read_yaml(many).data) == yamlnodes._RESOLVED_MAX + 100
-    assert len(yamlnodes._RESOLVED) <= yamlnodes._RESOLVED_MAX
+    assert len(yamlnodes._RESOLVED) == yamlnodes._RESOLVED_MAX
+
+
+def test_the_tags_are_pyyamls_tags() -> None:
+    """The composer's shortcuts (collections, quoted text, first characters no expression
+    looks at) give the tag PyYAML's own resolver gives, for words starting with every
+    printable ASCII character and a few others, plain and quoted, and for collections."""
+    words = ["", "0", "1.5", "0x1F", "1_000", ".inf", "~", "<<", "=", "2016-05-01", "é"]
+    words += [f"{chr(code)}x" for code in range(32, 127)] + [chr(code) for code in range(32, 127)]
+    ours = yamlnodes._Composer("")
+    theirs: Callable[..., str] = yaml.SafeLoader("").resolve
+    flags = (True, False)
+    cases: list[tuple[object, Any, Any]] = [
+        (yaml.ScalarNode, word, (plain, not plain)) for word in words for plain in flags
+    ]
+    collections = (yaml.MappingNode, yaml.SequenceNode)
+    cases += [(kind, None, flag) for kind in collections for flag in flags]
+    for kind, value, implicit in cases:
+        assert ours.resolve(kind, value, implicit) == theirs(kind, value, implicit)
