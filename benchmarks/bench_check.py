@@ -27,6 +27,10 @@ loader's checks, ``parse_scenario``), *run* (playing every scenario on the refer
 and judging it), *report* (the summary the command prints). The warm split has *load*
 (the scenarios from the filled cache) in place of read, catalogue and validate.
 
+``--instructions`` adds valgrind's count of the instructions of a cold and of a warm run
+(``benchmarks/instructions.py``, to be copied with the script): the figure to compare
+revisions by on a busy machine.
+
 ``--files-of REV`` measures the same runs over the scenario files that existed at the
 revision ``REV`` instead of all of them (today's versions of those files; one deleted
 since is left out and counted): the workload a goal was set on when the suite was smaller
@@ -196,6 +200,21 @@ def whole_command(label: str, repeat: int, argv: list[str], cache: Path, empty: 
     print(f"last line: {' '.join(last.split())}")
 
 
+def count_instructions(command: list[str], cold: list[str], cache: Path) -> None:
+    """One cold and one warm run under valgrind (the cache is filled by the runs before)."""
+    # Imported here: the script copied alone into an older checkout runs without it.
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from instructions import instruction_count
+
+    print(f"\n== instructions (valgrind, PYTHONHASHSEED=0), one run each ({load_average()}) ==")
+    for label, argv in (("cold, no cache", cold), ("warm, the cache filled", command)):
+        count = instruction_count(argv, ROOT, cache_environment(cache))
+        if count is None:
+            print("valgrind is not installed: no counts")
+            return
+        print(f"{label:24s} {count / 1e9:7.3f} G")
+
+
 def split(label: str, repeat: int, cache: Path, warm: bool, files: list[str]) -> None:
     runs = []
     argv = [sys.executable, "-c", SPLIT_CHILD, "warm" if warm else "cold", *files]
@@ -227,6 +246,9 @@ def main() -> int:
         metavar="REV",
         help="only the scenario files that existed at the git revision REV",
     )
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count instructions (valgrind)"
+    )
     args = parser.parse_args()
     files: list[str] = []
     if args.files_of:
@@ -247,6 +269,8 @@ def main() -> int:
         whole_command("warm, the cache filled", args.repeat, command, cache, False)
         split("cold", args.repeat, cache, False, files)
         split("warm", args.repeat, cache, True, files)
+        if args.instructions:
+            count_instructions(command, cold, cache)
     return 0
 
 

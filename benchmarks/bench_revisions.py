@@ -26,7 +26,6 @@ load. Not a timed test: nothing here fails on a slow machine.
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import subprocess
 import sys
@@ -36,6 +35,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from instructions import instruction_count  # noqa: E402
+
 DRIVERS = {
     "mirror": ROOT / "benchmarks" / "mirror_driver.py",
     "random": ROOT / "benchmarks" / "random_driver.py",
@@ -89,29 +92,13 @@ def drive(driver: Path, root: Path, games: int, seed: int) -> tuple[float, int, 
 
 def instructions(driver: Path, root: Path, games: int) -> int | None:
     """valgrind's instruction count per game on ``root``'s engine, or None without valgrind."""
-    if shutil.which("valgrind") is None:
-        return None
     counts = []
     for played in (0, games):
-        done = subprocess.run(
-            [
-                "valgrind",
-                "--tool=cachegrind",
-                "--cache-sim=no",
-                "--cachegrind-out-file=/dev/null",
-                sys.executable,
-                str(driver),
-                str(root),
-                str(played),
-            ],
-            capture_output=True,
-            text=True,
-            env={"PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin"},
-        )
-        refs = [line for line in done.stderr.splitlines() if "I   refs" in line]
-        if done.returncode or not refs:
-            raise SystemExit(f"bench_revisions: valgrind failed on {root}:\n{done.stderr}")
-        counts.append(int(refs[-1].split()[-1].replace(",", "")))
+        argv = [sys.executable, str(driver), str(root), str(played)]
+        count = instruction_count(argv, ROOT, {"PATH": "/usr/bin:/bin"})
+        if count is None:
+            return None
+        counts.append(count)
     return (counts[1] - counts[0]) // games
 
 
