@@ -132,8 +132,8 @@ class Game(Turn):
 
     def current_player(self) -> int | None:
         """Whose input the game waits for: the player a pending decision asks, else the
-        active player; None once the game is over."""
-        if self.state.game_over:
+        active player; None once the game is over or closed."""
+        if self.state.game_over or self._pending is None:
             return None
         return self.pending.player if self.pending is not None else self.active
 
@@ -250,6 +250,8 @@ class Game(Turn):
     def _check_awaiting_command(self) -> None:
         if self.state.game_over:
             raise IllegalMove("the game is over")
+        if self._pending is None:
+            raise IllegalMove("the game was closed")
         if self._pending != AWAIT_COMMAND:
             assert isinstance(self._pending, Decision)
             raise IllegalMove(f"answer {self._pending.source}'s question first")
@@ -286,6 +288,15 @@ class Game(Turn):
         except StopIteration:
             request = None
         self._wait_for(request)
+
+    def close(self) -> None:
+        """Let the game go: it takes no command or answer after this, and it is freed as
+        soon as nothing else refers to it, not at the cycle collector's next pass (the
+        frame of its generator refers to the game, and so does a watcher). A game that is
+        over has let its generator go already."""
+        self._loop_gen.close()
+        self.watcher = None
+        self._wait_for(None)
 
     def _wait_for(self, request: Any) -> None:
         self._pending = request

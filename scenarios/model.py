@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from engine.sets import KINGDOM_SETS
+from engine.setup_check import check_generation
 from scenarios.yamlread import KeyPath
 
 SETS = KINGDOM_SETS
@@ -135,8 +136,6 @@ class SetupAcceptance:
 
     def holds(self) -> bool:
         """Whether the check is still the one that accepted it (no mutant since)."""
-        from engine.setup_check import check_generation
-
         return self.generation == check_generation()
 
 

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
+import pytest
+
+from engine.errors import IllegalAnswer, IllegalMove
 from engine.game import Game
 
 
@@ -43,3 +49,46 @@ def test_a_finished_game_is_terminal_and_waits_for_nobody() -> None:
     assert game.is_terminal()
     assert game.current_player() is None
     assert game.legal_commands() == []
+
+
+MILITIA = {
+    "players": 2,
+    "kingdom": ["Militia"],
+    "p1": {"hand": ["Militia", "Copper"]},
+    "p2": {"hand": ["Copper", "Silver", "Gold", "Estate", "Duchy"]},
+}
+
+
+def test_a_closed_game_takes_nothing_more_and_keeps_its_position() -> None:
+    game = Game(MILITIA)
+    game.command("play", "Militia")
+    shown = game.snapshot()
+    game.close()
+    assert game.snapshot() == shown
+    assert game.current_player() is None
+    assert game.legal_commands() == []
+    with pytest.raises(IllegalMove, match=r"^the game was closed$"):
+        game.command("play", "Copper")
+    with pytest.raises(IllegalAnswer, match="no decision is pending"):
+        game.answer(["Estate", "Duchy"])
+
+
+class _Followed(Game):
+    """A game a weak reference can follow (the compiled Game takes none itself)."""
+
+
+@pytest.mark.parametrize("closed", [True, False])
+def test_a_closed_game_is_freed_without_the_cycle_collector(closed: bool) -> None:
+    """Its generator's frame refers to the game: unless closed, only the collector frees
+    a game that is dropped (what a run of a thousand scenarios would leave to it)."""
+    gc.disable()
+    try:
+        game = _Followed(MILITIA)
+        game.command("play", "Militia")
+        if closed:
+            game.close()
+        followed = weakref.ref(game)
+        del game
+        assert (followed() is None) is closed
+    finally:
+        gc.enable()

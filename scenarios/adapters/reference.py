@@ -52,6 +52,7 @@ class ReferenceAdapter(Adapter):
         return frozenset(FORMAT_FEATURES)
 
     def load(self, setup: dict[str, Any]) -> None:
+        self.close()  # the last scenario's game, freed now rather than by the collector
         self.event_lines = []
         self.last_seen = None
         # A setup the loader had the engine's own check accept (and that the check, as it
@@ -62,6 +63,10 @@ class ReferenceAdapter(Adapter):
         # declaration fails the scenarios that exercise the card (checks/declarations.py).
         if self.check_declarations:
             self.declarations = self.game.watcher = DeclarationCheck(self.game, self.followed)
+
+    def close(self) -> None:
+        if self.game is not None:
+            self.game.close()
 
     def _game(self) -> Game:
         if self.game is None:
