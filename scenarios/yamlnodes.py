@@ -21,6 +21,8 @@ _MAP_TAG = _TAG + "map"
 _STR_TAG = _TAG + "str"
 _NULL_TAG = _TAG + "null"
 _FLOAT_TAG = _TAG + "float"
+_INT_TAG = _TAG + "int"
+_BOOL_TAG = _TAG + "bool"
 _LEAF_TAGS = _SCALAR_TAGS | _TEXT_TAGS
 _MAP_TAGS, _SEQ_TAGS = {_MAP_TAG}, {_SEQ_TAG}
 # Tags already worked out, by (node kind, text, implicit flags): PyYAML's resolver matches
@@ -134,12 +136,25 @@ class _Builder:
             return node.value
         if tag == _NULL_TAG:
             return None
+        # Counts and yes/no likewise: what PyYAML's constructors make of a plain decimal
+        # number (no sign, base, underscore or leading zero) and of a boolean word.
+        value = node.value
+        if tag == _INT_TAG and _plain_decimal(value):
+            return int(value)
+        if tag == _BOOL_TAG:
+            return self.loader.bool_values[value.lower()]
         self._check_tag(node, _LEAF_TAGS, path)
         if tag in _TEXT_TAGS:
             return str(node.value)
         if tag == _FLOAT_TAG:
             self.has_float = True
         return self.loader.construct_object(node, deep=True)
+
+
+def _plain_decimal(text: str) -> bool:
+    """Whether ``text`` is digits 0 to 9 alone, with no leading zero (017 is octal to
+    YAML 1.1): the whole number ``int`` reads as PyYAML does."""
+    return text.isascii() and text.isdigit() and (text[0] != "0" or text == "0")
 
 
 def _last_line(text: str) -> int:

@@ -67,3 +67,10 @@ def test_the_tags_are_pyyamls_tags() -> None:
     cases += [(kind, None, flag) for kind in collections for flag in flags]
     for kind, value, implicit in cases:
         assert ours.resolve(kind, value, implicit) == theirs(kind, value, implicit)
+
+
+def test_numbers_and_booleans_are_what_pyyaml_makes_of_them() -> None:
+    words = ["0", "7", "12", "017", "09", "0x1F", "0o17", "0b11", "1_000", "-1", "+2", "1:30"]
+    words += ["\u0661", "yes", "Yes", "YES", "no", "NO", "true", "False", "on", "Off", "y"]
+    text = "".join(f"- {word}\n" for word in words)
+    assert typed(read_yaml(text).data) == typed(yaml.safe_load(text))
