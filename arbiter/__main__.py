@@ -2,6 +2,6 @@
 
 import sys
 
-from arbiter.cli import run
+from arbiter.cli import main
 
-sys.exit(run())
+sys.exit(main())

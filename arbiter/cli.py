@@ -12,7 +12,6 @@ through :mod:`arbiter.output`.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import sys
@@ -1036,16 +1035,6 @@ def build_parser() -> argparse.ArgumentParser:
         command.configure(sub)
         sub.set_defaults(handler=command.run)
     return parser
-
-
-def run() -> int:
-    """The ``arbiter`` program (the console script and ``python -m arbiter``): :func:`main`
-    in a process of its own."""
-    # The modules imported so far live as long as the process: frozen, they are left out of
-    # the collector's passes over older objects (which a run of a thousand scenarios makes
-    # a few times). Not in main, which tests call in their own long-lived process.
-    gc.freeze()
-    return main()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

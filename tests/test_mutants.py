@@ -4,6 +4,8 @@ where it says, is undone completely, and is caught by some bundled scenario."""
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 import types
 from typing import Any
 
@@ -145,3 +147,18 @@ def test_the_bundled_scenarios_catch_every_mutant() -> None:
     verdicts = run_mutants(MUTANTS)
     missed = [f"{v.mutant.name}: {v.error or v.mutant.bug}" for v in verdicts if not v.caught_by]
     assert not missed, "no scenario catches:\n" + "\n".join(missed)
+
+
+def test_the_arbiter_program_applies_a_mutant_to_the_source() -> None:
+    """As a user runs it, in a process of its own: a source patch finds the engine's
+    functions through the collector (``gc.get_objects``), which a program that froze
+    them (``gc.freeze``) would hide. About a second."""
+    done = subprocess.run(
+        [sys.executable, "-m", "arbiter", "mutants", "-k", "mine-printed-cost"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 of 1 mutants caught, 0 survived, 0 errors" in done.stdout
