@@ -77,7 +77,7 @@ def read_file_bytes(path: Path) -> bytes:
     # An open, an fstat, the reads and a close: Path.stat and Path.read_bytes would also
     # stat it a second time, ask whether it is a terminal and seek (every run of `arbiter
     # check` reads every scenario file, if only to see that it is unchanged).
-    descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    descriptor = os.open(path, _READ_FLAGS)
     try:
         status = os.fstat(descriptor)
         size = status.st_size
@@ -96,6 +96,9 @@ def read_file_bytes(path: Path) -> bytes:
 
 
 _CHUNK = 1 << 16
+# Bytes as they are (Windows would translate line ends without O_BINARY), and not handed
+# to a child process; the flags a platform lacks are left out.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 def read_yaml_bytes(data: bytes) -> Document:
