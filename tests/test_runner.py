@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -9,11 +10,12 @@ from typing import Any
 import pytest
 from fake_adapter import FAKE_CARDS, FakeAdapter
 
-from scenarios.adapters.base import AdapterError, Rejected, Unsupported
+from scenarios.adapters.base import Adapter, AdapterError, Rejected, Unsupported
 from scenarios.adapters.reference import ReferenceAdapter
 from scenarios.loader import load_text
 from scenarios.model import Scenario
 from scenarios.runner import (
+    YOUNG_COLLECTION_AFTER,
     Result,
     RunStopped,
     Status,
@@ -612,6 +614,25 @@ def test_a_deadline_that_passed_stops_the_run_keeping_what_ran() -> None:
     assert stop.value.results == [] and ticks == []
     assert len(run_all([scenario("setup: {}\n")] * 2, FakeAdapter, on_result=progress)) == 2
     assert ticks == [1, 2]
+
+
+def test_the_collector_runs_less_often_only_while_scenarios_load_and_run(
+    tmp_path: Path,
+) -> None:
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+
+    def one(scenario: Scenario, adapter: Adapter) -> Result:
+        seen.append(gc.get_threshold())
+        return run_scenario(scenario, adapter)
+
+    run_all([scenario("setup: {}\n")], FakeAdapter, one)
+    with pytest.raises(RunStopped, match="deadline passed"):
+        run_all([scenario("setup: {}\n")], FakeAdapter, one, deadline=0.0)
+    (tmp_path / "case.yaml").write_text(HEAD + "setup: {}\n")
+    run_files([tmp_path / "case.yaml"], FakeAdapter, cards=FAKE_CARDS, run_one=one)
+    assert seen == [(YOUNG_COLLECTION_AFTER, *before[1:])] * 2
+    assert gc.get_threshold() == before
 
 
 def test_run_files_reports_malformed_files_as_errors(tmp_path: Path) -> None:
