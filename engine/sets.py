@@ -46,6 +46,14 @@ REGISTRY: tuple[CardSet, ...] = (
         ("engine.cards.seaside", "engine.cards.seaside_mats"),
         {1: 2009, 2: 2022},
     ),
+    # One set for both boxes: the first edition printed Cornucopia (2011) and Guilds (2013)
+    # apart, the second edition (2024) is one box. A module for each half.
+    CardSet(
+        "cornucopia-guilds",
+        "Cornucopia & Guilds",
+        ("engine.cards.cornucopia", "engine.cards.guilds"),
+        {1: 2011, 2: 2024},
+    ),
 )
 
 BY_NAME: dict[str, CardSet] = {card_set.name: card_set for card_set in REGISTRY}

@@ -88,17 +88,25 @@ def reveal_top(game: CardAPI, player: int, count: int, verb: str = "reveals") ->
     return revealed
 
 
-def reveal_until_treasure(game: CardAPI, player: int) -> tuple[list[int], int | None]:
-    """Reveal from the deck (shuffling when needed) until a Treasure: (the other revealed
-    cards, the Treasure or None). The cards stay revealed for the caller to move."""
+def reveal_until(
+    game: CardAPI, player: int, wanted: Callable[[int], bool]
+) -> tuple[list[int], int | None]:
+    """Reveal from the deck (shuffling when needed, without the cards already revealed)
+    until a card ``wanted`` accepts: (the other revealed cards, that card or None when the
+    deck and discard pile run out first). The cards stay revealed for the caller to move."""
     others: list[int] = []
     while True:
         card = game.reveal_top(player)
         if card is None:
             return others, None
-        if game.definition(card).is_(TREASURE):
+        if wanted(card):
             return others, card
         others.append(card)
+
+
+def reveal_until_treasure(game: CardAPI, player: int) -> tuple[list[int], int | None]:
+    """Reveal from the deck until a Treasure (:func:`reveal_until`)."""
+    return reveal_until(game, player, lambda card: game.definition(card).is_(TREASURE))
 
 
 def still_revealed(game: CardAPI, player: int, cards: list[int]) -> list[int]:
