@@ -342,7 +342,7 @@ def _shop(ctx: Context) -> Effect[None]:
         "you may play an Action card with no copy in play", purpose="play",
     )  # fmt: skip
     if chosen:
-        yield from game.play(ctx.player, chosen[0], by=ctx.card)
+        yield from game.play(ctx.player, chosen[0])
 
 
 SHOP = _kingdom(

@@ -252,7 +252,7 @@ def _herald(ctx: Context) -> Effect[None]:
         return
     if game.definition(top).is_(ACTION):
         # Played without using an Action (herald/1).
-        yield from game.play(ctx.player, top, "revealed", by=ctx.card)
+        yield from game.play(ctx.player, top, "revealed")
     else:
         game.put(ctx.player, top, ("revealed", ctx.player), "deck")
 
