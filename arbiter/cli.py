@@ -322,9 +322,20 @@ def _read_baseline(args: argparse.Namespace) -> Any:
     if not args.baseline or (args.update_baseline and not Path(args.baseline).exists()):
         return None
     try:
-        return Baseline.read(Path(args.baseline))
+        baseline = Baseline.read(Path(args.baseline))
     except BaselineError as exc:
         raise UsageError(printable(str(exc))) from None
+    if baseline.engine and baseline.engine != args.engine:
+        # Another engine's known failures would hide this one's new ones (or, updated,
+        # the other engine's baseline would be lost).
+        raise UsageError(
+            printable(
+                f"--baseline {args.baseline} lists the failures of --engine "
+                f"{baseline.engine}, not of --engine {args.engine} (give each engine its "
+                "own baseline file)"
+            )
+        )
+    return baseline
 
 
 def disagreements(

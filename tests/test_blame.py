@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import textwrap
 
-from wrong_engines import ForgetsUnusedActions
+from wrong_engines import ForgetsUnusedActions, RevealsMoatUnasked
 
 from scenarios.adapters.reference import ReferenceAdapter
 from scenarios.loader import bundled_dir, discover, load_many, load_text
@@ -57,3 +57,68 @@ def test_no_bundled_scenario_compares_unused_actions_after_the_action_phase() ->
     results = run_all(loaded, ForgetsUnusedActions)
     failing = [f"{r.id}: {r.message}" for r in results if r.status is not Status.PASS]
     assert failing == []
+
+
+# --- a question the engine did not ask is the engine's failure ------------------------------
+
+MILITIA_AND_MOAT = """
+setup:
+  kingdom: [Militia, Moat]
+  p1: {hand: [Militia]}
+  p2: {hand: [Moat, Copper, Copper, Estate, Estate]}
+steps:
+  - play: Militia
+  - choose: Moat
+expect:
+  p2: {hand: [Moat, Copper, Copper, Estate, Estate]}
+"""
+
+
+def test_a_question_the_engine_did_not_ask_fails_naming_it() -> None:
+    status, message = run(MILITIA_AND_MOAT, RevealsMoatUnasked())
+    assert status is Status.FAIL
+    assert message == (
+        "step 2 (choose): p2 was expected to be asked by Moat (react, to Militia) and was "
+        "not: nothing is pending"
+    )
+    assert run(MILITIA_AND_MOAT)[0] is Status.PASS
+
+
+def test_an_answer_the_reference_does_not_ask_for_either_is_a_malformed_scenario() -> None:
+    body = VILLAGE_THEN_COPPER + "  - choose: yes\n"
+    for engine in (ReferenceAdapter(), RevealsMoatUnasked()):
+        status, message = run(body, engine)
+        assert status is Status.ERROR
+        assert message.startswith("step 4 (choose): choose: nothing is pending")
+
+
+def test_a_later_question_asked_instead_names_the_one_not_asked() -> None:
+    body = """
+setup:
+  kingdom: [Spy, Moat]
+  p1: {hand: [Spy], deck: [Copper, Estate]}
+  p2: {hand: [Moat], deck: [Gold]}
+steps:
+  - play: Spy
+  - choose: Moat
+    player: p2
+"""
+    status, message = run(body, RevealsMoatUnasked())
+    assert status is Status.FAIL
+    assert message.startswith(
+        "step 2 (choose): p2 was expected to be asked by Moat (react, to Spy) and was not: "
+        "p1 is asked by Spy (option)"
+    )
+
+
+def test_every_moat_scenario_the_engine_does_not_ask_about_fails() -> None:
+    loaded, malformed = load_many(discover([bundled_dir() / "base" / "moat"]))
+    assert not malformed
+    results = run_all(loaded, RevealsMoatUnasked)
+    assert {r.status for r in results} <= {Status.PASS, Status.FAIL}
+    failed = [r for r in results if r.status is Status.FAIL]
+    assert failed
+    for result in failed:  # at the answer to Moat, or where a step expects its question
+        assert "to be asked by Moat (react" in result.message or (
+            "pending expected {player: p2, kind: react" in result.message
+        )

@@ -137,3 +137,22 @@ class SecondEditionMoneylender(ReferenceAdapter):
         if "Moneylender" in cards and editions.get("base") == 1:
             return "lacks the text of Moneylender (edition 1)"
         return super().unsupported_reason(cards, editions)
+
+
+class RevealsMoatUnasked(ReferenceAdapter):
+    """Reveals Moat against every Attack without asking its owner, as evolvedominion 1.0.3
+    does: a question the rules ask and the engine does not."""
+
+    name = "reveals-moat-unasked"
+
+    def command(self, verb: str, arg: Any) -> None:
+        super().command(verb, arg)
+        self._reveal_moats()
+
+    def answer(self, value: Any) -> None:
+        super().answer(value)
+        self._reveal_moats()
+
+    def _reveal_moats(self) -> None:
+        while (pending := self.pending()) is not None and pending["choices"] == ["Moat"]:
+            super().answer("Moat")
