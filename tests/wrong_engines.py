@@ -36,8 +36,10 @@ WEAK_VILLAGE: dict[str, Callable[[Card], Card]] = {
 }
 
 
-def _game_class(changes: dict[str, Callable[[Card], Card]]) -> type[Game]:
-    class WrongGame(Game):
+def game_class(changes: dict[str, Callable[[Card], Card]], base: type[Game] = Game) -> type[Game]:
+    """``base`` (the reference engine) with the card changes ``changes``."""
+
+    class WrongGame(base):  # type: ignore[valid-type,misc]
         def definition_by_name(self, name: str) -> Card:
             card = self._definitions.get(name)
             if card is None:
@@ -56,7 +58,7 @@ class WrongEngine(ReferenceAdapter):
     CHANGES: ClassVar[dict[str, Callable[[Card], Card]]] = {}
 
     def load(self, setup: dict[str, Any]) -> None:
-        self.game = _game_class(self.CHANGES)(setup)
+        self.game = game_class(self.CHANGES)(setup)
 
 
 class WrongMerchant(WrongEngine):
