@@ -16,6 +16,7 @@ from engine.cards.common import (
     move_from_hand,
     reveal_top,
     reveal_until,
+    reveal_until_into_hand,
     tags,
     trash_to_gain,
 )
@@ -58,8 +59,7 @@ HAMLET = _kingdom(
     "Hamlet",
     2,
     {ACTION},
-    "+1 Card, +1 Action. You may discard a card for +1 Action. You may discard a card "
-    "for +1 Buy.",
+    "+1 Card, +1 Action. You may discard a card for +1 Action. You may discard a card for +1 Buy.",
     cards=1,
     actions=1,
     effect=_hamlet,
@@ -83,8 +83,7 @@ MENAGERIE = _kingdom(
     "Menagerie",
     3,
     {ACTION},
-    "+1 Action. Reveal your hand. If no two cards in it share a name, +3 Cards; "
-    "otherwise +1 Card.",
+    "+1 Action. Reveal your hand. If no two cards in it share a name, +3 Cards; otherwise +1 Card.",
     actions=1,
     effect=_menagerie,
     declares=tags("+actions", "reveals", "draws", "counts-cards"),
@@ -123,12 +122,9 @@ FORTUNE_TELLER = _kingdom(
 
 def _farming_village(ctx: Context) -> Effect[None]:
     game = ctx.game
-    others, found = reveal_until(
+    reveal_until_into_hand(
         game, ctx.player, lambda card: bool(game.definition(card).types & {ACTION, TREASURE})
     )
-    if found is not None:
-        game.put(ctx.player, found, ("revealed", ctx.player), "hand")
-    discard_revealed(game, ctx.player, others)
     yield from ()
 
 
@@ -151,10 +147,7 @@ def _hunting_party(ctx: Context) -> Effect[None]:
     hand = list(game.player(ctx.player).hand)
     game.reveal(ctx.player, hand)
     in_hand = {game.name_of(card) for card in hand}
-    others, found = reveal_until(game, ctx.player, lambda card: game.name_of(card) not in in_hand)
-    if found is not None:
-        game.put(ctx.player, found, ("revealed", ctx.player), "hand")
-    discard_revealed(game, ctx.player, others)
+    reveal_until_into_hand(game, ctx.player, lambda card: game.name_of(card) not in in_hand)
     yield from ()
 
 
