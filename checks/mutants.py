@@ -143,16 +143,21 @@ class Applied:
 _Function = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
 
-def _enclosing(tree: ast.Module, first: int, last: int) -> list[_Function]:
+@functools.cache
+def _functions_in(source: str) -> tuple[_Function, ...]:
+    """The functions of a source text, the last first (parsed once per text: each mutant
+    would otherwise parse and walk its files again)."""
+    found = [node for node in ast.walk(ast.parse(source)) if isinstance(node, _Function)]
+    return tuple(sorted(found, key=lambda node: node.lineno, reverse=True))
+
+
+def _enclosing(source: str, first: int, last: int) -> list[_Function]:
     """Functions whose lines hold lines ``first``..``last``, innermost first."""
-    found = [
+    return [
         node
-        for node in ast.walk(tree)
-        if isinstance(node, _Function)
-        and node.lineno <= first
-        and (node.end_lineno or node.lineno) >= last
+        for node in _functions_in(source)
+        if node.lineno <= first and (node.end_lineno or node.lineno) >= last
     ]
-    return sorted(found, key=lambda node: node.lineno, reverse=True)
 
 
 def _key(node: _Function) -> tuple[str, int]:
@@ -223,7 +228,6 @@ def _apply_source(
         at = offset + shift
         new_text = new_text[:at] + patch.new + new_text[at + len(patch.old) :]
         shift += len(patch.new) - len(patch.old)
-    tree = ast.parse(text)
     compiled = list(_codes(compile(new_text, str(path), "exec")))
     line_shifts = [
         (text.count("\n", 0, offset) + 1, patch.new.count("\n") - patch.old.count("\n"))
@@ -232,7 +236,7 @@ def _apply_source(
     done: set[tuple[str, int]] = set()
     for offset, patch in edits:
         first = text.count("\n", 0, offset) + 1
-        chain = _enclosing(tree, first, first + patch.old.count("\n"))
+        chain = _enclosing(text, first, first + patch.old.count("\n"))
         for node in chain:
             key = _key(node)
             functions = live.get((path, *key), [])
