@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.context import Happening, Resolving, TriggerContext, watched
+from engine.abilities import Replacement
+from engine.context import (
+    Happening,
+    ReplacementContext,
+    Resolving,
+    TriggerContext,
+    Would,
+    watched,
+)
 from engine.decisions import Choice, Decision, DecisionKind
 from engine.errors import UnknownName
 from engine.model import Effect, Trigger
@@ -94,13 +102,26 @@ def anyone_listens(game: Verbs, kind: str, player: int, about: int | None) -> bo
 def fire(game: Verbs, happening: Happening) -> Effect[None]:
     """Resolve every trigger of ``happening``: player by player in turn order, each
     player ordering their own simultaneous triggers and choosing optional ones."""
-    found = listeners(game, happening)
+    yield from fire_all(game, [happening])
+
+
+def fire_all(game: Verbs, happenings: list[Happening]) -> Effect[None]:
+    """Resolve every trigger of ``happenings``, events of one instruction that happened
+    together (the cards one instruction discarded: rulings ``rules/when-discard/2``), as
+    :func:`fire` does for one: each player orders all of theirs."""
+    found = [
+        (owner, card, trigger, happening)
+        for happening in happenings
+        for owner, card, trigger in listeners(game, happening)
+    ]
     if not found:
         return
     for owner in game.turn_order():
-        mine = [(card, trigger) for who, card, trigger in found if who == owner]
+        mine = [
+            (card, trigger, happening) for who, card, trigger, happening in found if who == owner
+        ]
         if mine:
-            yield from _resolve_triggers(game, owner, mine, happening)
+            yield from _resolve_triggers(game, owner, mine, happenings)
 
 
 def _still_applies(
@@ -126,8 +147,17 @@ def trigger_decision(
     names = [game.name_of(card) for card, _ in pending]
     subject = game.name_of(happening.card) if happening.card is not None else None
     all_optional = all(trigger.optional for _, trigger in pending)
-    kind: DecisionKind = "react" if all_optional else "trigger"
     what = f"{happening.kind} of {subject}" if subject else happening.kind
+    return choice_decision(game, owner, names, all_optional, subject, what)
+
+
+def choice_decision(
+    game: Verbs, owner: int, names: list[str], all_optional: bool, subject: str | None, what: str
+) -> Decision:
+    """The decision of which ability (named ``names``) resolves next on an event (``what``,
+    about the card ``subject``, or None): ``react`` when all are optional, else
+    ``trigger`` (see :func:`trigger_decision`)."""
+    kind: DecisionKind = "react" if all_optional else "trigger"
     prompt = (
         f"you may react to the {what}" if all_optional else f"which ability on the {what} first"
     )
@@ -144,34 +174,36 @@ def trigger_decision(
     )
 
 
+# A trigger waiting to resolve for its owner: (card, trigger, the happening it meets).
+Pending = tuple[int, Trigger, Happening]
+
+
 def _resolve_triggers(
-    game: Verbs,
-    owner: int,
-    pending: list[tuple[int, Trigger]],
-    happening: Happening,
+    game: Verbs, owner: int, pending: list[Pending], happenings: list[Happening]
 ) -> Effect[None]:
-    used: list[tuple[int, Trigger]] = []
+    used: list[Pending] = []
     while True:
-        pending = [(c, t) for c, t in pending if _still_applies(game, owner, c, t, happening)]
+        pending = [p for p in pending if _still_applies(game, owner, *p)]
         if not pending:
             return
-        all_optional = all(trigger.optional for _, trigger in pending)
+        all_optional = all(trigger.optional for _, trigger, _ in pending)
         if len(pending) == 1 and not all_optional:
             chosen = 0
         else:
-            decision = trigger_decision(game, owner, pending, happening)
+            pairs = [(card, trigger) for card, trigger, _ in pending]
+            decision = trigger_decision(game, owner, pairs, pending[0][2])
             picked = yield from game.ask(decision)
             if not picked:
                 return
             chosen = picked[0]
-        card, trigger = pending[chosen]
-        used.append((card, trigger))
+        card, trigger, happening = pending[chosen]
+        used.append(pending[chosen])
         if trigger.optional:
             game.log(Event(owner, "reacts with", game.name_of(card)))
         elif trigger.where == "next_turn":  # a Duration card's start-of-turn part, per play
             game.log(Event(owner, "resolves", game.name_of(card)))
         yield from _resolve_one(game, owner, card, trigger, happening)
-        pending = _unused_listeners(game, owner, happening, used)
+        pending = _unused_listeners(game, owner, happenings, used)
 
 
 def _resolve_one(
@@ -194,15 +226,101 @@ def _run_trigger(
 
 
 def _unused_listeners(
-    game: Verbs, owner: int, happening: Happening, used: list[tuple[int, Trigger]]
-) -> list[tuple[int, Trigger]]:
+    game: Verbs, owner: int, happenings: list[Happening], used: list[Pending]
+) -> list[Pending]:
     """The owner's listeners as the zones are now, less the mandatory ones already used on
-    this event: a resolved trigger may have brought another (Secret Chamber drawing a
+    these events: a resolved trigger may have brought another (Secret Chamber drawing a
     Moat), and an optional one (a Reaction) may be used again while its condition holds,
     since a Reaction that stays where it was may be revealed again to the same event
     (rulings ``rules/reactions/1``): Secret Chamber twice, Diplomat again."""
-    found = [(c, trigger) for who, c, trigger in listeners(game, happening) if who == owner]
+    found = [
+        (c, trigger, happening)
+        for happening in happenings
+        for who, c, trigger in listeners(game, happening)
+        if who == owner
+    ]
     for entry in used:
         if not entry[1].optional and entry in found:
             found.remove(entry)
     return found
+
+
+# --- replacement abilities -------------------------------------------------------------------
+
+# Who may replace a move: (owner, card, replacement).
+Replacer = tuple[int, int, Replacement]
+
+
+def replacers_of(game: Verbs, would: Would) -> list[Replacer]:
+    """Every (owner, card, replacement) that may replace ``would``, by looking at the zones:
+    the card that would move (``self``), cards in hand and in play (in turn order), and
+    the game-long ones (held by the player whose move it is)."""
+    kind, player, about = would.kind, would.player, would.card
+    found: list[Replacer] = [
+        (player, about, replacement)
+        for replacement in game.definition(about).replacements
+        if replacement.where == "self" and replacement.event == kind
+    ]
+    names = game.state.names
+    replacing = game._indexes.replacing.get(kind, _NOBODY)
+    for owner in game.turn_order() if replacing else ():
+        mine = owner == player
+        for where in ("hand", "in_play"):
+            for card in game.player(owner).zone(where):
+                if names[card] not in replacing:
+                    continue
+                for replacement in game.definition(card).replacements:
+                    if (
+                        replacement.where == where
+                        and replacement.event == kind
+                        and (replacement.who == "any" or (replacement.who == "own") == mine)
+                    ):
+                        found.append((owner, card, replacement))
+    for card, replacement in game._game_wide.get(f"would_{kind}", ()):
+        found.append((player, card, replacement))
+    return found
+
+
+def replace(game: Verbs, would: Would) -> Effect[None]:
+    """Apply the replacement abilities to ``would`` before it happens: each player in turn
+    order, from the player whose move it is, picks which of theirs applies next (an
+    optional one only if they want it: a ``react`` decision whose source is the card
+    that would move), until none is left or the move is cancelled. Each applies at most
+    once to the move, and none applies to the moves its own effect causes."""
+    used: list[tuple[int, Replacement]] = []
+    while not would.cancelled:
+        candidates = [
+            (owner, card, replacement)
+            for owner, card, replacement in replacers_of(game, would)
+            if (card, replacement) not in used
+            and (card, replacement) not in game._replacing
+            and replacement.condition(ReplacementContext(game, owner, card, would))
+        ]
+        if not candidates:
+            return
+        owner = next(o for o in game.turn_order(would.player) if any(c[0] == o for c in candidates))
+        mine = [(card, replacement) for who, card, replacement in candidates if who == owner]
+        chosen = 0
+        all_optional = all(replacement.optional for _, replacement in mine)
+        if len(mine) > 1 or all_optional:
+            names = [game.name_of(card) for card, _ in mine]
+            subject = game.name_of(would.card)
+            decision = choice_decision(
+                game, owner, names, all_optional, subject, f"{would.kind} of {subject}"
+            )
+            picked = yield from game.ask(decision)
+            if not picked:  # declined every optional one: the others' turn
+                used += mine
+                continue
+            chosen = picked[0]
+        card, replacement = mine[chosen]
+        used.append((card, replacement))
+        if replacement.optional:
+            game.log(Event(owner, "reacts with", game.name_of(card)))
+        game._replacing.append((card, replacement))
+        try:
+            yield from replacement.effect(ReplacementContext(game, owner, card, would))
+        except UnknownName as error:  # a typo in this card's code: say which card
+            raise error.of_card(game.name_of(card)) from None
+        finally:
+            game._replacing.remove((card, replacement))
