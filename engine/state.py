@@ -36,6 +36,8 @@ __all__ = [
 # the shared ones; the mats a set declares (``engine.tokens.Mat``) are zone kinds too.
 ZONE_KINDS: tuple[str, ...] = (*PLAYER_ZONES, *SHARED_ZONES)
 _PLAYER_ZONE_SET = frozenset(PLAYER_ZONES)
+# The zones a card listens to events from (a Watchtower in hand, a Hoard in play).
+LISTENING_ZONES: tuple[PlayerZone, ...] = ("hand", "in_play")
 
 # A zone is named by its kind and its owner: ("hand", 0), ("supply", "Silver"),
 # ("pile", "Prizes"), ("island", 1), ("trash", None).
