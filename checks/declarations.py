@@ -294,7 +294,7 @@ class DeclarationCheck:
             return "picked by no choice of a pile"
         if limit is None:
             return "picked with no cost limit"
-        words = f"picked costing {'exactly' if limit.exactly else 'up to'} {limit.cost}"
+        words = f"picked costing {limit.words}"
         if limit.relative_to is None:
             return f"{words} (a fixed limit)"
         relative_to = ", ".join(self._name(card) for card in limit.relative_to) or "no card"

@@ -324,6 +324,8 @@ class Verbs(Lasting):
             return True
         if limit.exactly:
             return bool(rules.costs_same(self.cost(card), limit.cost))
+        if limit.less:
+            return bool(rules.costs_less(self.cost(card), limit.cost))
         return bool(rules.cost_at_most(self.cost(card), limit.cost))
 
     def gain(
