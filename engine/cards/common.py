@@ -106,13 +106,15 @@ def reveal_until(
         others.append(card)
 
 
-def reveal_until_into_hand(game: CardAPI, player: int, wanted: Callable[[int], bool]) -> None:
+def reveal_until_into_hand(
+    game: CardAPI, player: int, wanted: Callable[[int], bool]
+) -> Effect[None]:
     """Reveal from the deck until a card ``wanted`` accepts, put it into the hand and
     discard the other revealed cards (Farming Village, Hunting Party)."""
     others, found = reveal_until(game, player, wanted)
     if found is not None:
         game.put(player, found, ("revealed", player), "hand")
-    discard_revealed(game, player, others)
+    yield from discard_revealed(game, player, others)
 
 
 def reveal_until_treasure(game: CardAPI, player: int) -> tuple[list[int], int | None]:

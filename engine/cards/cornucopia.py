@@ -51,7 +51,7 @@ def _hamlet(ctx: Context) -> Effect[None]:
             ctx.player, ctx.name, hand, 0, 1, f"you may discard a card for {reward}",
             purpose="discard",
         )  # fmt: skip
-        if chosen and game.discard(ctx.player, chosen[0]):
+        if chosen and (yield from game.discard(ctx.player, chosen[0])):
             game.bonus(ctx.player, **bonus)
 
 
@@ -102,8 +102,7 @@ def _fortune_teller(ctx: Context) -> Effect[None]:
         )
         if found is not None:
             game.topdeck(victim, found, "revealed")
-        discard_revealed(game, victim, others)
-    yield from ()
+        yield from discard_revealed(game, victim, others)
 
 
 FORTUNE_TELLER = _kingdom(
@@ -122,10 +121,9 @@ FORTUNE_TELLER = _kingdom(
 
 def _farming_village(ctx: Context) -> Effect[None]:
     game = ctx.game
-    reveal_until_into_hand(
+    yield from reveal_until_into_hand(
         game, ctx.player, lambda card: bool(game.definition(card).types & {ACTION, TREASURE})
     )
-    yield from ()
 
 
 FARMING_VILLAGE = _kingdom(
@@ -147,8 +145,9 @@ def _hunting_party(ctx: Context) -> Effect[None]:
     hand = list(game.player(ctx.player).hand)
     game.reveal(ctx.player, hand)
     in_hand = {game.name_of(card) for card in hand}
-    reveal_until_into_hand(game, ctx.player, lambda card: game.name_of(card) not in in_hand)
-    yield from ()
+    yield from reveal_until_into_hand(
+        game, ctx.player, lambda card: game.name_of(card) not in in_hand
+    )
 
 
 HUNTING_PARTY = _kingdom(
@@ -192,9 +191,8 @@ def _harvest(ctx: Context) -> Effect[None]:
     game = ctx.game
     revealed = reveal_top(game, ctx.player, 4)
     names = {game.name_of(card) for card in revealed}
-    discard_revealed(game, ctx.player, revealed)
+    yield from discard_revealed(game, ctx.player, revealed)
     game.bonus(ctx.player, coins=len(names))
-    yield from ()
 
 
 HARVEST = _kingdom(
@@ -220,8 +218,7 @@ def _carnival(ctx: Context) -> Effect[None]:
             # One of each name, compared among the revealed cards only (carnival/2).
             taken.add(name)
             game.put(ctx.player, card, ("revealed", ctx.player), "hand")
-    discard_revealed(game, ctx.player, revealed)
-    yield from ()
+    yield from discard_revealed(game, ctx.player, revealed)
 
 
 CARNIVAL = _kingdom(
@@ -287,7 +284,7 @@ def _jester(ctx: Context) -> Effect[None]:
         if top is None:
             continue
         name = game.name_of(top)
-        game.discard(victim, top, "revealed")
+        yield from game.discard(victim, top, "revealed")
         if game.definition(top).is_(VICTORY):
             yield from game.gain(victim, "Curse")
             continue

@@ -40,7 +40,7 @@ def _advisor(ctx: Context) -> Effect[None]:
         left, ctx.name, revealed, 1, 1, "choose a card for them to discard", purpose="discard"
     )
     for card in chosen:
-        game.discard(ctx.player, card, "revealed")
+        yield from game.discard(ctx.player, card, "revealed")
     for card in revealed:
         if card not in chosen:
             game.put(ctx.player, card, ("revealed", ctx.player), "hand")
@@ -74,7 +74,7 @@ def _journeyman(ctx: Context) -> Effect[None]:
         found.append(card)
     for card in found:
         game.put(ctx.player, card, ("revealed", ctx.player), "hand")
-    discard_revealed(game, ctx.player, skipped)
+    yield from discard_revealed(game, ctx.player, skipped)
 
 
 JOURNEYMAN = _kingdom(
@@ -133,7 +133,7 @@ def _taxman(ctx: Context) -> Effect[None]:
             continue
         copies = [card for card in victim_hand if game.name_of(card) == name]
         if copies:
-            game.discard(victim, copies[0])
+            yield from game.discard(victim, copies[0])
         else:
             game.reveal(victim, list(victim_hand))
     pile = yield from game.choose_gain(
@@ -220,9 +220,10 @@ SOOTHSAYER_2 = _kingdom(
 def _stonemason(ctx: Context) -> Effect[None]:
     game = ctx.game
     trashed = yield from trash_one_from_hand(ctx)
-    if trashed is None or trashed.cost < 1:
-        return  # nothing costs less than 0 (stonemason/2)
-    limit = CostLimit(trashed.cost - 1, relative_to=(trashed.card,))
+    if trashed is None:
+        return
+    # Nothing costs less than $0 (stonemason/2): then nothing is offered.
+    limit = CostLimit(trashed.cost, relative_to=(trashed.card,), less=True)
     for _ in range(2):
         pile = yield from game.choose_gain(
             ctx.player, ctx.name, limit, f"gain a card costing less than {trashed.cost}"
