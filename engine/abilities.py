@@ -148,6 +148,17 @@ class SetsUp:
     pile_tokens: tuple[PileTokens, ...] = ()
 
 
+@dataclass(frozen=True)
+class Overpay:
+    """Its buyer may pay more than its cost when buying it (the "+" on a Guilds cost): the
+    buy asks how much more, an ``amount`` decision (purpose ``overpay``) from 0 to the
+    coins left, and with a Potion left a ``yes_no`` whether a Potion is part of it. What is
+    overpaid is spent, and the buy's and the bought card's gain's happenings carry it:
+    ``happening.data["overpaid"]``, a ``Cost`` (absent when nothing was). What the overpay
+    does is the card's own trigger: on its buy (first-edition "when you buy this") or on
+    its gain (second-edition "Overpay:"). A card gained any other way is never overpaid."""
+
+
 Static = (
     CostChange
     | BuyRestriction
@@ -156,6 +167,7 @@ Static = (
     | ChangesCards
     | WhenAnyGained
     | SetsUp
+    | Overpay
 )
 
 # A set's rule of set-up over the Kingdom (the Kingdom cards' definitions): what it adds,

@@ -84,6 +84,8 @@ def default_answer(decision: Decision) -> Answer:
     order; ``no`` for a yes/no question; no reaction for an optional reaction)."""
     if decision.kind == "yes_no":
         return Answer(False)
+    if decision.kind == "amount":
+        return Answer(decision.min)
     if decision.kind == "order":
         return Answer(decision.labels())
     return Answer(decision.labels()[: decision.min])
@@ -93,6 +95,8 @@ def random_answer(decision: Decision, rng: random.Random) -> Answer:
     """A uniformly random legal answer: a random number of picks in [min, max]."""
     if decision.kind == "yes_no":
         return Answer(rng.random() < 0.5)
+    if decision.kind == "amount":
+        return Answer(rng.randint(decision.min, decision.max))
     labels = decision.labels()
     if decision.kind == "order":
         return Answer(rng.sample(labels, len(labels)))

@@ -30,7 +30,9 @@ __all__ = [
     "CARD_TYPES",
     "CURSE",
     "DURATION",
+    "PRIZE",
     "REACTION",
+    "REWARD",
     "TREASURE",
     "VICTORY",
     "Card",
@@ -54,7 +56,13 @@ CURSE: Final = "Curse"
 ATTACK: Final = "Attack"
 REACTION: Final = "Reaction"
 DURATION: Final = "Duration"  # Seaside: a card that can stay in play and act on a later turn
-CARD_TYPES = frozenset({ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION, DURATION})
+# Cornucopia & Guilds: cards of a pile outside the Supply, gained only by the card naming it
+# (Tournament's Prizes, 1st edition; Joust's Rewards, 2nd edition).
+PRIZE: Final = "Prize"
+REWARD: Final = "Reward"
+CARD_TYPES = frozenset(
+    {ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION, DURATION, PRIZE, REWARD}
+)
 
 SETS = ALL_SETS  # every set (engine.sets)
 

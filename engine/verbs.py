@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from engine import rules, triggers
 from engine.compiled import mypyc_attr
@@ -376,12 +377,14 @@ class Verbs(Lasting):
         to: PlayerZone | None = None,
         *,
         bought: bool = False,
+        data: Mapping[str, Any] | None = None,
     ) -> Effect[int | None]:
         """Gain a particular card (from a pile or the trash) to ``to`` (None: the discard
         pile, unless a replacement sends it elsewhere). Replacement abilities apply first:
         a gain they cancel or give to another player is not this player's (the Blue dog
         rule: no when-gain ability of it, no "if you gained it"). Returns the card if this
-        gain happened, else None."""
+        gain happened, else None. ``data`` goes to the gain's happening (a buy's overpay,
+        ``happening.data["overpaid"]``)."""
         destination: Zone = ("discard" if to is None else to, player)
         if "would_gain" in self._events_heard:
             would = Would("gain", player, card, source, destination, to is not None, bought)
@@ -392,10 +395,8 @@ class Verbs(Lasting):
         if not self._move_gained(player, card, source, destination, bought):
             return None
         if triggers.anyone_listens(self, "gain", player, card):
-            yield from triggers.fire(
-                self,
-                Happening("gain", player, card, bought=bought, data={"to": destination[0]}),
-            )
+            told = {**data, "to": destination[0]} if data else {"to": destination[0]}
+            yield from triggers.fire(self, Happening("gain", player, card, bought, told))
         return card
 
     def _move_gained(
