@@ -16,7 +16,7 @@ from engine.setup_check import check_generation
 from scenarios.yamlread import KeyPath
 
 SETS = KINGDOM_SETS
-VERBS = ("play", "buy", "end", "choose", "expect")
+VERBS = ("play", "buy", "end", "spend", "choose", "expect")
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
 # Seaside's player mats: cards there are the player's, outside the other zones.
 MATS = ("island", "native_village")
@@ -31,6 +31,9 @@ FORMAT_FEATURES = (
     "embargo",
     "extra_turn",
     "gained_last_turn",
+    "coffers",
+    "bane",
+    "piles",
 )
 # The additions that only one set's cards need, by the set (an engine without the set
 # skips a scenario using one for that reason: Adapter.missing_sets).
@@ -41,7 +44,14 @@ FEATURE_SETS = {
     "embargo": "seaside",
     "extra_turn": "seaside",
     "gained_last_turn": "seaside",
+    "coffers": "cornucopia-guilds",
+    "bane": "cornucopia-guilds",
+    "piles": "cornucopia-guilds",
 }
+# Keys of a player's setup and expectation that count tokens, by the key (the version-1
+# ones and those a set declares: engine.tokens.TokenKind.key), and the kinds the step
+# `spend` may name; the engine's declarations (format_tokens) add to the version-1 ones.
+VERSION_1_TOKEN_KEYS = ("vp_tokens", "pirate_ship")
 # The values of the turn every observation reports (``Adapter.observe``; ``extra`` is
 # optional, reported by engines with extra turns).
 TURN_KEYS = ("player", "phase", "actions", "buys", "coins")
@@ -114,6 +124,29 @@ class CardIndex:
         return frozenset(label for found in self.labels.values() for label in found)
 
 
+@dataclass(frozen=True)
+class FormatTokens:
+    """The tokens a scenario may speak of: ``player_keys``, the keys of a player's tokens
+    (``vp_tokens``, ``pirate_ship``, ``coffers``), and ``spendable``, the kinds of token
+    the step ``spend`` may name (``coffers``)."""
+
+    player_keys: frozenset[str]
+    spendable: frozenset[str]
+
+
+def format_tokens() -> FormatTokens:
+    """The reference engine's token declarations (``engine.tokens.TokenKind``), as the
+    format speaks of them (imported late: the engine may be absent)."""
+    from engine.cards import TOKEN_KINDS
+
+    kinds = TOKEN_KINDS.values()
+    return FormatTokens(
+        player_keys=frozenset(VERSION_1_TOKEN_KEYS)
+        | {kind.key for kind in kinds if kind.where == "player"},
+        spendable=frozenset(kind.name for kind in kinds if kind.spend is not None),
+    )
+
+
 def reference_cards() -> CardIndex:
     """The reference engine's card catalogue (imported late: the engine may be absent)."""
     from engine.cards import ALL_CARDS
@@ -129,7 +162,8 @@ class Step:
     line: int
     verb: str
     # play: list of card names (one or more); buy: card name; end: "action"|"turn";
-    # choose: str | bool | list[str]; expect: the checkpoint mapping.
+    # spend: list of token kinds (one or more); choose: str | bool | int | list[str];
+    # expect: the checkpoint mapping.
     arg: Any
     player: str | None = None
     source: str | None = None

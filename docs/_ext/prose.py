@@ -46,6 +46,7 @@ KIND_WORDS = {
     "gain": "to pick a card to gain",
     "option": "to pick an option",
     "yes_no": "to answer yes or no",
+    "amount": "to answer a number",
     "order": "to put cards in an order",
     "name": "to name a card",
     "react": "whether to reveal a Reaction",
