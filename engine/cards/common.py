@@ -34,14 +34,14 @@ if TYPE_CHECKING:
 # dropping the card's edges.
 VOCABULARY = frozenset(
     {
-        "+actions", "+buys", "+coins", "attacks", "blocks-attack", "boosts-treasures",
+        "+actions", "+buys", "+coins", "attacks", "blocks-attack", "boosts-treasures", "coffers",
         "counts-cards", "counts-piles", "counts-plays", "counts-types", "discards",
         "discards-others", "draws", "duration-like", "gains", "gains-from-trash",
         "gains-to-deck", "gains-to-hand", "gives-curses", "moves-deck", "names-a-card",
         "passes-cards", "plays-actions", "plays-treasures", "reacts-to-attack",
         "reacts-to-gain", "reduces-costs", "restricts-buys", "reveals", "sets-aside", "tests-cost",
         "topdecks", "trashes", "trashes-self", "victory", "vp-tokens", "when-buy",
-        "when-gain", "while-in-play",
+        "when-gain", "while-in-play", "overpay",
     }
 )  # fmt: skip
 

@@ -9,23 +9,65 @@ are our own summaries; the set is ``cornucopia-guilds`` for both halves
 
 from __future__ import annotations
 
+from engine.abilities import SetsUp
+from engine.api import CardAPI
 from engine.cards.common import (
     choose_one,
+    discard_down_to,
     discard_revealed,
     kingdom_maker,
+    lasting_trigger,
     put_back_in_order,
     reveal_top,
     reveal_until,
+    reworded,
     tags,
     trash_one_from_hand,
     treasures_among,
 )
 from engine.cards.cornucopia import CORNUCOPIA_GUILDS
-from engine.context import Context
-from engine.model import ACTION, ATTACK, TREASURE, Card, CostLimit, Effect
-from engine.targets import DECK, Gain, Plays, Targets, of
+from engine.context import Context, TriggerContext
+from engine.model import ACTION, ATTACK, TREASURE, Card, CostLimit, Effect, PlayEffect, Trigger
+from engine.targets import DECK, TURN, WHILE_IN_PLAY, Gain, Plays, Targets, Watch, of
+from engine.tokens import Spend, TokenKind
 
 _kingdom = kingdom_maker(CORNUCOPIA_GUILDS)
+
+
+# --- Coffers ------------------------------------------------------------------------------
+
+COFFERS = "coffers"
+
+
+def _coffers_refusal(game: CardAPI, edition: int) -> str | None:
+    """When a player may spend Coffers (always on their own turn, as a command): any time
+    in the second edition (rulings rules/coffers/4); in the first, only in the Buy phase
+    before anything is bought that turn (rules/coffers/3)."""
+    if edition >= 2:
+        return None
+    if not game.in_phase("buy"):
+        return "first edition: Coffers are spent in the Buy phase only"
+    if game.state.turn.bought:
+        return "first edition: no Coffers are spent once a card is bought this turn"
+    return None
+
+
+TOKENS = (
+    TokenKind(
+        COFFERS, "Coffers", "player", "coffers", CORNUCOPIA_GUILDS, spend=Spend(_coffers_refusal)
+    ),
+)
+
+
+def take_coffers(count: int) -> PlayEffect:
+    """An effect that puts ``count`` tokens on its player's Coffers mat ("+1 Coffers",
+    first printing "take a Coin token")."""
+
+    def effect(ctx: Context) -> Effect[None]:
+        ctx.game.add_tokens(ctx.player, COFFERS, count)
+        yield from ()
+
+    return effect
 
 
 # --- Advisor ----------------------------------------------------------------------------
@@ -314,6 +356,191 @@ INFIRMARY = _kingdom(
 )
 
 
+# --- Candlestick Maker, Plaza, Baker: Coffers --------------------------------------------
+
+CANDLESTICK_MAKER_1, CANDLESTICK_MAKER_2 = reworded(
+    _kingdom(
+        "Candlestick Maker",
+        2,
+        {ACTION},
+        "+1 Action, +1 Buy. Take a Coin token.",
+        actions=1,
+        buys=1,
+        effect=take_coffers(1),
+        declares=tags("+actions", "+buys", "coffers"),
+    ),
+    "+1 Action, +1 Buy, +1 Coffers.",
+)
+
+
+def _plaza(ctx: Context) -> Effect[None]:
+    game = ctx.game
+    treasures = treasures_among(game, game.player(ctx.player).hand)
+    chosen = yield from choose_one(
+        ctx, treasures, "you may discard a Treasure for +1 Coffers", optional=True,
+        purpose="discard",
+    )  # fmt: skip
+    if chosen is not None and (yield from game.discard(ctx.player, chosen)):
+        game.add_tokens(ctx.player, COFFERS, 1)
+
+
+PLAZA_1, PLAZA_2 = reworded(
+    _kingdom(
+        "Plaza",
+        4,
+        {ACTION},
+        "+1 Card, +2 Actions. You may discard a Treasure; if you do, take a Coin token.",
+        cards=1,
+        actions=2,
+        effect=_plaza,
+        declares=tags("draws", "+actions", "discards", "coffers"),
+        targets=Targets(asks=of(TREASURE)),
+    ),
+    "+1 Card, +2 Actions. You may discard a Treasure for +1 Coffers.",
+)
+
+BAKER_1, BAKER_2 = reworded(
+    _kingdom(
+        "Baker",
+        5,
+        {ACTION},
+        "+1 Card, +1 Action. Take a Coin token. Setup: each player takes a Coin token.",
+        cards=1,
+        actions=1,
+        effect=take_coffers(1),
+        static=(SetsUp(player_tokens=((COFFERS, 1),)),),
+        declares=tags("draws", "+actions", "coffers"),
+    ),
+    "+1 Card, +1 Action, +1 Coffers. Setup: each player gets +1 Coffers.",
+)
+
+
+# --- Butcher -------------------------------------------------------------------------------
+
+
+def _butcher(ctx: Context) -> Effect[None]:
+    game = ctx.game
+    game.add_tokens(ctx.player, COFFERS, 2)
+    trashed = yield from choose_one(
+        ctx, list(game.player(ctx.player).hand), "you may trash a card", optional=True,
+        purpose="trash",
+    )  # fmt: skip
+    if trashed is None:
+        return
+    cost = game.cost(game.definition(trashed))
+    if not (yield from game.trash(ctx.player, trashed, ("hand", ctx.player))):
+        return
+    # The tokens removed only raise the limit: they give no coins (butcher/3).
+    removed = yield from game.choose_amount(
+        ctx.player, ctx.name, 0, game.tokens(ctx.player, COFFERS),
+        "remove Coffers: +1 coin of cost each", purpose="spend",
+    )  # fmt: skip
+    game.remove_tokens(ctx.player, COFFERS, removed)
+    limit = cost + removed
+    pile = yield from game.choose_gain(
+        ctx.player, ctx.name, CostLimit(limit, relative_to=(trashed,)),
+        f"gain a card costing up to {limit}",
+    )  # fmt: skip
+    if pile is not None:
+        yield from game.gain(ctx.player, pile)
+
+
+BUTCHER_1, BUTCHER_2 = reworded(
+    _kingdom(
+        "Butcher",
+        5,
+        {ACTION},
+        "Take two Coin tokens. You may trash a card from your hand and then pay any number "
+        "of Coin tokens; if you trashed a card, gain a card costing up to its cost plus 1 "
+        "coin per token paid.",
+        effect=_butcher,
+        declares=tags("coffers", "trashes", "gains", "tests-cost"),
+        targets=Targets(gains=(Gain(relative=True),), trashes=of("hand")),
+    ),
+    "+2 Coffers. You may trash a card from your hand, then remove any number of Coffers; "
+    "if you trashed one, gain a card costing up to its cost plus 1 coin per Coffers removed.",
+)
+
+
+# --- Merchant Guild ----------------------------------------------------------------------
+
+
+def _coffers_per_buy(ctx: TriggerContext) -> Effect[None]:
+    ctx.game.add_tokens(ctx.owner, COFFERS, 1)
+    yield from ()
+
+
+MERCHANT_GUILD_1 = _kingdom(
+    "Merchant Guild",
+    5,
+    {ACTION},
+    "+1 Buy, +1 coin. While this is in play, when you buy a card, take a Coin token.",
+    editions=(1,),
+    buys=1,
+    coins=1,
+    triggers=(Trigger("buy", "in_play", _coffers_per_buy),),
+    declares=tags("+buys", "+coins", "while-in-play", "when-buy", "coffers"),
+    targets=Targets(watches=(Watch("buy", WHILE_IN_PLAY, "gives +1 Coffers"),)),
+)
+
+
+def _coffers_per_gain_in_buy_phase(ctx: TriggerContext) -> Effect[None]:
+    turn = ctx.game.state.turn
+    gained = sum(1 for _card, _bought, phase in turn.gains if phase == "buy")
+    if gained:
+        ctx.game.add_tokens(ctx.owner, COFFERS, gained)
+    yield from ()
+
+
+MERCHANT_GUILD_2 = _kingdom(
+    "Merchant Guild",
+    5,
+    {ACTION},
+    "+1 Buy, +1 coin. At the end of your Buy phase this turn, +1 Coffers per card you "
+    "gained in it.",
+    editions=(2,),
+    buys=1,
+    coins=1,
+    # Each play sets it up once, so two plays give 2 per card (merchant-guild/6).
+    lasting=lasting_trigger(0),
+    triggers=(Trigger("buy_end", "turn", _coffers_per_gain_in_buy_phase),),
+    declares=tags("+buys", "+coins", "counts-cards", "coffers"),
+    targets=Targets(watches=(Watch("gain", TURN, "gives +1 Coffers at the end of the Buy phase"),)),
+)
+
+
+# --- Footpad -------------------------------------------------------------------------------
+
+
+def _footpad(ctx: Context) -> Effect[None]:
+    ctx.game.add_tokens(ctx.player, COFFERS, 2)
+    yield from discard_down_to(3)(ctx)
+
+
+def _in_an_action_phase(ctx: TriggerContext) -> bool:
+    return ctx.game.in_phase("action")
+
+
+def _draw_one(ctx: TriggerContext) -> Effect[None]:
+    ctx.game.draw(ctx.happening.player, 1)
+    yield from ()
+
+
+FOOTPAD = _kingdom(
+    "Footpad",
+    5,
+    {ACTION, ATTACK},
+    "+2 Coffers. Each other player discards down to 3 cards in hand. In games using this, "
+    "when you gain a card in an Action phase, +1 Card.",
+    editions=(2,),
+    effect=_footpad,
+    # A rule of the game: any player's gain in any Action phase (footpad/2).
+    triggers=(Trigger("gain", "game", _draw_one, condition=_in_an_action_phase, who="any"),),
+    declares=tags("coffers", "attacks", "discards-others", "reacts-to-gain", "draws"),
+    targets=Targets(watches=(Watch("gain", "token", "draws a card", turns="any", gainer="any"),)),
+)
+
+
 CARDS: tuple[Card, ...] = (
     ADVISOR,
     JOURNEYMAN,
@@ -326,4 +553,15 @@ CARDS: tuple[Card, ...] = (
     MASTERPIECE,
     FARRIER,
     INFIRMARY,
+    CANDLESTICK_MAKER_1,
+    CANDLESTICK_MAKER_2,
+    PLAZA_1,
+    PLAZA_2,
+    BAKER_1,
+    BAKER_2,
+    BUTCHER_1,
+    BUTCHER_2,
+    MERCHANT_GUILD_1,
+    MERCHANT_GUILD_2,
+    FOOTPAD,
 )
