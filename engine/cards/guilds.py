@@ -9,12 +9,16 @@ are our own summaries; the set is ``cornucopia-guilds`` for both halves
 
 from __future__ import annotations
 
-from engine.abilities import SetsUp
+from collections.abc import Callable
+from typing import Any
+
+from engine.abilities import Overpay, SetsUp
 from engine.api import CardAPI
 from engine.cards.common import (
     choose_one,
     discard_down_to,
     discard_revealed,
+    gained_zone,
     kingdom_maker,
     lasting_trigger,
     put_back_in_order,
@@ -27,8 +31,19 @@ from engine.cards.common import (
 )
 from engine.cards.cornucopia import CORNUCOPIA_GUILDS
 from engine.context import Context, TriggerContext
-from engine.model import ACTION, ATTACK, TREASURE, Card, CostLimit, Effect, PlayEffect, Trigger
-from engine.targets import DECK, TURN, WHILE_IN_PLAY, Gain, Plays, Targets, Watch, of
+from engine.costs import Cost
+from engine.model import (
+    ACTION,
+    ATTACK,
+    TREASURE,
+    Card,
+    CostLimit,
+    Effect,
+    PlayEffect,
+    Trigger,
+    TriggerEvent,
+)
+from engine.targets import DECK, SELF, TURN, WHILE_IN_PLAY, Gain, Plays, Targets, Watch, of
 from engine.tokens import Spend, TokenKind
 
 _kingdom = kingdom_maker(CORNUCOPIA_GUILDS)
@@ -68,6 +83,40 @@ def take_coffers(count: int) -> PlayEffect:
         yield from ()
 
     return effect
+
+
+# --- Overpay --------------------------------------------------------------------------------
+
+# What an overpay does, given the amount overpaid (at least $1, or a Potion).
+OverpayEffect = Callable[[TriggerContext, Cost], Effect[None]]
+
+
+def _was_overpaid(ctx: TriggerContext) -> bool:
+    return "overpaid" in ctx.happening.data
+
+
+def overpay(edition: int, does: OverpayEffect) -> dict[str, Any]:
+    """A card's ``static`` and ``triggers`` for its overpay: the buy asks how much more
+    (``engine.abilities.Overpay``), and ``does`` happens "when you buy this" in the first
+    edition, when the bought card is gained in the second (rulings ``rules/overpay/7-8``).
+    Nothing happens without an overpay, and never for a card gained otherwise."""
+
+    def effect(ctx: TriggerContext) -> Effect[None]:
+        yield from does(ctx, ctx.happening.data["overpaid"])
+
+    event: TriggerEvent = "buy" if edition == 1 else "gain"
+    return {
+        "static": (Overpay(),),
+        "triggers": (Trigger(event, "self", effect, condition=_was_overpaid),),
+    }
+
+
+def overpay_watch(edition: int, does: str, *, moves: bool = False) -> Watch:
+    """What a card's overpay watches, for its ``targets``: its own buy (first edition) or
+    its own gain when bought (second edition); ``moves``: the overpay moves the card."""
+    if edition == 1:
+        return Watch("buy", SELF, does, moves=moves)
+    return Watch("gain", SELF, does, bought_only=True, moves=moves)
 
 
 # --- Advisor ----------------------------------------------------------------------------
@@ -141,16 +190,44 @@ def _doctor(ctx: Context) -> Effect[None]:
     yield from put_back_in_order(game, ctx.player, ctx.name, kept, "revealed")
 
 
+DOCTOR_OPTIONS = ("trash", "discard", "put back")
+
+
+def _doctor_looks(ctx: TriggerContext, overpaid: Cost) -> Effect[None]:
+    game, player = ctx.game, ctx.owner
+    for _ in range(overpaid.coins):
+        top = game.reveal_top(player, "")  # looked at; the deck is refilled if empty
+        if top is None:
+            return
+        name = game.name_of(top)
+        picked = yield from game.choose_option(
+            player, ctx.name, DOCTOR_OPTIONS, f"trash, discard or put back {name}"
+        )
+        if picked == ["trash"]:
+            yield from game.trash(player, top, ("revealed", player))
+        elif picked == ["discard"]:
+            yield from game.discard(player, top, "revealed")
+        else:
+            game.put(player, top, ("revealed", player), "deck")
+
+
 DOCTOR = _kingdom(
     "Doctor",
     3,
     {ACTION},
     "Name a card. Reveal the top 3 cards of your deck; trash the ones with that name and "
-    "put the others back in any order.",
+    "put the others back in any order. When you buy this, you may overpay; for each coin "
+    "overpaid, look at the top card of your deck and trash it, discard it or put it back.",
     editions=(1,),
     effect=_doctor,
-    declares=tags("names-a-card", "reveals", "trashes", "topdecks"),
-    targets=Targets(trashes=of(DECK)),
+    options=DOCTOR_OPTIONS,
+    **overpay(1, _doctor_looks),
+    declares=tags("names-a-card", "reveals", "trashes", "topdecks", "overpay", "when-buy"),
+    targets=Targets(
+        trashes=of(DECK),
+        trashes_when_gained=of(DECK),
+        watches=(overpay_watch(1, "looks at the top card per coin overpaid"),),
+    ),
 )
 
 
@@ -274,14 +351,49 @@ def _stonemason(ctx: Context) -> Effect[None]:
             yield from game.gain(ctx.player, pile)
 
 
-STONEMASON = _kingdom(
-    "Stonemason",
+def _two_actions(ctx: TriggerContext, overpaid: Cost) -> Effect[None]:
+    """Gain 2 Action cards each costing exactly the overpay, a Potion part included
+    (stonemason/3, rules/overpay/9)."""
+    game = ctx.game
+    limit = CostLimit(overpaid, exactly=True, relative_to=())
+    for _ in range(2):
+        pile = yield from game.choose_gain(
+            ctx.owner, ctx.name, limit, f"gain an Action card costing exactly {overpaid}",
+            fits=lambda card: card.is_(ACTION),
+        )  # fmt: skip
+        if pile is not None:
+            # On the buy (first edition) the bought Stonemason is still on its pile.
+            yield from game.gain(ctx.owner, pile, besides=ctx.happening.card)
+
+
+def _stonemason_card(edition: int, text: str) -> Card:
+    return _kingdom(
+        "Stonemason",
+        2,
+        {ACTION},
+        text,
+        editions=(edition,),
+        effect=_stonemason,
+        **overpay(edition, _two_actions),
+        declares=tags("trashes", "gains", "tests-cost", "overpay"),
+        targets=Targets(
+            gains=(Gain(relative=True), Gain(types=of(ACTION), relative=True, when="watch")),
+            trashes=of("hand"),
+            watches=(overpay_watch(edition, "gains 2 Actions costing the overpay"),),
+        ),
+    )
+
+
+STONEMASON_1 = _stonemason_card(
+    1,
+    "Trash a card from your hand. Gain 2 cards, each costing less than it. When you buy "
+    "this, you may overpay for it; if you do, gain 2 Action cards each costing the amount "
+    "overpaid.",
+)
+STONEMASON_2 = _stonemason_card(
     2,
-    {ACTION},
-    "Trash a card from your hand. Gain 2 cards, each costing less than it.",
-    effect=_stonemason,
-    declares=tags("trashes", "gains", "tests-cost"),
-    targets=Targets(gains=(Gain(relative=True),), trashes=of("hand")),
+    "Trash a card from your hand. Gain 2 cards, each costing less than it. Overpay: gain 2 "
+    "Action cards each costing the amount overpaid.",
 )
 
 
@@ -300,36 +412,98 @@ def _herald(ctx: Context) -> Effect[None]:
         game.put(ctx.player, top, ("revealed", ctx.player), "deck")
 
 
-HERALD = _kingdom(
-    "Herald",
-    4,
-    {ACTION},
-    "+1 Card, +1 Action. Reveal the top card of your deck; if it is an Action card, play it.",
-    cards=1,
-    actions=1,
-    effect=_herald,
-    declares=tags("draws", "+actions", "reveals", "plays-actions"),
-    targets=Targets(plays=Plays(of(ACTION), DECK, 1)),
+def _discards_onto_deck(ctx: TriggerContext, overpaid: Cost) -> Effect[None]:
+    """Put as many cards as coins overpaid from the discard pile onto the deck, in any
+    order; all of them when the pile has fewer (herald/3)."""
+    game, player = ctx.game, ctx.owner
+    discard = list(game.player(player).discard)
+    count = min(overpaid.coins, len(discard))
+    chosen = yield from game.choose_cards(
+        player, ctx.name, discard, count, count, f"put {count} cards onto your deck",
+        purpose="topdeck",
+    )  # fmt: skip
+    yield from put_back_in_order(game, player, ctx.name, chosen, "discard", topdeck=True)
+
+
+def _herald_card(edition: int, overpay_text: str) -> Card:
+    return _kingdom(
+        "Herald",
+        4,
+        {ACTION},
+        "+1 Card, +1 Action. Reveal the top card of your deck; if it is an Action card, play "
+        f"it. {overpay_text}",
+        editions=(edition,),
+        cards=1,
+        actions=1,
+        effect=_herald,
+        **overpay(edition, _discards_onto_deck),
+        declares=tags("draws", "+actions", "reveals", "plays-actions", "topdecks", "overpay"),
+        targets=Targets(
+            plays=Plays(of(ACTION), DECK, 1),
+            # In the second edition the new Herald may be one of them (herald/6).
+            watches=(
+                overpay_watch(edition, "puts discarded cards onto the deck", moves=edition == 2),
+            ),
+        ),
+    )
+
+
+HERALD_1 = _herald_card(
+    1,
+    "When you buy this, you may overpay for it; for each coin overpaid, look through your "
+    "discard pile and put a card from it onto your deck.",
+)
+HERALD_2 = _herald_card(
+    2,
+    "Overpay: for each coin overpaid, put a card of your choice from your discard pile onto "
+    "your deck.",
 )
 
 
 # --- Masterpiece, Farrier, Infirmary (their overpay comes with buying) ----------------------------
 
 
+def _silvers(ctx: TriggerContext, overpaid: Cost) -> Effect[None]:
+    for _ in range(overpaid.coins):
+        yield from ctx.game.gain(ctx.owner, "Silver")
+
+
 MASTERPIECE = _kingdom(
-    "Masterpiece", 3, {TREASURE}, "Worth 1 coin.", editions=(1,), coins=1,
-    declares=tags("+coins"),
-)  # fmt: skip
+    "Masterpiece",
+    3,
+    {TREASURE},
+    "Worth 1 coin. When you buy this, you may overpay for it; gain a Silver per coin overpaid.",
+    editions=(1,),
+    coins=1,
+    **overpay(1, _silvers),
+    declares=tags("+coins", "gains", "overpay", "when-buy"),
+    targets=Targets(
+        gains=(Gain(names=of("Silver"), when="watch"),),
+        watches=(overpay_watch(1, "gains a Silver per coin overpaid"),),
+    ),
+)
+
+
+def _bigger_next_hand(ctx: TriggerContext, overpaid: Cost) -> Effect[None]:
+    """+1 Card at the end of this turn per coin overpaid: the Clean-up draws that many more
+    (farrier/2)."""
+    game = ctx.game
+    game.draw_next_hand(game.state.turn.hand_size + overpaid.coins)
+    yield from ()
+
 
 FARRIER = _kingdom(
     "Farrier",
     2,
     {ACTION},
-    "+1 Card, +1 Action, +1 Buy.",
+    "+1 Card, +1 Action, +1 Buy. Overpay: +1 Card at the end of this turn per coin overpaid.",
     editions=(2,),
     cards=1,
     actions=1,
     buys=1,
+    **overpay(2, _bigger_next_hand),
+    declares=tags("draws", "+actions", "+buys", "overpay"),
+    targets=Targets(watches=(overpay_watch(2, "draws a card per coin overpaid"),)),
 )
 
 
@@ -343,16 +517,31 @@ def _infirmary(ctx: Context) -> Effect[None]:
         yield from game.trash(ctx.player, chosen, ("hand", ctx.player))
 
 
+def _played_per_coin(ctx: TriggerContext, overpaid: Cost) -> Effect[None]:
+    """Play the gained Infirmary once per coin overpaid, from where it was gained
+    (infirmary/2)."""
+    game, card = ctx.game, ctx.happening.card
+    assert card is not None
+    zone, _player = gained_zone(ctx)
+    if overpaid.coins and (yield from game.play(ctx.owner, card, zone)):
+        for _ in range(overpaid.coins - 1):
+            yield from game.play_again(ctx.owner, card)
+
+
 INFIRMARY = _kingdom(
     "Infirmary",
     3,
     {ACTION},
-    "+1 Card. You may trash a card from your hand.",
+    "+1 Card. You may trash a card from your hand. Overpay: play this once per coin overpaid.",
     editions=(2,),
     cards=1,
     effect=_infirmary,
-    declares=tags("draws", "trashes"),
-    targets=Targets(trashes=of("hand")),
+    **overpay(2, _played_per_coin),
+    declares=tags("draws", "trashes", "overpay"),
+    targets=Targets(
+        trashes=of("hand"),
+        watches=(overpay_watch(2, "plays itself per coin overpaid", moves=True),),
+    ),
 )
 
 
@@ -548,8 +737,10 @@ CARDS: tuple[Card, ...] = (
     TAXMAN,
     SOOTHSAYER_1,
     SOOTHSAYER_2,
-    STONEMASON,
-    HERALD,
+    STONEMASON_1,
+    STONEMASON_2,
+    HERALD_1,
+    HERALD_2,
     MASTERPIECE,
     FARRIER,
     INFIRMARY,
