@@ -218,6 +218,7 @@ class CardAPI(Protocol):
         fits: Callable[[Card], bool] | None = None,
         optional: bool = False,
         empty_too: bool = False,
+        outside: Iterable[str] = (),
     ) -> Effect[str | None]: ...
 
     def choose_option(

@@ -51,7 +51,7 @@ REGISTRY: tuple[CardSet, ...] = (
     CardSet(
         "cornucopia-guilds",
         "Cornucopia & Guilds",
-        ("engine.cards.cornucopia", "engine.cards.guilds"),
+        ("engine.cards.cornucopia", "engine.cards.guilds", "engine.cards.cornucopia_prizes"),
         {1: 2011, 2: 2024},
     ),
 )

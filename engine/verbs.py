@@ -290,16 +290,24 @@ class Verbs(Lasting):
         fits: Callable[[Card], bool] | None = None,
         optional: bool = False,
         empty_too: bool = False,
+        outside: Iterable[str] = (),
     ) -> Effect[str | None]:
         """Pick a non-empty Supply pile whose card passes the cost test ``limit`` (None: any
         cost) and ``fits`` (None: any card); returns its name or None. ``empty_too``: an
         empty pile may be picked as well (a card that names the card before it gains it,
-        Smugglers: picking an empty pile gains nothing). The game's watcher, if any, is
-        told of the pile picked and the limit it was picked under."""
+        Smugglers: picking an empty pile gains nothing), and so may the cards named in
+        ``outside`` that have no Supply pile (a Prize the player on the right gained):
+        picked, they gain nothing either. The game's watcher, if any, is told of the pile
+        picked and the limit it was picked under."""
+        supply = self.state.supply
         piles = tuple(
             Choice(pile, pile)
-            for pile, cards in self.state.supply.items()
+            for pile, cards in supply.items()
             if (cards or empty_too) and self._offered(self.definition_by_name(pile), limit, fits)
+        ) + tuple(
+            Choice(name, name)
+            for name in sorted(set(outside) - supply.keys())
+            if empty_too and self._offered(self.definition_by_name(name), limit, fits)
         )
         if not piles:
             return None

@@ -127,6 +127,14 @@ def still_revealed(game: CardAPI, player: int, cards: list[int]) -> list[int]:
     return [card for card in cards if card in zone]
 
 
+def deck_into_discard(game: CardAPI, player: int) -> None:
+    """Put the whole deck into the discard pile (Chancellor, Trusty Steed): moved as a
+    whole, face down, not discarded, so no "discards" event. Bottom card first, so the
+    former top card of the deck ends up on top of the discard pile."""
+    for card in list(game.player(player).deck):
+        game.put(player, card, ("deck", player), "discard")
+
+
 def discard_revealed(game: CardAPI, player: int, cards: list[int]) -> Effect[list[int]]:
     """Discard those of ``cards`` still revealed, by one instruction; the cards discarded."""
     discarded = yield from game.discard_cards(
@@ -319,14 +327,18 @@ def discard_down_to(size: int) -> PlayEffect:
     (Militia, Goons)."""
 
     def effect(ctx: Context) -> Effect[None]:
-        game = ctx.game
-        for victim in game.attacked(ctx):
-            excess = len(game.player(victim).hand) - size
-            if excess <= 0:
-                continue
-            yield from move_from_hand(game, victim, ctx.name, excess, f"discard down to {size}")
+        for victim in ctx.game.attacked(ctx):
+            yield from discards_down_to(ctx, victim, size)
 
     return effect
+
+
+def discards_down_to(ctx: Context, victim: int, size: int) -> Effect[None]:
+    """``victim`` discards down to ``size`` cards in hand for the card of ``ctx`` (nothing
+    with ``size`` cards or fewer): one victim's part of Militia, Followers."""
+    excess = len(ctx.game.player(victim).hand) - size
+    if excess > 0:
+        yield from move_from_hand(ctx.game, victim, ctx.name, excess, f"discard down to {size}")
 
 
 def choose_one(
@@ -344,11 +356,26 @@ def play_an_action(times: int, *, optional: bool) -> PlayEffect:
     """Choose an Action card in hand and play it ``times`` times in a row (Throne Room,
     King's Court). The later plays resolve the card wherever it
     now is, and use no Action."""
+    return play_a_card(ACTION, times, optional=optional)
+
+
+def play_a_card(
+    card_type: str, times: int, *, optional: bool, excluded: str | None = None
+) -> PlayEffect:
+    """Choose a card of ``card_type`` in hand (none of type ``excluded``) and play it
+    ``times`` times in a row (Throne Room, King's Court; Coronet's non-Reward Action, then
+    its non-Reward Treasure). The later plays resolve the card wherever it now is."""
 
     def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
-        actions = [c for c in game.player(ctx.player).hand if game.definition(c).is_(ACTION)]
-        prompt = f"play an Action card {times} times"
+        actions = [
+            card
+            for card in game.player(ctx.player).hand
+            if game.definition(card).is_(card_type)
+            and (excluded is None or not game.definition(card).is_(excluded))
+        ]
+        kind = "an Action card" if card_type == ACTION else f"a {card_type}"
+        prompt = f"play {kind} {times} times"
         chosen = yield from choose_one(ctx, actions, prompt, optional=optional, purpose="play")
         if chosen is None:
             return

@@ -10,6 +10,7 @@ Hunting Party, Fairgrounds, Carnival, Shop). Card texts are our own summaries; t
 
 from __future__ import annotations
 
+from engine.abilities import Bane, SetsUp
 from engine.cards.common import (
     discard_revealed,
     kingdom_maker,
@@ -20,18 +21,22 @@ from engine.cards.common import (
     tags,
     trash_to_gain,
 )
-from engine.context import Context
+from engine.context import Context, TriggerContext
+from engine.costs import Cost
 from engine.model import (
     ACTION,
     ATTACK,
     CURSE,
+    REACTION,
     TREASURE,
     VICTORY,
     Card,
     CostLimit,
     Effect,
+    PlayEffect,
+    Trigger,
 )
-from engine.targets import HAND, IN_PLAY, Count, Gain, Plays, Targets, of
+from engine.targets import HAND, IN_PLAY, SELF, Count, Gain, Plays, Targets, Watch, of
 
 CORNUCOPIA_GUILDS = "cornucopia-guilds"
 
@@ -371,8 +376,13 @@ FAIRGROUNDS = _kingdom(
 # --- Ferryman ---------------------------------------------------------------------------------
 
 
-def _discard_one(ctx: Context) -> Effect[None]:
-    yield from move_from_hand(ctx.game, ctx.player, ctx.name, 1, "discard a card")
+def _discards(count: int) -> PlayEffect:
+    """Its player discards ``count`` cards (every card, with fewer in hand)."""
+
+    def effect(ctx: Context) -> Effect[None]:
+        yield from move_from_hand(ctx.game, ctx.player, ctx.name, count, f"discard {count}")
+
+    return effect
 
 
 FERRYMAN = _kingdom(
@@ -383,8 +393,149 @@ FERRYMAN = _kingdom(
     editions=(2,),
     cards=2,
     actions=1,
-    effect=_discard_one,
+    effect=_discards(1),
     declares=tags("draws", "+actions", "discards"),
+)
+
+
+# --- Young Witch ------------------------------------------------------------------------------
+
+
+def _young_witch(ctx: Context) -> Effect[None]:
+    game = ctx.game
+    yield from _discards(2)(ctx)
+    bane = game.state.bane
+    for victim in game.attacked(ctx):
+        # Only a Bane in hand counts, and revealing it is optional (young-witch/3-4).
+        banes = [card for card in game.player(victim).hand if game.name_of(card) == bane]
+        shown = yield from game.choose_cards(
+            victim, ctx.name, banes, 0, 1, "you may reveal a Bane to gain no Curse",
+            purpose="reveal",
+        )  # fmt: skip
+        if shown:
+            game.reveal(victim, shown)
+        else:
+            yield from game.gain(victim, "Curse")
+
+
+def _young_witch_card(edition: int, text: str) -> Card:
+    return _kingdom(
+        "Young Witch",
+        4,
+        {ACTION, ATTACK},
+        text,
+        editions=(edition,),
+        cards=2,
+        effect=_young_witch,
+        static=(SetsUp(bane=Bane(Cost(2), Cost(3))),),
+        declares=tags("draws", "discards", "attacks", "gives-curses"),
+        targets=Targets(gains=(Gain(names=of("Curse"), receiver="others"),)),
+    )
+
+
+YOUNG_WITCH_1, YOUNG_WITCH_2 = (
+    _young_witch_card(
+        1,
+        "+2 Cards. Discard 2 cards. Each other player may reveal a Bane card from their hand; "
+        "if they do not, they gain a Curse. Setup: add an extra Kingdom pile costing 2 or 3 "
+        "coins to the Supply; its cards are the Banes.",
+    ),
+    _young_witch_card(
+        2,
+        "+2 Cards. Discard 2 cards. Each other player may reveal a Bane from their hand; "
+        "otherwise they gain a Curse. Setup: one more Kingdom pile costing 2 or 3 coins goes "
+        "into the Supply: the Bane pile.",
+    ),
+)
+
+
+# --- Horse Traders ----------------------------------------------------------------------------
+
+
+def _set_itself_aside(ctx: TriggerContext) -> Effect[None]:
+    """Set aside from hand, without blocking the Attack (horse-traders/3); it comes back
+    at the start of its owner's next turn."""
+    game = ctx.game
+    if game.set_aside(ctx.owner, ctx.card):
+        game.at_start_of_next_turn(Context(game, ctx.owner, ctx.card), 1)
+    yield from ()
+
+
+def _comes_back(ctx: TriggerContext) -> Effect[None]:
+    game = ctx.game
+    game.draw(ctx.owner, 1)
+    game.put_into_hand(ctx.owner, ctx.card, ("set_aside", ctx.owner))
+    yield from ()
+
+
+HORSE_TRADERS = _kingdom(
+    "Horse Traders",
+    4,
+    {ACTION, REACTION},
+    "+1 Buy, +3 coins. Discard 2 cards. When another player plays an Attack card, you may "
+    "first set this aside from your hand; if you do, then at the start of your next turn, "
+    "+1 Card and return this to your hand.",
+    editions=(1,),
+    buys=1,
+    coins=3,
+    effect=_discards(2),
+    triggers=(
+        Trigger("attack", "hand", _set_itself_aside, optional=True, who="others"),
+        Trigger("start", "next_turn", _comes_back),
+    ),
+    declares=tags("+buys", "+coins", "discards", "reacts-to-attack", "sets-aside", "draws"),
+)
+
+
+# --- Farmhands -------------------------------------------------------------------------------
+
+
+def _set_aside_for_next_turn(ctx: TriggerContext) -> Effect[None]:
+    game = ctx.game
+    candidates = [
+        card
+        for card in game.player(ctx.owner).hand
+        if game.definition(card).types & {ACTION, TREASURE}
+    ]
+    chosen = yield from game.choose_cards(
+        ctx.owner, ctx.name, candidates, 0, 1,
+        "you may set aside an Action or Treasure to play at the start of your next turn",
+        purpose="set_aside",
+    )  # fmt: skip
+    if (
+        chosen
+        and game.set_aside(ctx.owner, chosen[0])
+        and game.hold(ctx.owner, chosen[0], ctx.card)
+    ):
+        game.at_start_of_next_turn(Context(game, ctx.owner, ctx.card), 1)
+
+
+def _play_what_was_set_aside(ctx: TriggerContext) -> Effect[None]:
+    # Played without using an Action (farmhands/3), and not optionally (farmhands/2).
+    for card in ctx.game.held_with(ctx.owner, ctx.card):
+        yield from ctx.game.play(ctx.owner, card, "set_aside")
+
+
+FARMHANDS = _kingdom(
+    "Farmhands",
+    4,
+    {ACTION},
+    "+1 Card, +2 Actions. When you gain this, you may set aside an Action or Treasure from "
+    "your hand, and play it at the start of your next turn.",
+    editions=(2,),
+    cards=1,
+    actions=2,
+    triggers=(
+        Trigger("gain", "self", _set_aside_for_next_turn),
+        Trigger("start", "next_turn", _play_what_was_set_aside),
+    ),
+    declares=tags(
+        "draws", "+actions", "when-gain", "sets-aside", "plays-actions", "plays-treasures"
+    ),
+    targets=Targets(
+        plays=Plays(of(ACTION, TREASURE), "set_aside", 1),
+        watches=(Watch("gain", SELF, "sets aside a card to play next turn"),),
+    ),
 )
 
 
@@ -402,4 +553,8 @@ CARDS: tuple[Card, ...] = (
     SHOP,
     FAIRGROUNDS,
     FERRYMAN,
+    YOUNG_WITCH_1,
+    YOUNG_WITCH_2,
+    HORSE_TRADERS,
+    FARMHANDS,
 )
