@@ -50,6 +50,14 @@ class Lasting(Table):
         state = self.player(player)
         return [card for card, by in state.held if by == holder and card in state.set_aside]
 
+    def take_held(self, player: int, holder: int) -> list[int]:
+        """The cards held with ``holder``, no longer held (still set aside, for the caller
+        to move: Farmhands plays its card, Joust discards its Province), first first."""
+        state = self.player(player)
+        cards = self.held_with(player, holder)
+        state.held = [(card, by) for card, by in state.held if by != holder]
+        return cards
+
     # ------------------------------------------------------------------ tokens
 
     def _token_kind(self, kind: str, where: tuple[str, ...]) -> TokenKind:

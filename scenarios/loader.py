@@ -180,9 +180,13 @@ def schema() -> dict[str, Any]:
     }
     # A player's tokens: the version-1 keys, and one per kind a set declares (pN.coffers).
     defs = loaded["$defs"]
-    for key in sorted(format_tokens().player_keys):
+    tokens = format_tokens()
+    for key in sorted(tokens.player_keys):
         for zones in ("playerSetup", "playerExpect"):
             defs[zones]["properties"].setdefault(key, {"$ref": "#/$defs/count"})
+    # A Kingdom pile set out beside the Supply for a card: ferryman: Village.
+    for key in sorted(tokens.set_aside_keys):
+        defs["setup"]["properties"].setdefault(key, {"$ref": "#/$defs/card"})
     return loaded
 
 
@@ -378,7 +382,9 @@ class _Checker:
         self.named: dict[str, None] = {}  # an ordered set: first appearance wins
         self.piles: list[tuple[KeyPath, str]] = []  # Supply keys, checked once kingdom is known
         self.kingdom: list[str] = []
-        self.bane: str | None = None  # setup.bane: a Kingdom pile, not in `kingdom`
+        # The Bane and the piles set out beside the Supply (ferryman): Kingdom piles of
+        # their own, never in `kingdom`.
+        self.own_piles: set[str] = set()
         self.tokens = format_tokens_cached()
         # Card names the file spells another way than the catalogue (case, spacing,
         # apostrophes: `throne room`), put right in the data before anything uses it.
@@ -469,8 +475,8 @@ class _Checker:
                 self.card_list((*where, "piles"), value["piles"])
             elif key == "embargo":
                 self.supply_keys(where, value)
-            elif key == "bane":
-                self.bane = self.card(where, value)
+            elif key == "bane" or key in self.tokens.set_aside_keys:
+                self.own_piles.add(self.card(where, value))
             elif key == "piles":
                 self.card_piles(where, value)
             elif PLAYER_KEY.fullmatch(key):
@@ -658,11 +664,12 @@ class _Checker:
                     self.problem(("setup", "kingdom", index), f"{name} is not a kingdom card")
         else:
             # The Bane is a Kingdom pile of its own, never one of the `kingdom` named.
-            named = (name for name in self.named if name != self.bane)
+            named = (name for name in self.named if name not in self.own_piles)
             self.kingdom = [name for name in named if name in self.cards.kingdom]
         in_game = BASIC_PILES | set(self.kingdom) | (COLONY_PILES if self.colony else set())
-        if self.bane is not None:
-            in_game |= {self.bane}
+        bane = self.data["setup"].get("bane")
+        if bane is not None:
+            in_game |= {bane}
         for path, name in self.piles:
             if name in self.cards.names and name not in in_game:
                 self.problem(path, _not_a_pile(name))
@@ -768,7 +775,7 @@ def format_features(setup: Mapping[str, Any]) -> list[str]:
             used["gained_last_turn"] = None
         for key in zones.keys() & DECLARED_TOKEN_KEYS:
             used[key] = None
-    for key in ("bane", "piles"):
+    for key in ("bane", "piles", *sorted(format_tokens_cached().set_aside_keys)):
         if key in setup:
             used[key] = None
     if "embargo" in setup:
@@ -807,8 +814,9 @@ def build_setup(
     embargo = {pile: count for pile, count in raw.get("embargo", {}).items() if count}
     if embargo:
         setup["embargo"] = embargo
-    if "bane" in raw:
-        setup["bane"] = raw["bane"]
+    for key in ("bane", *sorted(format_tokens_cached().set_aside_keys)):
+        if key in raw:
+            setup[key] = raw[key]
     if "piles" in raw:
         setup["piles"] = plain_copy(raw["piles"])
     for number in range(1, players + 1):

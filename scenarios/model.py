@@ -34,6 +34,7 @@ FORMAT_FEATURES = (
     "coffers",
     "bane",
     "piles",
+    "ferryman",
 )
 # The additions that only one set's cards need, by the set (an engine without the set
 # skips a scenario using one for that reason: Adapter.missing_sets).
@@ -47,6 +48,7 @@ FEATURE_SETS = {
     "coffers": "cornucopia-guilds",
     "bane": "cornucopia-guilds",
     "piles": "cornucopia-guilds",
+    "ferryman": "cornucopia-guilds",
 }
 # Keys of a player's setup and expectation that count tokens, by the key (the version-1
 # ones and those a set declares: engine.tokens.TokenKind.key), and the kinds the step
@@ -132,18 +134,22 @@ class FormatTokens:
 
     player_keys: frozenset[str]
     spendable: frozenset[str]
+    # Setup keys naming a Kingdom pile set out beside the Supply (ferryman: Village).
+    set_aside_keys: frozenset[str] = frozenset()
 
 
 def format_tokens() -> FormatTokens:
     """The reference engine's token declarations (``engine.tokens.TokenKind``), as the
     format speaks of them (imported late: the engine may be absent)."""
-    from engine.cards import TOKEN_KINDS
+    from engine.cards import ALL_CARDS, TOKEN_KINDS
+    from engine.setup_check import asked_set_aside
 
     kinds = TOKEN_KINDS.values()
     return FormatTokens(
         player_keys=frozenset(VERSION_1_TOKEN_KEYS)
         | {kind.key for kind in kinds if kind.where == "player"},
         spendable=frozenset(kind.name for kind in kinds if kind.spend is not None),
+        set_aside_keys=frozenset(aside.key for aside, _asker in asked_set_aside(ALL_CARDS)),
     )
 
 

@@ -10,7 +10,7 @@ Hunting Party, Fairgrounds, Carnival, Shop). Card texts are our own summaries; t
 
 from __future__ import annotations
 
-from engine.abilities import Bane, SetsUp
+from engine.abilities import Bane, SetAsidePile, SetsUp
 from engine.cards.common import (
     discard_revealed,
     kingdom_maker,
@@ -385,16 +385,32 @@ def _discards(count: int) -> PlayEffect:
     return effect
 
 
+def _gain_from_the_ferry(ctx: TriggerContext) -> Effect[None]:
+    """When a Ferryman is gained, however (ferryman/3), a card from the pile its set-up
+    set out beside the Supply (ferryman/2), which nothing else gains from (ferryman/4)."""
+    game = ctx.game
+    pile = game.state.set_aside_piles.get("ferryman")
+    if pile is not None:
+        yield from game.gain_from_pile(ctx.owner, pile, pile)
+
+
 FERRYMAN = _kingdom(
     "Ferryman",
     5,
     {ACTION},
-    "+2 Cards, +1 Action. Discard a card.",
+    "+2 Cards, +1 Action. Discard a card. Setup: set out an unused Kingdom pile costing 3 "
+    "or 4 coins. When you gain this, gain a card from that pile.",
     editions=(2,),
     cards=2,
     actions=1,
     effect=_discards(1),
-    declares=tags("draws", "+actions", "discards"),
+    triggers=(Trigger("gain", "self", _gain_from_the_ferry),),
+    static=(SetsUp(set_aside=SetAsidePile("ferryman", Cost(3), Cost(4))),),
+    declares=tags("draws", "+actions", "discards", "when-gain", "gains"),
+    targets=Targets(
+        gains=(Gain(when="watch"),),
+        watches=(Watch("gain", SELF, "gains a card from its pile beside the Supply"),),
+    ),
 )
 
 
@@ -512,7 +528,7 @@ def _set_aside_for_next_turn(ctx: TriggerContext) -> Effect[None]:
 
 def _play_what_was_set_aside(ctx: TriggerContext) -> Effect[None]:
     # Played without using an Action (farmhands/3), and not optionally (farmhands/2).
-    for card in ctx.game.held_with(ctx.owner, ctx.card):
+    for card in ctx.game.take_held(ctx.owner, ctx.card):
         yield from ctx.game.play(ctx.owner, card, "set_aside")
 
 

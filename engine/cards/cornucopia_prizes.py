@@ -360,7 +360,7 @@ def _joust(ctx: Context) -> Effect[None]:
 
 
 def _discard_the_province(ctx: TriggerContext) -> Effect[None]:
-    held = ctx.game.held_with(ctx.owner, ctx.card)
+    held = ctx.game.take_held(ctx.owner, ctx.card)
     yield from ctx.game.discard_cards(ctx.owner, held, "set_aside")
 
 
