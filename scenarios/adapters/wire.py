@@ -56,6 +56,7 @@ from scenarios.adapters.base import (
 )
 from scenarios.adapters.limits import timeout_from_env
 from scenarios.loader import match_event
+from scenarios.model import REPRESENTATIONS
 
 PROTOCOL_VERSION = 1
 STDERR_LINES_KEPT = 20
@@ -494,6 +495,11 @@ class WireAdapter(Adapter):
         assert self.hello is not None
         return dict(self.hello.get("missing_sets", {}))
 
+    def representation(self) -> frozenset[str]:
+        self._peer()
+        assert self.hello is not None
+        return frozenset(self.hello.get("representation", ()))
+
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
         table = self.supported_cards() or {}
         engine = self.name.removeprefix("wire:")
@@ -648,4 +654,7 @@ def hello_problem(result: Any) -> str | None:
         isinstance(reason, str) for reason in missing_sets.values()
     ):
         return "missing_sets, when given, must map each set to a reason"
+    representation = result.get("representation", [])
+    if not isinstance(representation, list) or not set(representation) <= set(REPRESENTATIONS):
+        return f"representation, when given, must be a list of {', '.join(REPRESENTATIONS)}"
     return None
