@@ -671,12 +671,13 @@ class _Run:
 
     def while_pending(self, expect: Mapping[str, Any]) -> Mapping[str, Any]:
         """What is compared while a decision is pending on an engine whose answers take
-        effect together: the decision; the events expected wait for the next checkpoint
-        where none is pending (the state cannot wait: it is not compared)."""
-        kept = {key: value for key, value in expect.items() if key == "pending"}
+        effect together: the decision, and the events that must not have happened yet (such
+        an engine has done less by then, never more); the events expected wait for the
+        next checkpoint where none is pending (the state cannot wait: it is not compared)."""
+        kept = {key: value for key, value in expect.items() if key in ("pending", "no_events")}
         self.held = True
         self.carried += expect.get("events", ())
-        dropped = [key for key in expect if key not in ("pending", "events")]
+        dropped = [key for key in expect if key not in ("pending", "no_events", "events")]
         self.dropped += len(dropped)
         if len(kept) < len(expect):
             self.compared_as.add("atomic_answers")

@@ -146,6 +146,7 @@ def test_a_position_plays_and_is_observed_in_scenario_terms() -> None:
             "player": "p1",
             "kind": "cards",
             "source": "Throne Room",
+            "purpose": "play",
             "choices": ["Smithy"],
             "min": 0,
             "max": 1,

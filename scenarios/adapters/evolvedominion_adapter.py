@@ -302,27 +302,11 @@ class ArbiterAgent(Agent):  # type: ignore[misc]
 
 
 @dataclass
-class MenuQuestion:
-    """A menu's current question, as the engine thread waits on it."""
-
-    menu: Menu[Any]
-
-    @property
-    def source(self) -> str | None:
-        return self.menu.source
-
-    def accept(self, value: Any) -> Any:
-        self.menu.answer(value)
-        return None
-
-
-@dataclass
 class Session:
     """One evolvedominion game, its thread, and what the runner sees of it."""
 
     setup: dict[str, Any]
     events: list[str] = field(default_factory=list)
-    taken: list[dict[str, JSON]] = field(default_factory=list)
     playing: list[str] = field(default_factory=list)  # the cards being played, innermost last
     # Militia's victims' discards, asked at once and given to the engine one by one.
     queued: dict[str, list[str]] = field(default_factory=dict)
@@ -335,8 +319,9 @@ class Session:
         self.phase = self.setup["turn"]["phase"]
         self.bought = False
         self.over = False
-        self.menu: Menu[Any] | None = None
-        self.thread: EngineThread[MenuQuestion] = EngineThread(ENGINE)
+        # The menus asked since the last command or answer, with what of theirs was told.
+        self.menus: list[tuple[Menu[Any], int]] = []
+        self.thread = EngineThread(ENGINE)
         self.state = self._build()
 
     # --- the position -------------------------------------------------------------------------
@@ -432,15 +417,16 @@ class Session:
 
     def _ask(self, menu: Menu[Any]) -> Any:
         """The outcome ``menu`` settles on, asking the runner each question left open."""
-        told = len(menu.taken)
-        self.taken += menu.taken
-        while not menu.done:
-            self.menu = menu
-            self.thread.ask(MenuQuestion(menu))
-            self.taken += menu.taken[told:]  # taken alone after the answer
-            told = len(menu.taken)
-        self.menu = None
-        return menu.chosen
+        self.menus.append((menu, 0))
+        return self.thread.settle(menu)
+
+    def taken(self) -> list[dict[str, JSON]]:
+        """The questions taken alone since the last command or answer."""
+        return [entry for menu, told in self.menus for entry in menu.taken[told:]]
+
+    def _told(self) -> None:
+        """A command or an answer comes: what was taken alone so far has been told."""
+        self.menus = [(menu, len(menu.taken)) for menu, _ in self.menus if not menu.done]
 
     def _discard_down(self, agent: Any, choices: list[Any]) -> Any:
         """Militia's victim: evolvedominion asks for one card at a time until 3 are left;
@@ -471,14 +457,14 @@ class Session:
             _SESSIONS[threading.get_ident()] = self
             job()
 
-        self.taken = []
+        self._told()
         self.thread.run(played, what)
 
     def command(self, verb: str, arg: Any) -> None:
         if self.over:
             raise Rejected("the game is over")
-        if self.menu is not None:
-            raise Rejected(f"answer {self.menu.source}'s question first")
+        if self.thread.question is not None:
+            raise Rejected(f"answer {self.thread.question.source}'s question first")
         if verb == "play":
             self._run(self._play_job(arg), f"play {arg}")
         elif verb == "buy":
@@ -493,7 +479,7 @@ class Session:
             raise Rejected(f"unknown command {verb} {arg!r}")
 
     def answer(self, value: Any) -> None:
-        self.taken = []
+        self._told()
         self.thread.answer(value)
 
     def _end_action_phase(self) -> None:
@@ -569,7 +555,7 @@ class Session:
     # --- what the runner sees ----------------------------------------------------------------
 
     def pending(self) -> dict[str, Any] | None:
-        return self.menu.pending() if self.menu is not None else None
+        return self.thread.pending()
 
     def observe(self) -> dict[str, Any]:
         state = self.state
@@ -655,7 +641,7 @@ class EvolvedominionAdapter(Adapter):
         return self._session().pending()
 
     def taken_alone(self) -> list[dict[str, JSON]] | None:
-        return list(self._session().taken)
+        return self._session().taken()
 
     def observe(self) -> dict[str, Any]:
         return self._session().observe()

@@ -16,37 +16,55 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from scenarios.adapters.base import AdapterError, Rejected
+from scenarios.adapters.menus import Menu
 
 STEP_TIMEOUT = 10.0  # seconds the engine may take for one command or answer
 
 
 class Question(Protocol):
-    """What an engine thread asks: ``accept`` turns an answer into the engine's return
-    value, or raises Rejected."""
+    """What an engine thread asks: ``shown`` is the question as ``Adapter.pending`` gives
+    it, ``accept`` turns an answer into the engine's return value, or raises Rejected."""
 
     @property
     def source(self) -> str | None: ...
 
+    def shown(self) -> dict[str, Any] | None: ...
+
     def accept(self, value: Any) -> Any: ...
 
 
-Q = TypeVar("Q", bound=Question)
+@dataclass
+class MenuQuestion:
+    """The question a :class:`~scenarios.adapters.menus.Menu` is asking."""
+
+    menu: Menu[Any]
+
+    @property
+    def source(self) -> str | None:
+        return self.menu.source
+
+    def shown(self) -> dict[str, Any] | None:
+        return self.menu.pending()
+
+    def accept(self, value: Any) -> Any:
+        self.menu.answer(value)
 
 
 class _Abort(BaseException):
     """Unwinds an abandoned engine's thread (the adapter loads another game)."""
 
 
-class EngineThread(Generic[Q]):
+class EngineThread:
     """One game's thread, and the channel between it and the runner."""
 
     def __init__(self, engine: str, step_timeout: float = STEP_TIMEOUT) -> None:
         self.engine = engine
         self.step_timeout = step_timeout
-        self.question: Q | None = None
+        self.question: Question | None = None
         self.dead: str | None = None
         self._jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._answers: queue.Queue[Any] = queue.Queue()
@@ -73,7 +91,7 @@ class EngineThread(Generic[Q]):
                 return
             self._replies.put(("done", None))
 
-    def ask(self, question: Q) -> Any:
+    def ask(self, question: Question) -> Any:
         """On the engine's thread: wait for an answer ``question`` accepts, and return what
         it makes of it."""
         self.question = question
@@ -90,7 +108,17 @@ class EngineThread(Generic[Q]):
             self.question = None
             return result
 
+    def settle(self, menu: Menu[Any]) -> Any:
+        """On the engine's thread: the outcome ``menu`` settles on, asking each question
+        it leaves open."""
+        while not menu.done:
+            self.ask(MenuQuestion(menu))
+        return menu.chosen
+
     # --- the runner's side -------------------------------------------------------------------
+
+    def pending(self) -> dict[str, Any] | None:
+        return self.question.shown() if self.question is not None else None
 
     def run(self, job: Callable[[], None], what: str) -> None:
         """Run ``job`` on the engine's thread until it ends or asks a question."""
