@@ -496,18 +496,20 @@ RANDOM_GAMES = 200
 RANDOM_SEED = 33
 
 
-def bundled_traces() -> tuple[list[Trace], list[Trace]]:
-    """The traces of every bundled scenario, and of the standard random games."""
-    from scenarios.loader import bundled_dir, discover, load_many
+def bundled_traces(loaded: Sequence[Any] | None = None) -> tuple[list[Trace], list[Trace]]:
+    """The traces of the bundled scenarios (``loaded``, else read here), and of the
+    standard random games."""
+    if loaded is None:
+        from scenarios.loader import bundled_dir, discover, load_many
 
-    loaded, _malformed = load_many(discover([bundled_dir()]))
+        loaded, _malformed = load_many(discover([bundled_dir()]))
     return scenario_traces(loaded)[0], list(random_traces(RANDOM_GAMES, RANDOM_SEED))
 
 
-def bundled_specs() -> dict[CardKey, CardSpec]:
+def bundled_specs(loaded: Sequence[Any] | None = None) -> dict[CardKey, CardSpec]:
     """The spec the docs and ``arbiter explain --decisions`` publish: the bundled scenarios
     show every question (``tests/test_questions.py``), random games add the bounds."""
-    shown, played = bundled_traces()
+    shown, played = bundled_traces(loaded)
     return card_specs([*shown, *played])
 
 

@@ -155,3 +155,13 @@ def test_what_it_cannot_express_is_refused_on_load(engine: Any) -> None:
         "evolvedominion lacks the text of Mine (edition 1)"
     )
     assert engine.unsupported_reason({"Cellar", "Gardens"}, {"base": 1}) is None  # reworded
+
+
+def test_militia_discards_down_to_cards_of_one_name(engine: Any) -> None:
+    # After the Copper, evolvedominion offers its one remaining kind of card alone: the
+    # adapter still gives it the discard asked for, so none is left for the next Attack.
+    engine.load(setup(p1={"hand": ["Militia"]}, p2={"hand": ["Copper", *["Estate"] * 4]}))
+    engine.command("play", "Militia")
+    engine.answer(["Estate", "Copper"])
+    assert engine.observe()["players"]["p2"]["hand"] == ["Estate", "Estate", "Estate"]
+    assert engine.session.queued == {"p2": []}

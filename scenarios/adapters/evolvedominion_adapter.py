@@ -400,14 +400,14 @@ class Session:
 
     def choose(self, agent: Any, choices: list[Any], decision: Any) -> Any:
         """``Agent.select``: the outcome picked, asking the runner what the menu leaves open."""
+        kind = type(decision).__name__
+        if kind == "MilitiaVictimProcedure":  # one menu per card, even of one outcome
+            return self._discard_down(agent, choices)
         if len(choices) == 1:  # evolvedominion's own: nothing to choose
             return choices[0]
-        kind = type(decision).__name__
         if kind not in MENUS:
             raise AdapterError(f"the adapter does not know evolvedominion's {kind} menu")
         card, asks = MENUS[kind]
-        if kind == "MilitiaVictimProcedure":
-            return self._discard_down(agent, choices)
         source = self.playing[-1] if kind == "ImmunityProcedure" else card
         outcomes = [Outcome(choice, picks(kind, choice, agent)) for choice in choices]
         chosen = self._ask(Menu(agent.pid, source, asks, outcomes))
@@ -441,7 +441,10 @@ class Session:
                 Menu(agent.pid, "Militia", MENUS["MilitiaVictimProcedure"][1], outcomes)
             )
         name = queued.pop(0)
-        return next(c for c in choices if _named(dict(_effects(c))["discard"])[0] == name)
+        found = [c for c in choices if _named(dict(_effects(c))["discard"])[0] == name]
+        if not found:
+            raise AdapterError(f"Militia: evolvedominion does not offer {name} to discard")
+        return found[0]
 
     def event(self, line: str) -> None:
         self.events.append(line)
