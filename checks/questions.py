@@ -6,10 +6,11 @@ around them. Rather than a fourth hand-written description of every card (beside
 code, its targets and its text), the spec is *derived*: the reference engine runs the
 bundled scenarios (and, to tell the bounds apart, random games) with a
 :class:`QuestionRecorder` watching, and :func:`card_specs` sums up what each card's
-instructions did. The spec therefore says only what the engine does, and says all of it
-that some scenario shows: ``tests/test_questions.py`` plays random games of every set and
-fails on any question a card asks that no bundled scenario shows (a scenario to write),
-and on any bound that a random game breaks (a bound the scenarios leave undecided).
+instructions did. The spec therefore says only what the engine does; every question in
+it is shown by some scenario: ``tests/test_questions.py`` plays random games of every set
+and fails on any question a card asks that no bundled scenario shows (a scenario to
+write). The random games only add observations of the bounds, which scenarios rarely
+show with every number of choices.
 
 What is recorded, per *resolution* (one play of a card, or one of its triggered
 abilities, from start to end, as ``engine.context.Watcher`` sees it): the questions its
