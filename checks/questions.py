@@ -37,7 +37,7 @@ from engine.context import Resolving
 from engine.decisions import Decision, forced_answer
 from engine.game import Game
 from engine.model import Card, CostLimit, Effect
-from engine.sets import KINGDOM_SETS
+from engine.sets import BY_NAME, KINGDOM_SETS
 from engine.state import EventRecord, Zone
 from scenarios.adapters.reference import ReferenceAdapter
 
@@ -476,7 +476,7 @@ def random_traces(
 
     rng = random.Random(seed)
     for _ in range(games):
-        editions = {name: rng.choice((1, 2)) for name in KINGDOM_SETS}
+        editions = {name: rng.choice(sorted(BY_NAME[name].editions)) for name in KINGDOM_SETS}
         game = RecordingGame.new(
             rng.randrange(2, 5), seed=rng.randrange(2**31), editions=editions, sets=sets
         )
