@@ -1,4 +1,5 @@
-"""evolvedominion behind the Adapter interface (skipped without the ``evolvedominion`` extra).
+"""evolvedominion behind the Adapter interface (skipped when the ``evolvedominion`` extra is
+absent).
 
 The suite run keeps ``docs/reports/evolvedominion.rst`` honest, as pyminion's does: every
 scenario that fails or errs on evolvedominion is listed there with its explanation, and
@@ -13,16 +14,17 @@ import re
 from pathlib import Path
 from typing import Any
 
+import extras
 import pytest
 
-pytest.importorskip("evolvedominion")
+extras.require("evolvedominion")
 
-from checks.questions import CardKey, bundled_specs
-from engine import cards as catalogue
-from scenarios.adapters.base import Rejected, Unsupported
-from scenarios.adapters.evolvedominion_adapter import MENUS, EvolvedominionAdapter
-from scenarios.loader import bundled_dir, discover, load_many
-from scenarios.runner import Result, Status, run_all
+from checks.questions import CardKey, bundled_specs  # noqa: E402
+from engine import cards as catalogue  # noqa: E402
+from scenarios.adapters.base import Rejected, Unsupported  # noqa: E402
+from scenarios.adapters.evolvedominion_adapter import MENUS, EvolvedominionAdapter  # noqa: E402
+from scenarios.loader import bundled_dir, discover, load_many  # noqa: E402
+from scenarios.runner import Result, Status, run_all  # noqa: E402
 
 REPORT = Path(__file__).resolve().parent.parent / "docs" / "reports" / "evolvedominion.rst"
 ZONES = {"hand": [], "deck": [], "discard": [], "in_play": [], "set_aside": [], "vp_tokens": 0}
