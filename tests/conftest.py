@@ -5,14 +5,15 @@ Hypothesis: ``ci`` (the default) keeps property tests small and free of deadline
 they pass on slow shared runners; ``deep`` explores far more examples for a nightly or
 local run. Pick one with ``HYPOTHESIS_PROFILE=deep pytest``.
 
-``pytest --full`` (CI sets it) runs the long comparisons whole rather than a sample (the
-``full`` fixture), and fails a test whose optional extra is not installed instead of
-skipping it: a CI run that skipped what it was meant to check would look green.
+``pytest --full`` (CI sets it; ``options.full``, tests/options.py) runs the long
+comparisons whole rather than a sample, and fails a test whose optional extra is not
+installed instead of skipping it: a CI run that skipped what it was meant to check would
+look green.
 
 ``@pytest.mark.extra("docs")`` marks a test (or, as ``pytestmark``, a module) that needs
 that extra of ``pyproject.toml``; without it installed, the test is skipped with the
 command that installs it. A module that cannot even be imported without its extra calls
-``extras.require("pyminion")`` first (``tests/extras.py``).
+``options.require("pyminion")`` first (``tests/options.py``).
 
 A test reports a figure with ``report_figure`` (a fixture): the figures are printed in a
 section of their own after the run, not into the line of progress dots.
@@ -23,7 +24,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-import extras
+import options
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -64,18 +65,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "extra(name): the test needs that optional extra of pyproject.toml"
     )
-    extras.full = bool(config.getoption("full"))
-
-
-@pytest.fixture(scope="session")
-def full(pytestconfig: pytest.Config) -> bool:
-    """Whether the long comparisons run whole (``--full``) rather than a sample."""
-    return bool(pytestconfig.getoption("full"))
+    # Before any test module is imported: parametrizations read it.
+    options.full = bool(config.getoption("full"))
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
     for marker in item.iter_markers("extra"):
-        extras.require(*marker.args)
+        options.require(*marker.args)
 
 
 @pytest.fixture

@@ -12,10 +12,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-import extras
+import options
 import pytest
 
-extras.require("pyminion")
+options.require("pyminion")
 
 from scenarios.adapters.base import Rejected, Unsupported  # noqa: E402
 from scenarios.adapters.pyminion_adapter import (  # noqa: E402

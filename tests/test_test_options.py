@@ -1,4 +1,4 @@
-"""The suite's own options (tests/conftest.py, tests/extras.py): a test that needs an
+"""The suite's own options (tests/conftest.py, tests/options.py): a test that needs an
 optional extra skips without it, saying what to install, and fails instead under
 ``--full``; every extra the suite names is one of pyproject.toml's."""
 
@@ -7,21 +7,21 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import extras
+import options
 import pytest
 
 TESTS = Path(__file__).resolve().parent
 
 
 def fake_extras(monkeypatch: pytest.MonkeyPatch, **lines: tuple[str, ...]) -> None:
-    monkeypatch.setattr(extras, "requirements", lambda: lines)
+    monkeypatch.setattr(options, "requirements", lambda: lines)
 
 
 def test_an_extra_installed_in_a_version_it_allows_is_usable(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     fake_extras(monkeypatch, here=("pytest>=1", "PyYAML"))
-    assert extras.unusable("here") is None
+    assert options.unusable("here") is None
 
 
 @pytest.mark.parametrize(
@@ -35,7 +35,7 @@ def test_a_missing_extra_says_why_and_what_to_install(
     requirement: str, why: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake_extras(monkeypatch, gone=("pytest>=1", requirement))
-    message = extras.unusable("gone")
+    message = options.unusable("gone")
     assert message is not None and why in message
     assert message.startswith("needs the gone extra (")
     assert message.endswith("pip install -e '.[gone]'")
@@ -43,22 +43,22 @@ def test_a_missing_extra_says_why_and_what_to_install(
 
 def test_require_skips_and_under_full_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     fake_extras(monkeypatch, gone=("no-such-package-for-arbiter",))
-    monkeypatch.setattr(extras, "full", False)
+    monkeypatch.setattr(options, "full", False)
     with pytest.raises(pytest.skip.Exception, match=r"needs the gone extra"):
-        extras.require("gone")
-    monkeypatch.setattr(extras, "full", True)
+        options.require("gone")
+    monkeypatch.setattr(options, "full", True)
     with pytest.raises(pytest.fail.Exception, match=r"--full: needs the gone extra"):
-        extras.require("gone")
+        options.require("gone")
 
 
 def test_an_unknown_extra_is_a_usage_error() -> None:
     with pytest.raises(pytest.UsageError, match="no optional extra 'nonesuch'"):
-        extras.unusable("nonesuch")
+        options.unusable("nonesuch")
 
 
 def named_extras() -> set[str]:
     """The extras the other test modules name: ``@pytest.mark.extra(X)``,
-    ``extras.require(X)``."""
+    ``options.require(X)``."""
     found = set()
     for path in set(TESTS.glob("test_*.py")) - {Path(__file__).resolve()}:
         for node in ast.walk(ast.parse(path.read_text())):
@@ -77,7 +77,7 @@ def named_extras() -> set[str]:
 def test_every_extra_the_tests_name_is_in_pyproject() -> None:
     named = named_extras()
     assert {"docs", "pyminion"} <= named
-    assert named <= set(extras.requirements())
+    assert named <= set(options.requirements())
 
 
 def test_the_default_run_is_parallel() -> None:

@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import options
 import pytest
 
 from arbiter.cli import main
@@ -29,15 +30,15 @@ SERVER = [sys.executable, "-m", "scenarios.wire_server"]
 SMITHY = bundled_dir() / "base" / "smithy"
 
 
-def bundled(full: bool) -> list[Any]:
+def bundled() -> list[Any]:
     files = sorted(discover([bundled_dir()]))
-    loaded, malformed = load_many(files if full else files[::10])
+    loaded, malformed = load_many(files if options.full else files[::10])
     assert not malformed
     return loaded
 
 
-def test_the_bundled_suite_gives_identical_results_through_the_wire(full: bool) -> None:
-    scenarios = bundled(full)
+def test_the_bundled_suite_gives_identical_results_through_the_wire() -> None:
+    scenarios = bundled()
     adapter = WireAdapter(SERVER, timeout=30)
     adapter.transcript = []
     through_wire = run_all(scenarios, lambda: adapter)

@@ -1,8 +1,15 @@
-"""The optional extras of ``pyproject.toml`` a test needs (see ``tests/conftest.py``).
+"""The test suite's own options (set by tests/conftest.py): ``pytest --full``, and the
+optional extras of ``pyproject.toml`` a test needs.
 
-Read from ``pyproject.toml`` itself, so an extra added there is known here without an
-edit. An extra is usable when each of its requirements is installed in a version it
-allows (another version of a pinned package is not what the tests were written against).
+Under ``--full`` (CI sets it) the long comparisons run whole: :func:`games` says how many
+random games a comparison plays; by default a quarter, so that a contributor's run stays
+short (the seeds taken are the first ones, which still cycle through every player count
+and edition the tests spread over the seeds).
+
+Extras are read from ``pyproject.toml`` itself, so an extra added there is known here
+without an edit. An extra is usable when each of its requirements is installed in a
+version it allows (another version of a pinned package is not what the tests were written
+against).
 """
 
 from __future__ import annotations
@@ -17,8 +24,15 @@ from packaging.requirements import Requirement
 
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 _NEEDS = "needs the {extra} extra ({why}): pip install -e '.[{extra}]'"
-# Set by tests/conftest.py from ``pytest --full``: a missing extra fails, not skips.
+# Set by tests/conftest.py from ``pytest --full``: the long comparisons run whole, and a
+# missing extra fails, not skips.
 full = False
+
+
+def games(count: int) -> int:
+    """How many of a comparison's ``count`` random games to play: all under ``--full``,
+    a quarter by default."""
+    return count if full else max(1, count // 4)
 
 
 @cache
