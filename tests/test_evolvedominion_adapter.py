@@ -14,10 +14,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-import extras
+import options
 import pytest
 
-extras.require("evolvedominion")
+options.require("evolvedominion")
 
 from checks.questions import CardKey, bundled_specs  # noqa: E402
 from engine import cards as catalogue  # noqa: E402
