@@ -400,6 +400,7 @@ def m(name: str, bug: str, seen_in: str, *patches: Patch) -> Mutant:
 PYDOMINION = "pydominion (reproduced on its code for issue 13)"
 DESIGN = "DESIGN.md, Known bugs of peer engines"
 COSMIC = "cosmic-ray survivor (issue 13): a card fact no scenario checked"
+HOSTILE3 = "a bug class of other engines no scenario caught (third hostile audit, issue 34)"
 
 
 def androminion(number: int) -> str:
@@ -413,14 +414,14 @@ def pyminion(number: int) -> str:
 # --- the catalogue ------------------------------------------------------------------------------
 
 _IN_PLAY_FROM_HAND = (
-    'if trigger.where in ("hand", "in_play") and card not in',
-    'if trigger.where in ("hand", "in_play") and card not in self.player(owner).hand '
-    "and card not in",
+    'if where in ("hand", "in_play") and card not in',
+    'if where in ("hand", "in_play") and card not in '
+    '_cards_in(game, owner, "hand", zones) and card not in',
 )
 _HAND_FROM_PLAY = (
-    'if trigger.where in ("hand", "in_play") and card not in',
-    'if trigger.where in ("hand", "in_play") and card not in self.player(owner).in_play '
-    "and card not in",
+    'if where in ("hand", "in_play") and card not in',
+    'if where in ("hand", "in_play") and card not in '
+    '_cards_in(game, owner, "in_play", zones) and card not in',
 )
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -850,8 +851,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "(Diplomat still with 5 cards, Secret Chamber back in hand).",
         pyminion(12),
         src(
-            "if not entry[1].optional and entry in found:",
-            "if entry in found:",
+            "for entry, n in used.items() if not entry[1].optional}",
+            "for entry, n in used.items()}",
         ),
     ),
     # ---- attacks and reactions -------------------------------------------------------------------
@@ -1083,6 +1084,48 @@ MUTANTS: tuple[Mutant, ...] = (
         src(
             "return not_yet_unaffected(ctx) and plays_still_to_come(ctx) > 0",
             "return not_yet_unaffected(ctx) and ctx.game.state.turn.player == ctx.owner",
+        ),
+    ),
+    m(
+        "lighthouse-first-play-only",
+        "Lighthouse protects only against the first play of an Attack card in a turn: the "
+        "second play by Throne Room (or another copy) affects its player.",
+        HOSTILE3,
+        src(
+            "def _shelter(ctx: TriggerContext) -> Effect[None]:\n    make_unaffected(ctx)",
+            "def _shelter(ctx: TriggerContext) -> Effect[None]:\n"
+            "    if ctx.game.state.turn.plays.count(ctx.game.name_of(ctx.happening.card)) < 2:\n"
+            "        make_unaffected(ctx)",
+        ),
+    ),
+    m(
+        "embargo-curse-is-the-bought-one",
+        "Buying a Curse from a Curse pile with an Embargo token: the token's Curse is the "
+        "bought one, so the buyer gets one Curse instead of two.",
+        "the reference engine before issue 34 (third hostile audit)",
+        src(
+            'yield from game.gain(ctx.happening.player, "Curse", besides=bought)',
+            'yield from game.gain(ctx.happening.player, "Curse")',
+        ),
+    ),
+    m(
+        "treasury-last-gain-only",
+        "Treasury looks only at the last card gained (bought) this turn, or in this Buy "
+        "phase, for a Victory card.",
+        HOSTILE3,
+        src(
+            "for card, was_bought, then in game.state.turn.gains\n",
+            "for card, was_bought, then in game.state.turn.gains[-1:]\n",
+        ),
+    ),
+    m(
+        "treasury-victory-type-alone",
+        "Treasury counts only a card whose only type is Victory: an Action and Victory card "
+        "(Island) does not stop it.",
+        HOSTILE3,
+        src(
+            "game.definition(card).is_(VICTORY)\n        and (was_bought",
+            "game.definition(card).types == {VICTORY}\n        and (was_bought",
         ),
     ),
     # ---- card facts: costs -----------------------------------------------------------------------
