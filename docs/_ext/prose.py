@@ -54,6 +54,7 @@ KIND_WORDS = {
 PHASE_WORDS = {"action": "Action", "buy": "Buy", "cleanup": "Clean-up"}
 SET_WORDS = {
     "base": "Base set", "intrigue": "Intrigue", "prosperity": "Prosperity", "seaside": "Seaside",
+    "cornucopia-guilds": "Cornucopia & Guilds",
 }  # fmt: skip
 
 

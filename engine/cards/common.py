@@ -327,7 +327,10 @@ def discard_down_to(size: int) -> PlayEffect:
     (Militia, Goons)."""
 
     def effect(ctx: Context) -> Effect[None]:
-        for victim in ctx.game.attacked(ctx):
+        game = ctx.game
+        for victim in game.attacked(ctx):
+            if len(game.player(victim).hand) <= size:
+                continue
             yield from discards_down_to(ctx, victim, size)
 
     return effect
