@@ -11,6 +11,7 @@ between the table and those, and move cards only through the table's move primit
 from __future__ import annotations
 
 from engine import cards as catalogue
+from engine import rules
 from engine.compiled import mypyc_attr
 from engine.context import Context
 from engine.errors import require_one_of
@@ -92,7 +93,7 @@ class Lasting(Table):
         self._token_kind(kind, ("player",))
         tokens = self.state.players[player].tokens
         have = tokens.get(kind, 0)
-        if have < count:
+        if not rules.tokens_removable(have, count):
             return False
         if have == count:
             del tokens[kind]
