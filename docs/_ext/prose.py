@@ -84,6 +84,8 @@ def answer_text(value: Any) -> str:
         return "yes"
     if value is False:
         return "no"
+    if isinstance(value, int):  # an amount (how much to overpay)
+        return str(value)
     if isinstance(value, (list, tuple)):
         return cards(value) if value else "nothing (no card)"
     return esc(value)
@@ -134,6 +136,8 @@ def _player_line(name: str, zones: Mapping[str, Any]) -> str | None:
         held.append(f"{zones['vp_tokens']} VP tokens")
     if zones.get("pirate_ship"):
         held.append(f"{zones['pirate_ship']} Coin token(s) on the Pirate Ship mat")
+    if "coffers" in zones:
+        held.append(f"{zones['coffers']} Coffers")
     if zones.get("gained_last_turn"):
         held.append(f"gained {cards(zones['gained_last_turn'])} on their last turn")
     for order in zones.get("shuffles", []):
@@ -183,6 +187,12 @@ def position(setup: Mapping[str, Any], chosen_editions: Mapping[str, int]) -> li
     if setup.get("embargo"):
         tokens = ", ".join(f"{n} on {esc(p)}" for p, n in setup["embargo"].items())
         lines.append(f"Embargo tokens: {tokens}.")
+    if setup.get("bane"):
+        lines.append(f"The Bane is {esc(setup['bane'])}, its pile an 11th Kingdom pile.")
+    if setup.get("ferryman"):
+        lines.append(f"Ferryman's pile, set out beside the Supply, is {esc(setup['ferryman'])}.")
+    for pile, held in setup.get("piles", {}).items():
+        lines.append(f"The {esc(pile)} pile holds {cards(held) if held else 'nothing'}.")
     route = setup.get("trade_route")
     if route:
         lines.append(
@@ -214,6 +224,8 @@ def _player_result(name: str, wanted: Mapping[str, Any]) -> list[str]:
         out.append(f"{esc(name)} has {wanted['vp_tokens']} VP tokens")
     if "pirate_ship" in wanted:
         out.append(f"{esc(name)} has {wanted['pirate_ship']} Coin token(s) on the Pirate Ship mat")
+    if "coffers" in wanted:
+        out.append(f"{esc(name)} has {wanted['coffers']} Coffers")
     if "score" in wanted:
         out.append(f"{esc(name)} scores {wanted['score']} VP")
     return out
@@ -228,6 +240,10 @@ def checked(expect: Mapping[str, Any]) -> list[str]:
         out.append(f"the trash holds {cards(expect['trash'])}")
     if "supply" in expect:
         out += [f"{n} left in the {esc(p)} pile" for p, n in expect["supply"].items()]
+    out += [
+        f"the {esc(p)} pile holds {cards(held) if held else 'nothing'}"
+        for p, held in expect.get("piles", {}).items()
+    ]
     if "trade_route" in expect:
         out.append(f"the Trade Route mat holds {expect['trade_route']} coin token(s)")
     out += [
@@ -290,6 +306,8 @@ def file_step(step: Any, player: str) -> str:
         return f"{who} buys {esc(step.arg)}.{refused}"
     if step.verb == "end":
         return f"{who} ends the {'Action phase' if step.arg == 'action' else 'turn'}.{refused}"
+    if step.verb == "spend":
+        return f"{who} spends {len(step.arg)} {esc(step.arg[0]).capitalize()}.{refused}"
     if step.verb == "choose":
         asker = f" to {esc(step.source)}'s question" if step.source else ""
         verb = "tries to answer" if step.rejected else "answers"
@@ -302,7 +320,7 @@ def file_step(step: Any, player: str) -> str:
 
 # --- What happens (from the engine's play-by-play, ``scenarios.trace``) -------------------
 
-VERB_WORDS = {"play": "plays", "buy": "buys"}
+VERB_WORDS = {"play": "plays", "buy": "buys", "spend": "spends"}
 
 
 def _command(record: Any) -> str:
