@@ -40,7 +40,9 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 WIDTH = 88
-TYPE_ORDER = ("Action", "Treasure", "Victory", "Curse", "Duration", "Attack", "Reaction")
+TYPE_ORDER = (
+    "Action", "Treasure", "Victory", "Curse", "Duration", "Attack", "Reaction", "Prize", "Reward"
+)  # fmt: skip
 CARD_SETS = ALL_SETS
 
 
