@@ -199,7 +199,9 @@ class DeclarationCheck:
         for gain in found:
             key = Exercised(frame.definition.name, "gain", gain)
             self.followed.add(key, cost)
-            if limit is not None and limit.relative_to is not None and cost == limit.cost:
+            # At the limit: its cost, or for "less than" one coin less (Stonemason).
+            reached = limit is not None and cost == (limit.cost - 1 if limit.less else limit.cost)
+            if limit is not None and limit.relative_to is not None and reached:
                 self.followed.at_relative_limit.add(key)
 
     def _trash(self, frame: _Open, card: int, source: Zone) -> None:

@@ -43,7 +43,7 @@ from engine.model import (
     Trigger,
     TriggerEvent,
 )
-from engine.targets import DECK, SELF, TURN, WHILE_IN_PLAY, Gain, Plays, Targets, Watch, of
+from engine.targets import DECK, SELF, WHILE_IN_PLAY, Gain, Plays, Targets, Watch, of
 from engine.tokens import Spend, TokenKind
 
 _kingdom = kingdom_maker(CORNUCOPIA_GUILDS)
@@ -694,7 +694,6 @@ MERCHANT_GUILD_2 = _kingdom(
     lasting=lasting_trigger(0),
     triggers=(Trigger("buy_end", "turn", _coffers_per_gain_in_buy_phase),),
     declares=tags("+buys", "+coins", "counts-cards", "coffers"),
-    targets=Targets(watches=(Watch("gain", TURN, "gives +1 Coffers at the end of the Buy phase"),)),
 )
 
 
