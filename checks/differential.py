@@ -52,7 +52,7 @@ from engine.game import BASIC_PILES, COLONY_PILES, Game
 from engine.sets import BY_NAME, KINGDOM_SETS
 from scenarios.adapters.base import Adapter, Rejected, Unsupported
 from scenarios.adapters.reference import ReferenceAdapter
-from scenarios.loader import build_setup
+from scenarios.loader import build_setup, format_tokens_cached
 from scenarios.model import TURN_KEYS, turn_key_observable
 
 Input = tuple[str, Any]  # ("command", (verb, arg)) or ("answer", value), as random_play.step
@@ -520,6 +520,12 @@ def starting_setup(spec: GameSpec) -> dict[str, Any]:
         cards = ["Copper"] * rules.STARTING_COPPERS + ["Estate"] * rules.STARTING_ESTATES
         rng.shuffle(cards)
         raw[f"p{number}"] = {"hand": cards[:HAND], "deck": cards[HAND:]}
+    # The Bane and the piles set out of the Supply (Ferryman's) as the standard set-up
+    # chooses them from the seed.
+    chosen = Game.new(spec.players, list(spec.kingdom), spec.seed, spec.editions, spec.colony)
+    for key in ("bane", *format_tokens_cached().set_aside_keys):
+        if key in chosen.setup:
+            raw[key] = chosen.setup[key]
     setup = build_setup(raw, list(spec.kingdom), spec.editions, spec.seed)
     setup["supply"] = Game(setup).snapshot()["supply"]
     return setup
@@ -609,11 +615,18 @@ def position_at(setup: Mapping[str, Any], inputs: Sequence[Input], index: int) -
         "editions": dict(setup["editions"]),
         "seed": setup["seed"],
     }
+    tokens = format_tokens_cached()
+    if state.bane is not None:
+        position["bane"] = state.bane
+    position.update({key: snap[key] for key in tokens.set_aside_keys if key in snap})
+    if snap.get("piles"):
+        position["piles"] = {pile: list(cards) for pile, cards in snap["piles"].items()}
     for index_, (name, player) in enumerate(snap["players"].items()):
         position[name] = {
             **{zone: list(player[zone]) for zone in ("hand", "deck", "discard", "in_play")},
             "set_aside": list(player["set_aside"]),
             "vp_tokens": player["vp_tokens"],
+            **{key: player[key] for key in tokens.player_keys - {"vp_tokens"} if key in player},
             "shuffles": [list(order) for order in game.wanted[index_]],
         }
     return position

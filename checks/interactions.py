@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from engine import rules
 from engine.abilities import BuyRestriction, ChangesCards, CostChange
 from engine.costs import Cost
-from engine.model import ACTION, ATTACK, CURSE, TREASURE, VICTORY, Card
+from engine.model import ACTION, ATTACK, CURSE, PRIZE, REWARD, TREASURE, VICTORY, Card
 from engine.targets import (
     DECK,
     DISCARD,
@@ -419,6 +419,10 @@ def watched_type(doer: Card, taker: Card, lookup: Lookup) -> str | None:
             continue
         if watch.max_cost is not None and costs_more_than(taker, watch.max_cost):
             continue
+        if _outside_the_supply(taker) and (
+            watch.event == "buy" or watch.bought_only or watch.lasts in (SETUP, TOKEN)
+        ):
+            continue  # a Prize or Reward is never bought, and has no Supply pile
         when = _when(watch, doer.name)
         if watch.excluded & taker.types and kinds_of(taker) - watch.excluded:
             other = _join(kinds_of(taker) - watch.excluded)
@@ -436,6 +440,11 @@ def watched_type(doer: Card, taker: Card, lookup: Lookup) -> str | None:
             f"ability: it {watch.does}"
         )
     return None
+
+
+def _outside_the_supply(card: Card) -> bool:
+    """A card of a pile outside the Supply (a Prize, a Reward): never bought."""
+    return bool(card.types & {PRIZE, REWARD})
 
 
 def _when(watch: Watch, name: str) -> str:

@@ -375,7 +375,7 @@ def _stonemason_card(edition: int, text: str) -> Card:
         editions=(edition,),
         effect=_stonemason,
         **overpay(edition, _two_actions),
-        declares=tags("trashes", "gains", "tests-cost", "overpay"),
+        declares=tags("trashes", "gains", "tests-cost", "overpay", "when-buy"),
         targets=Targets(
             gains=(Gain(relative=True), Gain(types=of(ACTION), relative=True, when="watch")),
             trashes=of("hand"),
@@ -437,7 +437,15 @@ def _herald_card(edition: int, overpay_text: str) -> Card:
         actions=1,
         effect=_herald,
         **overpay(edition, _discards_onto_deck),
-        declares=tags("draws", "+actions", "reveals", "plays-actions", "topdecks", "overpay"),
+        declares=tags(
+            "draws",
+            "+actions",
+            "reveals",
+            "plays-actions",
+            "topdecks",
+            "overpay",
+            "when-buy",
+        ),
         targets=Targets(
             plays=Plays(of(ACTION), DECK, 1),
             # In the second edition the new Herald may be one of them (herald/6).
@@ -502,7 +510,7 @@ FARRIER = _kingdom(
     actions=1,
     buys=1,
     **overpay(2, _bigger_next_hand),
-    declares=tags("draws", "+actions", "+buys", "overpay"),
+    declares=tags("draws", "+actions", "+buys", "overpay", "when-buy"),
     targets=Targets(watches=(overpay_watch(2, "draws a card per coin overpaid"),)),
 )
 
@@ -537,7 +545,7 @@ INFIRMARY = _kingdom(
     cards=1,
     effect=_infirmary,
     **overpay(2, _played_per_coin),
-    declares=tags("draws", "trashes", "overpay"),
+    declares=tags("draws", "trashes", "overpay", "when-buy"),
     targets=Targets(
         trashes=of("hand"),
         watches=(overpay_watch(2, "plays itself per coin overpaid", moves=True),),
