@@ -37,6 +37,7 @@ from engine.cards.common import (
     reveal_top,
     reworded,
     tags,
+    topdeck_self,
     treasures_among,
 )
 from engine.cards.seaside import SEASIDE, _stays
@@ -413,11 +414,6 @@ SMUGGLERS = _kingdom(
 )
 
 
-def _topdeck_self(ctx: TriggerContext) -> Effect[None]:
-    ctx.game.topdeck(ctx.owner, ctx.card, "in_play")
-    yield from ()
-
-
 def _victory_gained(ctx: TriggerContext, *, bought: bool, phase: str | None) -> bool:
     game = ctx.game
     return any(
@@ -447,7 +443,7 @@ TREASURY_1 = _kingdom(
     cards=1,
     actions=1,
     coins=1,
-    triggers=(Trigger("cleanup", "in_play", _topdeck_self, _treasury_1_applies, optional=True),),
+    triggers=(Trigger("cleanup", "in_play", topdeck_self, _treasury_1_applies, optional=True),),
     declares=tags("draws", "+actions", "+coins", "topdecks", "while-in-play"),
 )
 TREASURY_2 = replace(
@@ -456,7 +452,7 @@ TREASURY_2 = replace(
     "no Victory card in it, you may put this onto your deck.",
     editions=(2,),
     lasting=lasting_trigger(0),
-    triggers=(Trigger("buy_end", "turn", _topdeck_self, _treasury_2_applies, optional=True),),
+    triggers=(Trigger("buy_end", "turn", topdeck_self, _treasury_2_applies, optional=True),),
     declares=tags("draws", "+actions", "+coins", "topdecks"),
 )
 
