@@ -1068,7 +1068,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "more turns in a row).",
         "rules/extra-turn/4: never more than two turns in a row",
         src(
-            "    if not game.state.turn.extra:\n        game.queue_turn(ctx.player)",
+            "    if game.state.turn.in_a_row == 1:\n        game.queue_turn(ctx.player)",
             "    if True:\n        game.queue_turn(ctx.player)",
         ),
     ),

@@ -277,9 +277,10 @@ NATIVE_VILLAGE_1, NATIVE_VILLAGE_2 = reworded(
 def _outpost_1(ctx: Context) -> None:
     game = ctx.game
     game.draw_next_hand(3)
-    # "Not more than two turns in a row": during an extra turn it gives no further one
-    # (its 3-card hand still holds) and has nothing to stay in play for.
-    if not game.state.turn.extra:
+    # "Not more than two turns in a row": on a player's second turn in a row (an extra
+    # turn, or the turn after a Possession turn) it gives no further one (its 3-card hand
+    # still holds) and has nothing to stay in play for.
+    if game.state.turn.in_a_row == 1:
         game.queue_turn(ctx.player)
         game.stay_in_play(ctx)
 
@@ -289,7 +290,7 @@ def _outpost_2(ctx: Context) -> None:
     turn = game.state.turn
     # Only the first Outpost played this turn (this play is counted already), and only
     # when the previous turn was another player's: otherwise it does nothing at all.
-    if turn.plays.count(ctx.name) == 1 and not turn.extra:
+    if turn.plays.count(ctx.name) == 1 and turn.in_a_row == 1:
         game.draw_next_hand(3)
         game.queue_turn(ctx.player)
         game.stay_in_play(ctx)
