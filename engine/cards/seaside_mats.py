@@ -458,8 +458,17 @@ def _victory_gained(ctx: TriggerContext, *, bought: bool, phase: str | None) -> 
     )
 
 
+def _topdeck_discarded(ctx: TriggerContext) -> Effect[None]:
+    ctx.game.topdeck(ctx.owner, ctx.card, "discard")
+    yield from ()
+
+
 def _treasury_1_applies(ctx: TriggerContext) -> bool:
-    return not _victory_gained(ctx, bought=True, phase=None)
+    # Discarded from play (in the Clean-up, after its start: Alchemist goes first) and still
+    # in the discard pile.
+    from_play = ctx.happening.data["from"] == "in_play"
+    still_there = ctx.card in ctx.game.player(ctx.owner).discard
+    return from_play and still_there and not _victory_gained(ctx, bought=True, phase=None)
 
 
 def _treasury_2_applies(ctx: TriggerContext) -> bool:
@@ -477,8 +486,8 @@ TREASURY_1 = _kingdom(
     cards=1,
     actions=1,
     coins=1,
-    triggers=(Trigger("cleanup", "in_play", topdeck_self, _treasury_1_applies, optional=True),),
-    declares=tags("draws", "+actions", "+coins", "topdecks", "while-in-play"),
+    triggers=(Trigger("discard", "self", _topdeck_discarded, _treasury_1_applies, optional=True),),
+    declares=tags("draws", "+actions", "+coins", "topdecks"),
 )
 TREASURY_2 = replace(
     TREASURY_1,
