@@ -1291,9 +1291,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "leaves none for them).",
         ALCHEMY,
         src(
-            '        yield from game.play(ctx.player, card, "revealed")\n',
-            "        game.bonus(ctx.player, actions=-1)\n"
-            '        yield from game.play(ctx.player, card, "revealed")\n',
+            "    for card in ordered:\n",
+            "    for card in ordered:\n        game.bonus(ctx.player, actions=-1)\n",
         ),
     ),
     m(
