@@ -101,8 +101,7 @@ SEASIDE_ADDITIONS = {
         "wire:javascript-starter does not report the cards' current costs (costs)",
     ),
     "controller": (
-        "setup: {kingdom: [], turn: {player: p2, controller: p1}}\n"
-        "expect: {turn: {player: p2}}\n",
+        "setup: {kingdom: [], turn: {player: p2, controller: p1}}\nexpect: {turn: {player: p2}}\n",
         "wire:javascript-starter does not declare the format additions controlled_turn",
     ),
 }
