@@ -46,6 +46,7 @@ REGISTRY: tuple[CardSet, ...] = (
         ("engine.cards.seaside", "engine.cards.seaside_mats"),
         {1: 2009, 2: 2022},
     ),
+    CardSet("alchemy", "Alchemy", ("engine.cards.alchemy",), {1: 2010}),
     # One set for both boxes: the first edition printed Cornucopia (2011) and Guilds (2013)
     # apart, the second edition (2024) is one box. A module for each half.
     CardSet(

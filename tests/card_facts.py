@@ -228,10 +228,14 @@ ASKED_PILE = "Village"
 
 
 def _setup(definition: Card, setup: dict[str, Any]) -> dict[str, Any]:
-    """The Kingdom is what the scenario names; Platinum and Colony need a Colony game; a
-    card asking set-up for a Kingdom pile of its own (Young Witch, Ferryman) gets one."""
+    """The Kingdom is what the scenario names; Platinum and Colony need a Colony game, and
+    Potion a Kingdom card whose cost has a Potion (rulings rules/potion/1); a card asking
+    set-up for a Kingdom pile of its own (Young Witch, Ferryman) gets one."""
     if definition.name in ("Platinum", "Colony"):
         return {"colony": True, **setup}
+    if definition.name == "Potion":
+        needing = next(card.name for card in catalogue.kingdom_cards() if card.cost.potion)
+        return {"kingdom": [needing], **setup}
     for change in of_kind(definition.static, SetsUp):
         if change.bane is not None:
             setup = {"bane": ASKED_PILE, **setup}

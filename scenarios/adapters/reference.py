@@ -145,7 +145,11 @@ class ReferenceAdapter(Adapter):
                 player[key] = 0
         snapshot.setdefault("embargo", {})
         snapshot.setdefault("piles", {})
-        snapshot["turn"].setdefault("extra", False)
+        turn = snapshot["turn"]
+        turn.setdefault("extra", False)
+        turn.setdefault("potions", 0)
+        game = self._game()
+        snapshot["costs"] = {pile: str(game.cost_of(pile)) for pile in snapshot["supply"]}
         return snapshot
 
     def events(self) -> list[str]:
