@@ -346,7 +346,7 @@ def _watches(frame: _Open) -> bool:
 
 
 def _plays_covers(plays: Plays, played: Card, source: str) -> bool:
-    return (not plays.types or bool(plays.types & played.types)) and plays.source == source
+    return plays.covers(played.types) and plays.source == source
 
 
 def _message(card: str, did: str, declared: str) -> str:

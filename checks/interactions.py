@@ -191,7 +191,7 @@ def _to(gain: Gain) -> str:
 
 def double_play(doer: Card, taker: Card, _: Lookup) -> str | None:
     plays = doer.targets.plays
-    if plays is None or plays.times < 2 or not plays.types & taker.types:
+    if plays is None or plays.times < 2 or not plays.covers(taker.types):
         return None
     d, t, n = doer.name, taker.name, TIMES.get(plays.times, f"{plays.times} times")
     if later_part(taker):
@@ -231,7 +231,7 @@ def played_from_deck(doer: Card, taker: Card, _: Lookup) -> str | None:
     plays = doer.targets.plays
     if plays is None or plays.times != 1 or plays.source != DECK:
         return None
-    if not plays.types & taker.types or doer.name == taker.name:
+    if not plays.covers(taker.types) or doer.name == taker.name:
         return None
     d, t = doer.name, taker.name
     for count in taker.targets.counts:

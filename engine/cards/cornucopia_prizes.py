@@ -201,7 +201,7 @@ CORONET = _card(
     2,
     effect=_coronet,
     declares=tags("plays-actions", "plays-treasures"),
-    targets=Targets(plays=Plays(of(ACTION, TREASURE), HAND, 2)),
+    targets=Targets(plays=Plays(of(ACTION, TREASURE), HAND, 2, excluded=of(REWARD))),
 )
 
 
