@@ -314,7 +314,7 @@ def scenarios(facts: dict[str, Fact] | None = None) -> Iterator[dict[str, Any]]:
         fact = facts[definition.name]
         # A card outside the Supply (a Prize, a Reward) is never bought: its cost is the
         # dataset's (test_card_facts) and rulings rules/non-supply/6 show it.
-        if fact.kingdom or fact.set == "basic":
+        if not {"Prize", "Reward"} & set(fact.types):
             yield cost_scenario(definition, fact)
         yield types_scenario(definition, fact)
         bonuses = bonuses_scenario(definition, fact)
