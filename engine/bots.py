@@ -248,6 +248,10 @@ class BigMoney:
                     if play is not None:
                         return PLAY_TREASURES if self.treasures_at_once else play
         if view.buys > 0:
+            if not bought:
+                spend = self._spend(view)
+                if spend is not None:
+                    return spend
             target = self.choose_buy(view, view.coins)
             if target is not None:
                 buy = self._buy_commands.get(target)
@@ -258,6 +262,20 @@ class BigMoney:
 
     def choose_action(self, view: GameView, hand: list[str]) -> str | None:
         """The Action card to play now, or None."""
+        return None
+
+    def _spend(self, view: GameView) -> Move | None:
+        """One token to spend (Coffers), when spending what the bot has would buy a better
+        card than its coins alone: one at a time, in the Buy phase before buying (which
+        every edition allows; from the Action phase it first ends that phase)."""
+        for kind, coins in _spendable():
+            have = view.tokens(kind)
+            if not have:
+                continue
+            if self.choose_buy(view, view.coins) != self.choose_buy(
+                view, view.coins + have * coins
+            ):
+                return END_ACTIONS if view.phase == "action" else Command("spend", kind)
         return None
 
     def choose_buy(self, view: GameView, coins: int, among: set[str] | None = None) -> str | None:
@@ -285,6 +303,13 @@ class BigMoney:
         if cost.potion and cost.potion > view.potions:
             return False
         return view.buy_restriction(name) is None
+
+
+def _spendable() -> list[tuple[str, int]]:
+    """The kinds of token a player may spend (Coffers), each with the coins one gives."""
+    from engine.cards import TOKEN_KINDS
+
+    return [(name, kind.spend.coins) for name, kind in TOKEN_KINDS.items() if kind.spend]
 
 
 # What Big Money wants next when the card the rule names is gone or not allowed.
