@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 WIDTH = 88
-TYPE_ORDER = ("Action", "Treasure", "Victory", "Curse", "Duration", "Attack", "Reaction")
 CARD_SETS = ALL_SETS
 
 
@@ -532,7 +531,9 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
 
 
 def _types(card: Card) -> str:
-    return " - ".join(sorted(card.types, key=TYPE_ORDER.index))
+    from engine.model import printed_types
+
+    return " - ".join(printed_types(card.types))
 
 
 def _editions(card: Card) -> str:
@@ -541,6 +542,7 @@ def _editions(card: Card) -> str:
 
 def run_cards(args: argparse.Namespace) -> int:
     from engine.cards import ALL_CARDS
+    from engine.model import printed_types
 
     cards = [card for card in ALL_CARDS if args.set in (None, card.set)]
     if args.json:
@@ -552,7 +554,7 @@ def run_cards(args: argparse.Namespace) -> int:
                         "set": c.set,
                         "editions": list(c.editions),
                         "cost": c.cost,
-                        "types": sorted(c.types, key=TYPE_ORDER.index),
+                        "types": printed_types(c.types),
                         "kingdom": c.kingdom,
                         "options": list(c.options),
                     }
