@@ -10,7 +10,8 @@ holds, and the rulings and scenarios that back it:
   whose ``unrelated`` list names a card is a *clarified non-interaction* instead ("does
   not interact, because ..."), never an edge; a ruling that names a pair no declaration
   covers becomes a ``ruled`` edge whose reason is the ruling (listed by ``--stats`` so that
-  the declarations can catch up);
+  the declarations can catch up), unless it is a general rule's (a topic's) ruling, which
+  names cards as instances of the rule and only backs the edges they already have;
 * a scenario attaches to the edges it tests: those whose rulings it cites, and those
   between its subject card (the card its id names) and another card it is about.
 
@@ -361,6 +362,11 @@ def _attach_rulings(graph: nx.MultiDiGraph, rulings: list[Ruling]) -> None:
                 non.append({"cards": [a, b], "ruling": ruling.id, "reason": ruling.text})
                 continue
             edges = _edges_between(graph, a, b)
+            if not edges and ruling.card is None:
+                # A general rule names cards to show where it applies (Haven, Tactician and
+                # Outpost each with nothing left to do): it backs the interactions the
+                # cards have, but it is not a ruling about any two of them together.
+                continue
             if not edges:
                 editions = graph.nodes[b]["editions"]
                 _set_edge(

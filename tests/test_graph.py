@@ -271,8 +271,14 @@ def test_rulings_attach_or_clarify_never_join_unrelated_cards() -> None:
     ruled = Ruling(
         "t/garden/1", "t", "Garden counts Coins.", "src", card="Garden", cards=("Coin", "Nope")
     )
-    graph = g.build_graph(TOY, [attached, unrelated, example, ruled])
-    assert graph.edges["Hag", "Wall", "attack-reaction"]["rulings"] == ["t/hag/1"]
+    general = Ruling(
+        "rules/x/1", "rules", "Hag, Wall and Garden follow the rule.", "src", topic="x",
+        cards=("Hag", "Wall", "Garden"),
+    )  # fmt: skip
+    graph = g.build_graph(TOY, [attached, unrelated, example, ruled, general])
+    # A general rule backs the edge the cards have, and joins no other two of them.
+    assert graph.edges["Hag", "Wall", "attack-reaction"]["rulings"] == ["rules/x/1", "t/hag/1"]
+    assert not linked(graph, "Hag", "Garden") and not linked(graph, "Wall", "Garden")
     assert not linked(graph, "Plain", "Wall")
     [non] = g.non_interactions(graph, "Wall")
     assert non.cards == ("Plain", "Wall") and non.sentence().startswith(
@@ -538,3 +544,16 @@ def test_a_misspelt_name_in_the_graph_gets_the_same_suggestions_as_explain(
     assert str(graphed.value).startswith("unknown card 'Fest' (did you mean 'Feast'")
     assert g.main(["--neighbors", "fest"]) == 2
     assert "unknown card 'fest' (did you mean 'Feast'" in capsys.readouterr().err
+
+
+def test_a_double_play_of_a_duration_claims_nothing_a_ruling_denies() -> None:
+    """seaside/tactician/5: Throne Room on Tactician gives the next-turn bonus once (the
+    second play finds an empty hand). The graph's reason for the pair, shown on the card
+    pages, the sheet and ``explain``, must not say the part happens twice."""
+    graph = g.default_graph(with_scenarios=False)
+    reason = graph.edges["Throne Room", "Tactician", "double-play"]["reason"]
+    assert "twice" in reason and "happens twice" not in reason, reason
+    assert "none if that play found nothing to set up" in reason
+    assert (
+        "seaside/tactician/5" in graph.edges["Throne Room", "Tactician", "double-play"]["rulings"]
+    )
