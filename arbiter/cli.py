@@ -813,6 +813,18 @@ def configure_docs(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="fail the build when any bundled scenario does not pass (CI uses it)",
     )
+    parser.add_argument(
+        "--editions",
+        metavar="CHOICE",
+        help="a site for one edition of each set: 1, 2, or SET=N,... for some sets "
+        "(default: every edition, side by side)",
+    )
+    parser.add_argument(
+        "--no-browser-engine",
+        action="store_true",
+        help="leave out the engine that runs scenarios in the reader's browser (Pyodide, "
+        "about 15 MB): the scenarios then have no Run or Edit",
+    )
 
 
 def run_docs(args: argparse.Namespace) -> int:
@@ -826,14 +838,30 @@ def run_docs(args: argparse.Namespace) -> int:
         raise UsageError("building the docs needs Sphinx: pip install -e '.[docs]'") from None
     import time
 
+    from checks.graph import GraphQueryError, parse_editions
+
+    try:
+        parse_editions(args.editions)
+    except GraphQueryError as exc:
+        raise UsageError(str(exc).replace("--editions", "docs --editions")) from None
     started = time.perf_counter()
     # -W: a warning fails the build, as in CI; --strict: so does a failing scenario.
-    strict = ["-D", "arbiter_strict=1"] if args.strict else []
+    options = ["-D", "arbiter_strict=1"] if args.strict else []
+    if args.editions:
+        options += ["-D", f"arbiter_editions={args.editions}"]
+    if args.no_browser_engine:
+        options += ["-D", "arbiter_browser_engine=0"]
+    # Sphinx's own cache (the doctrees) goes beside the site, not into it: the folder
+    # written is what a web server publishes, nothing more.
+    doctrees = args.out.with_name(args.out.name + ".doctrees")
     # -j auto: the pages are read and written in parallel, one process per core.
-    command = ["-W", "--keep-going", "-q", "-j", "auto", *strict, "-b", "html"]
-    command += [str(DOCS_DIR), str(args.out)]
+    command = ["-W", "--keep-going", "-q", "-j", "auto", *options, "-b", "html"]
+    command += ["-d", str(doctrees), str(DOCS_DIR), str(args.out)]
     if build_main(command):
         return EXIT_FAILED
+    # Sphinx's record of the build's settings: without it the next build only compares
+    # the files' times, which is all an incremental build needs.
+    (args.out / ".buildinfo").unlink(missing_ok=True)
     pages = sum(1 for _ in args.out.rglob("*.html"))
     seconds = time.perf_counter() - started
     print(f"built {args.out / 'index.html'} ({pages} pages) in {seconds:.0f} s")

@@ -7,8 +7,8 @@ kind, a one-sentence reason specific to the pair, the editions of each card for 
 holds, and the rulings and scenarios that back it:
 
 * a ruling of the catalogue that names two cards attaches to the edges between them; one
-  whose ``unrelated`` list names a card is a *clarified non-interaction* instead ("does
-  not interact, because ..."), never an edge; a ruling that names a pair no declaration
+  whose ``unrelated`` list names a card is a *clarified non-interaction* instead (no rule
+  beyond each card's own applies, in the ruling's words), never an edge; a ruling that names a pair no declaration
   covers becomes a ``ruled`` edge whose reason is the ruling (listed by ``--stats`` so that
   the declarations can catch up), unless it is a general rule's (a topic's) ruling, which
   names cards as instances of the rule and only backs the edges they already have;
@@ -606,8 +606,14 @@ class NonInteraction:
     ruling: str
     reason: str
 
+    def other(self, card: str) -> str:
+        """The card of the two that is not ``card``."""
+        return self.cards[1] if self.cards[0] == card else self.cards[0]
+
     def sentence(self) -> str:
-        return f"{self.cards[0]} does not interact with {self.cards[1]}, because: {self.reason}"
+        """The ruling's words: they may say how the two cards go together, only that no
+        rule beyond each card's own applies (a plain double play, a non-Attack)."""
+        return f"{self.cards[0]} and {self.cards[1]}: no special rule. {self.reason}"
 
 
 def non_interactions(

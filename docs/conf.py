@@ -35,6 +35,9 @@ html_theme_options = {
     "sidebar_hide_name": False,
     "navigation_with_keys": True,
 }
+# The published folder holds what a web server needs: no copies of the page sources.
+html_copy_source = False
+html_show_sourcelink = False
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "undoc-members": False}

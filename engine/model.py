@@ -36,6 +36,7 @@ def printed_types(types: Iterable[str]) -> list[str]:
     known = {name: index for index, name in enumerate(PRINTED_TYPE_ORDER)}
     return sorted(types, key=lambda name: (known.get(name, len(known)), name))
 
+
 SETS = ALL_SETS  # every set (engine.sets)
 
 _Result = TypeVar("_Result")

@@ -77,6 +77,13 @@ def counted(count: object, noun: str, nouns: str | None = None) -> str:
     return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
+def join_words(parts: Sequence[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
+
+
 def number(n: int) -> str:
     return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
 
@@ -96,10 +103,7 @@ def answer_text(value: Any) -> str:
 
 def _turn(turn: Mapping[str, Any]) -> str:
     actions, buys, coins = turn.get("actions", 1), turn.get("buys", 1), turn.get("coins", 0)
-    counters = (
-        f"{actions} Action{'s' if actions != 1 else ''}, "
-        f"{buys} Buy{'s' if buys != 1 else ''} and ${coins}."
-    )
+    counters = f"{counted(actions, 'Action')}, {counted(buys, 'Buy')} and ${coins}."
     whose = f"{turn.get('player', 'p1')}'s {'extra ' if turn.get('extra') else ''}turn"
     if turn.get("phase") == "start":
         return f"{whose} is about to start (its start-of-turn effects come first), with {counters}"
@@ -237,9 +241,9 @@ def checked(expect: Mapping[str, Any]) -> list[str]:
     ]
     out += [f"{p} has taken {counted(n, 'turn')}" for p, n in expect.get("turns_taken", {}).items()]
     turn = expect.get("turn", {})
-    for key, words in (("actions", "Actions"), ("buys", "Buys")):
+    for key, word in (("actions", "Action"), ("buys", "Buy")):
         if key in turn:
-            out.append(f"{turn[key]} {words} left")
+            out.append(f"{counted(turn[key], word)} left")
     if "coins" in turn:
         out.append(f"${turn['coins']} to spend")
     if "phase" in turn:

@@ -360,7 +360,10 @@ def _expected_state(record: Checkpoint) -> list[str]:
             for name in wanted:
                 if name.endswith("_count"):
                     zone = name.removesuffix("_count")
-                    parts.append(f"{zone.replace('_', ' ')} {len(zones.get(zone, []))} card(s)")
+                    count = len(zones.get(zone, []))
+                    parts.append(
+                        f"{zone.replace('_', ' ')} {count} card{'' if count == 1 else 's'}"
+                    )
                 elif name == "discard_top":
                     top = zones["discard"][-1] if zones.get("discard") else "nothing"
                     parts.append(f"top of discard {top}")

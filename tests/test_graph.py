@@ -281,9 +281,8 @@ def test_rulings_attach_or_clarify_never_join_unrelated_cards() -> None:
     assert not linked(graph, "Hag", "Garden") and not linked(graph, "Wall", "Garden")
     assert not linked(graph, "Plain", "Wall")
     [non] = g.non_interactions(graph, "Wall")
-    assert non.cards == ("Plain", "Wall") and non.sentence().startswith(
-        "Plain does not interact with Wall, because"
-    )
+    assert non.cards == ("Plain", "Wall") and non.other("Wall") == "Plain"
+    assert non.sentence() == "Plain and Wall: no special rule. Plain is not an Attack."
     assert not linked(graph, "Hag", "Coin")
     assert graph.edges["Garden", "Coin", "ruled"]["reason"] == "Garden counts Coins."
     assert g.ruled_only(graph) == [("Garden", "Coin", ["t/garden/1"])]
@@ -418,9 +417,19 @@ def test_kingdom_sheet_lists_exactly_the_expected_pairs(real: nx.MultiDiGraph) -
         )
     }
     assert sheet.pairs() == expected
-    assert [n.cards for part in sheet.cards for n in part.non_interactions] == [
-        ("Witch", "Throne Room")
+    # Each interaction is under both its cards; a card that meets none says so.
+    under = {part.card: {row.other for row in part.rows} for part in sheet.cards}
+    for pair in expected:
+        for card in pair:
+            assert set(pair) - {card} <= under[card] or pair == {card}, (card, pair)
+    assert under["Watchtower"] == {"Witch"} and under["Witch"] == {"Watchtower", "Curse"}
+    assert [(part.card, n.cards) for part in sheet.cards for n in part.non_interactions] == [
+        ("Throne Room", ("Witch", "Throne Room")),
+        ("Witch", ("Witch", "Throne Room")),
     ]
+    lonely = rulings_sheet.kingdom_sheet(real, ["Village", "Witch"])
+    assert [p.rows for p in lonely.cards if p.card == "Village"] == [()]
+    assert rulings_sheet.NONE_ON_THE_TABLE in rulings_sheet.render(lonely)
     colony = rulings_sheet.kingdom_sheet(real, kingdom, platinum_colony=True)
     assert colony.pairs() - sheet.pairs() == {
         frozenset(p)
@@ -491,7 +500,9 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert g.main(["--neighbors", "Goons", "--editions", "prosperity=1,intrigue=2"]) == 0
     text = capsys.readouterr().out
     assert (
-        "Diplomat: Diplomat can be revealed" in text and "does not interact with Workshop" in text
+        "Diplomat: Diplomat can be revealed" in text
+        and "No special rule" in text
+        and "with Workshop: " in text
     )
     assert g.main(["--path", "Goons", "Diplomat"]) == 0
     assert "1. Goons -> Diplomat" in capsys.readouterr().out

@@ -12,7 +12,7 @@ def _treasure(name: str, cost: int, coins: int, set_name: str = "basic") -> Card
         set_name,
         cost,
         frozenset({TREASURE}),
-        f"Worth {coins} coin(s).",
+        f"Worth {coins} coin{'' if coins == 1 else 's'}.",
         coins=coins,
         kingdom=False,
     )
