@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from arbiter.output import printable
-from scenarios.catalogue import catalogue
+from scenarios.catalogue import ruling_line
 from scenarios.runner import Result, Status
 
 if TYPE_CHECKING:
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 FAILING = (Status.FAIL, Status.ERROR)
 BASELINE_FORMAT = 1
 SKIP_GROUPS_SHOWN = 20
-RULING_CHARS = 200
 # A terminal's escape sequences (colours, cursor moves): removed from XML reports.
 _ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|[@-Z\\-_])")
 
@@ -117,16 +116,6 @@ class Verdict:
 
 
 # --- the text report ----------------------------------------------------------------------
-
-
-def ruling_line(ruling_id: str) -> str:
-    """The first sentence of a ruling's text, clipped (``?`` for an unknown ruling)."""
-    ruling = catalogue().get(ruling_id)
-    if ruling is None:
-        return "(not in the catalogue)"
-    text = " ".join(ruling.text.split())
-    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
-    return first if len(first) <= RULING_CHARS else first[: RULING_CHARS - 3] + "..."
 
 
 def _problem(result: Result, label: str) -> list[str]:

@@ -8,6 +8,7 @@ still read with the strict reader so that a duplicated id or key is caught at on
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -116,3 +117,17 @@ def rulings_for_card(card: str, rulings: Iterable[Ruling] | None = None) -> list
     own = [ruling for ruling in pool if ruling.card == card]
     others = [ruling for ruling in pool if ruling.card != card and card in ruling.cards]
     return own + others
+
+
+RULING_CHARS = 200
+
+
+def ruling_line(ruling_id: str) -> str:
+    """The first sentence of a ruling's text, clipped (``(not in the catalogue)`` for an
+    unknown ruling): how a report or a trace names a ruling in one line."""
+    ruling = catalogue().get(ruling_id)
+    if ruling is None:
+        return "(not in the catalogue)"
+    text = " ".join(ruling.text.split())
+    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    return first if len(first) <= RULING_CHARS else first[: RULING_CHARS - 3] + "..."
