@@ -27,6 +27,7 @@ from arbiter.explain import pair_text, ruling_lines
 from arbiter.new import configure_new, run_new
 from arbiter.output import OutputError, Target, printable
 from arbiter.report import junit_xml, shown_path
+from arbiter.share import configure_share, run_share
 from engine.sets import ALL_SETS
 from scenarios import names, runner
 from scenarios.catalogue import Ruling, catalogue, catalogue_files, rulings_for_card
@@ -859,9 +860,6 @@ def run_docs(args: argparse.Namespace) -> int:
     command += ["-d", str(doctrees), str(DOCS_DIR), str(args.out)]
     if build_main(command):
         return EXIT_FAILED
-    # Sphinx's record of the build's settings: without it the next build only compares
-    # the files' times, which is all an incremental build needs.
-    (args.out / ".buildinfo").unlink(missing_ok=True)
     pages = sum(1 for _ in args.out.rglob("*.html"))
     seconds = time.perf_counter() - started
     print(f"built {args.out / 'index.html'} ({pages} pages) in {seconds:.0f} s")
@@ -960,6 +958,12 @@ COMMANDS: tuple[Command, ...] = (
         run_explain,
     ),
     Command("new", "write a scenario skeleton for some cards", configure_new, run_new),
+    Command(
+        "share",
+        "write one self-contained page (or Markdown) of a scenario's verdict, to send",
+        configure_share,
+        run_share,
+    ),
     Command(
         "graph",
         "export or query the card interaction graph (see arbiter graph --help)",

@@ -118,7 +118,10 @@ class Verdict:
 # --- the text report ----------------------------------------------------------------------
 
 
-def _problem(result: Result, label: str) -> list[str]:
+def problem_lines(result: Result, label: str | None = None) -> list[str]:
+    """What the text report says about one result: its status and id, where and what went
+    wrong, and its rulings (the site's Run shows the same lines)."""
+    label = label or str(result.status).upper()
     lines = [
         f"{label:5} {printable(result.id)}",
         f"      {printable(shown_path(result.location))}: {printable(result.message)}",
@@ -162,7 +165,7 @@ def text_report(
 ) -> str:
     """The whole text report: the table, then what needs attention first."""
     blocks = [summary_table]
-    blocks += ["\n".join(_problem(r, r.status.upper())) for r in verdict.new]
+    blocks += ["\n".join(problem_lines(r, r.status.upper())) for r in verdict.new]
     if baseline is not None:
         if verdict.expected:
             listed = [f"  {r.status:5} {printable(r.id)}" for r in verdict.expected]

@@ -22,6 +22,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
     "arbiter_docs",
+    "browser_engine",
 ]
 exclude_patterns = ["_build", "README.md"]
 templates_path: list[str] = []

@@ -147,6 +147,16 @@ def _player_line(name: str, zones: Mapping[str, Any]) -> str | None:
     return f"{name} has " + "; ".join(held) + "." if held else None
 
 
+def chosen_editions(scenario: Any) -> dict[str, int]:
+    """The editions a scenario's file sets itself (``editions: {base: 1}``), the ones its
+    position names; the others are the defaults (``scenario`` is a Scenario)."""
+    return {
+        str(key[1]): scenario.editions[key[1]]
+        for key in scenario.lines
+        if len(key) == 2 and key[0] == "editions" and key[1] in scenario.editions
+    }
+
+
 def editions_line(chosen: Mapping[str, int]) -> str | None:
     if not chosen:
         return None

@@ -325,11 +325,16 @@ def editions_text(card: Card) -> str:
 
 
 def ruling_editions(data: Data, ruling: Ruling) -> str:
-    """ "first edition (2008) only" when a ruling holds for one printing of its set only
-    (and the site shows both)."""
+    """ "first edition (2008) only" when a ruling holds for fewer printings than its card
+    has (or than its set has, for a general rule), and the site shows every edition."""
     if data.editions is not None or ruling.set not in EDITION_YEARS:
         return ""
-    if set(ruling.editions) >= {1, 2}:
+    printed = (
+        set().union(*(c.editions for c in data.by_name[ruling.card]))
+        if ruling.card in data.by_name
+        else {1, 2}
+    )
+    if set(ruling.editions) >= printed:
         return ""
     return ", ".join(edition_name(ruling.set, e) for e in ruling.editions) + " only"
 
@@ -392,15 +397,6 @@ def scenario_steps(data: Data, scenario: Scenario) -> list[str]:
     return [prose.file_step(step, player) for step in scenario.steps]
 
 
-def chosen_editions(scenario: Scenario) -> dict[str, int]:
-    """The editions a scenario's file sets itself (the others are the defaults)."""
-    return {
-        key[1]: scenario.editions[key[1]]
-        for key in scenario.lines
-        if len(key) == 2 and key[0] == "editions" and key[1] in scenario.editions
-    }
-
-
 def scenario_yaml(scenario: Scenario) -> str:
     """The scenario's file, one click away; ``arbiter-run.js`` gives it Run and Edit."""
     try:
@@ -433,7 +429,7 @@ def scenario_block(data: Data, scenario: Scenario, label: bool = True) -> str:
         out.append(f":status-fail:`On the reference engine:` {esc(outcome.message)}\n\n")
     out.append(
         "**Position.** "
-        + " ".join(map(esc, prose.position(scenario.setup, chosen_editions(scenario))))
+        + " ".join(map(esc, prose.position(scenario.setup, prose.chosen_editions(scenario))))
         + "\n\n"
     )
     steps = scenario_steps(data, scenario)
@@ -1315,6 +1311,38 @@ def kingdom_page(data: Data) -> str:
     )
 
 
+DISPUTE_SAMPLE = "Masquerade, Moat"
+
+
+def dispute_page() -> str:
+    """Settle a dispute in the browser: a skeleton for the cards named, to fill in and run."""
+    return (
+        heading("Settle a dispute")
+        + "Two players disagree about some cards? Name them and press *Start*: the page "
+        "writes a scenario for them, each card given to the player who would hold it (the "
+        "player whose turn it is holds what is played; a card that answers another player's "
+        "Attack, like Moat, is the other player's). Fill in the steps and what you think must "
+        "happen, press *Run*: the reference engine plays it in this page and says whether the "
+        "rules agree, step by step, with the rulings that apply. *Share* downloads one page "
+        "with the question, the position, the play-by-play, the verdict and the rulings, to "
+        "send to the other player. The format of a scenario: "
+        ":doc:`/guides/writing-scenarios`; the same from the command line: "
+        ":doc:`/guides/dispute`.\n\n"
+        ".. container:: arbiter-dispute\n\n"
+        + raw_html(
+            '<div class="arbiter-dispute-widget">\n'
+            '<p class="arbiter-no-engine">Running a scenario here needs JavaScript and the '
+            "engine this site ships; in a copy built without it, use <code>arbiter new</code>, "
+            "<code>arbiter check --trace</code> and <code>arbiter share</code>.</p>\n"
+            '<p><label>Cards <input type="text" class="cards" '
+            f'value="{html_text(DISPUTE_SAMPLE)}" aria-label="the cards of the question"></label> '
+            '<button type="button" class="start">Start</button></p>\n'
+            '<div class="arbiter-dispute-work"></div>\n</div>',
+            by=3,
+        )
+    )
+
+
 def reports_page(docs: Path) -> str:
     """Every report on another engine (``docs/reports/*.rst``) linked, and put in a toctree
     here unless a hand-written page's toctree already holds it (one parent each)."""
@@ -1374,6 +1402,7 @@ def generate(out: Path, run_scenarios: bool = True, data: Data | None = None) ->
     _write(out / "results.rst", status_page(data), written)
     _write(out / "explorer.rst", explorer_page(data), written)
     _write(out / "kingdom.rst", kingdom_page(data), written)
+    _write(out / "dispute.rst", dispute_page(), written)
     _write(out / "reports.rst", reports_page(out.parent), written)
     script = "window.ARBITER_GRAPH = " + json.dumps(explorer_data(data), sort_keys=True) + ";\n"
     _write(out / "_static" / "arbiter-graph-data.js", script, written)
@@ -1506,6 +1535,18 @@ PAGE_SCRIPTS = {
 }
 
 
+def _on_finished(app: Sphinx, exception: Exception | None) -> None:
+    """The published folder holds what a web server needs: Sphinx leaves an empty folder
+    for the page sources it was told not to copy, and a record of its own settings."""
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    sources = out / "_sources"
+    if sources.is_dir() and not any(sources.iterdir()):
+        sources.rmdir()
+    (out / ".buildinfo").unlink(missing_ok=True)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("arbiter_run_scenarios", True, "env")
     # Set by `arbiter docs --strict` (-D arbiter_strict=1): a scenario that fails fails the build.
@@ -1513,10 +1554,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # Set by `arbiter docs --editions 1` (or base=1,seaside=2): a site for one edition of
     # each set named; the others show both.
     app.add_config_value("arbiter_editions", "", "env", types=(str,))
-    # `arbiter docs --no-browser-engine` (-D arbiter_browser_engine=0): no Pyodide in the site.
-    app.add_config_value("arbiter_browser_engine", True, "html", types=(bool, str, int))
     app.connect("config-inited", _on_config, priority=100)
     app.connect("html-page-context", _on_page)
+    app.connect("build-finished", _on_finished)
     app.add_css_file("arbiter.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
 
