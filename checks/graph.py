@@ -9,9 +9,10 @@ holds, and the rulings and scenarios that back it:
 * a ruling of the catalogue that names two cards attaches to the edges between them; one
   whose ``unrelated`` list names a card is a *clarified non-interaction* instead (no rule
   beyond each card's own applies, in the ruling's words), never an edge; a ruling that
-  names a pair no declaration covers becomes a ``ruled`` edge whose reason is the ruling (listed by ``--stats`` so that
-  the declarations can catch up), unless it is a general rule's (a topic's) ruling, which
-  names cards as instances of the rule and only backs the edges they already have;
+  names a pair no declaration covers becomes a ``ruled`` edge whose reason is the ruling
+  (listed by ``--stats`` so that the declarations can catch up), unless it is a general
+  rule's (a topic's) ruling, which names cards as instances of the rule and only backs the
+  edges they already have;
 * a scenario attaches to the edges it tests: those whose rulings it cites, and those
   between its subject card (the card its id names) and another card it is about.
 
