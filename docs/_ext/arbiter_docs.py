@@ -1296,9 +1296,11 @@ def kingdom_page(data: Data) -> str:
         heading("Kingdom rulings sheet")
         + "Type the ten Kingdom cards of a game (commas or new lines between them) and press "
         "*Show the sheet*: every interaction among them and the basic cards, with its reason "
-        "and the rulings to know, grouped by card. The address of the page keeps the Kingdom, "
-        "so a sheet can be linked to or printed. ``arbiter graph --kingdom`` gives the same "
-        "from the command line.\n\n"
+        "and the rulings to know, listed under both of its cards, and the pairs a ruling says "
+        "need no special rule. A name that matches no card gets the closest ones. The "
+        "address of the page keeps the Kingdom, so a sheet can be linked to or printed. "
+        "``arbiter graph --kingdom`` (``--platinum-colony`` for Platinum and Colony) gives the "
+        "same rows from the command line.\n\n"
         + raw_html(
             '<div id="arbiter-kingdom" class="arbiter-kingdom" data-cards="cards/">\n'
             '<label for="arbiter-kingdom-cards">Kingdom</label>\n'

@@ -77,7 +77,8 @@
     root.setAttribute("data-run-status", answer.status);
     var head = el("p", {"class": "arbiter-run-status " + answer.status}, output);
     el("strong", {}, head, answer.status.toUpperCase());
-    el("span", {}, head, " on the reference engine, computed in this page in " +
+    el("span", {}, head, (answer.status === "error" ? ": the file cannot be played as written"
+                          : " on the reference engine") + ", computed in this page in " +
        (reply.waited / 1000).toFixed(reply.waited < 1000 ? 2 : 1) + " s.");
     el("pre", {"class": "arbiter-run-report"}, output, answer.report);
     if (answer.trace) {
