@@ -885,7 +885,7 @@ def run_docs(args: argparse.Namespace) -> int:
     try:
         parse_editions(args.editions)
     except GraphQueryError as exc:
-        raise UsageError(str(exc).replace("--editions", "docs --editions")) from None
+        raise UsageError(str(exc)) from None
     started = time.perf_counter()
     # -W: a warning fails the build, as in CI; --strict: so does a failing scenario.
     options = ["-D", "arbiter_strict=1"] if args.strict else []

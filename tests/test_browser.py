@@ -77,6 +77,13 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def do_GET(self) -> None:
+        SERVED.append(self.path)
+        super().do_GET()
+
+
+SERVED: list[str] = []  # every path the test server was asked for, in order
+
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
@@ -400,6 +407,21 @@ def wait_answers(browser: Any, count: int, seconds: float = FIRST_RUN_SECONDS) -
     return runs(browser)[count - 1]
 
 
+def fetched(part: str) -> list[str]:
+    """The paths the site's server was asked for (by the pages and their workers) that
+    contain ``part``."""
+    return [path for path in SERVED if part in path]
+
+
+def test_the_published_folder_holds_only_the_site() -> None:
+    """What a web server needs, nothing of Sphinx's own: no doctrees, page sources or
+    build record; the engine is in it."""
+    for own in (".doctrees", "_sources", ".buildinfo"):
+        assert not (SITE / own).exists(), own
+    assert (SITE / "_static" / "engine" / "pyodide" / "pyodide.asm.wasm").is_file()
+    assert (SITE / "_static" / "engine" / "arbiter.zip").is_file()
+
+
 def block_of(browser: Any, path: str) -> Any:
     return browser.find_element(
         "xpath",
@@ -426,9 +448,10 @@ def test_run_and_edit_a_scenario_in_the_page(browser: Any, base_url: str, tmp_pa
     Edit turns the pass into a fail, another makes the file malformed: the page shows the
     lines arbiter check prints, word for word."""
     path = str(FEAST.relative_to(ROOT))
+    SERVED.clear()
     load(browser, f"{base_url}/generated/cards/feast.html")
     assert js(browser, "return typeof Worker") == "function"
-    assert runs(browser) == []  # nothing loads the engine until asked
+    assert runs(browser) == [] and fetched("_static/engine/") == []  # not until asked
     block = block_of(browser, path)
     output = block.find_element("css selector", ".arbiter-run-output")
     click(browser, block.find_element("css selector", "button.arbiter-run"))
@@ -440,6 +463,8 @@ def test_run_and_edit_a_scenario_in_the_page(browser: Any, base_url: str, tmp_pa
     click(browser, block.find_element("css selector", "button.arbiter-run"))
     later = wait_answers(browser, 2)
     assert later["ok"] and not later["first"] and later["ms"] < 1000, later
+    # The engine came from the site itself (the network is blocked: nothing else could).
+    assert "/_static/engine/pyodide/pyodide.asm.wasm" in fetched("_static/engine/")
     print(f"Run in the page: first {first['ms'] / 1000:.1f} s, later {later['ms'] / 1000:.2f} s")
 
     click(browser, block.find_element("css selector", "button.arbiter-edit"))

@@ -502,3 +502,34 @@ def test_each_internal_marker_is_found(text: str, marker: str) -> None:
         )
         == []
     )
+
+
+# --- a site for one edition of each set -------------------------------------------------------
+
+
+def test_a_site_for_the_first_edition_of_every_set(tmp_path: Path) -> None:
+    first = {name: 1 for name in gen.EDITION_YEARS}
+    data = gen.read_data(run_scenarios=False, editions=first)
+    assert "Astrolabe" not in data.by_name and "Woodcutter" in data.by_name  # 2nd / 1st only
+    assert all(len(defs) == 1 for defs in data.by_name.values())
+    throne = gen.card_page(data, "Throne Room", {})
+    assert "Choose an Action card in your hand. Play it twice." in throne
+    assert "You may play an Action card from your hand twice." not in throne
+    assert "What changed" not in throne and "edition (2008)**" not in throne
+    assert ".. _ruling-base-throne-room-1:" in throne
+    assert "ruling-base-throne-room-2" not in throne  # a second-edition ruling
+    everything = gen.read_data(run_scenarios=False)
+    left_out = {s.id for s in everything.scenarios} - {s.id for s in data.scenarios}
+    assert "seaside/astrolabe/tiara" in left_out  # it plays a second-edition card
+    assert all(s.editions["base"] == 1 for s in data.scenarios if "Throne Room" in s.named)
+    files = gen.generate(tmp_path, data=data)
+    assert gen.published_markers(files) == []
+    faq = (tmp_path / "faq" / "base.rst").read_text()
+    assert "first edition (2008)" in faq and "Woodcutter" in faq and "Artisan" not in faq
+
+
+def test_docs_refuses_a_bad_edition_choice(capsys: pytest.CaptureFixture[str]) -> None:
+    from arbiter import cli
+
+    assert cli.main(["docs", "--editions", "base=3"]) == 2
+    assert "bad --editions part 'base=3'" in capsys.readouterr().err
