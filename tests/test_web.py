@@ -9,6 +9,7 @@ command line. tests/test_browser.py runs the same in Pyodide itself.
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -93,6 +94,38 @@ def test_the_zip_holds_the_code_and_no_compiled_extension(bundle: Path) -> None:
     assert not [n for n in names if n.endswith((".so", ".pyd", ".pyc"))]
     assert not [n for n in names if n.startswith("scenarios/base/")]  # no bundled scenario
     assert browser_engine.bundle_bytes() == browser_engine.bundle_bytes()  # reproducible
+
+
+def test_the_catalogue_twins_hold_the_yaml_data_and_only_that(tmp_path: Path) -> None:
+    """The zip carries each rulings file also as JSON (the browser reads YAML slowly); a
+    twin is read only when it was made from the very bytes beside it."""
+    from scenarios.catalogue import (
+        RULINGS_DIR,
+        catalogue_files,
+        parsed_twin,
+        parsed_twin_text,
+        read_catalogue,
+        read_catalogue_file,
+    )
+    from scenarios.yamlread import read_yaml_file
+
+    with zipfile.ZipFile(io.BytesIO(browser_engine.bundle_bytes())) as archive:
+        names = set(archive.namelist())
+    for path in catalogue_files():
+        assert f"scenarios/rulings/{path.name}.json" in names
+        assert json.loads(parsed_twin_text(path))["data"] == read_yaml_file(path).data
+    for path in catalogue_files():
+        copy = tmp_path / path.name
+        copy.write_bytes(path.read_bytes())
+        parsed_twin(copy).write_text(parsed_twin_text(path))
+    assert read_catalogue(tmp_path) == read_catalogue(RULINGS_DIR)
+    base = tmp_path / "base.yaml"
+    made = json.loads(parsed_twin(base).read_text())
+    made["data"]["rulings"] = []  # a twin that says something else ...
+    parsed_twin(base).write_text(json.dumps(made))
+    assert read_catalogue_file(base)["rulings"] == []  # ... is read when its bytes match,
+    base.write_text(base.read_text() + "\n# edited\n")
+    assert read_catalogue_file(base)["rulings"]  # and not once the YAML changed
 
 
 def test_the_browser_gives_the_messages_of_arbiter_check(bundle: Path, tmp_path: Path) -> None:

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
+if str(ROOT) not in sys.path:  # building from a checkout without installing
+    sys.path.insert(0, str(ROOT))
 LOCK_DIR = HERE.parent / "browser"  # package.json and package-lock.json
 WORK_DIR = HERE.parent / "_build" / "browser-engine"  # npm installs here
 PYODIDE_FILES = (
@@ -150,14 +152,25 @@ def bundle_entries(root: Path = ROOT) -> list[tuple[Path, str]]:
 
 
 def bundle_bytes(root: Path = ROOT) -> bytes:
-    """The zip of :func:`bundle_entries`, the same bytes for the same files."""
+    """The zip of :func:`bundle_entries`, the same bytes for the same files, with the
+    rulings catalogue's files also as JSON (``scenarios.catalogue.read_catalogue_file``:
+    reading its YAML would take the browser seconds)."""
+    from scenarios.catalogue import catalogue_files, parsed_twin, parsed_twin_text
+
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path, name in bundle_entries(root):
+
+        def add(name: str, data: bytes) -> None:
             info = zipfile.ZipInfo(name, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, data)
+
+        for path, name in bundle_entries(root):
+            add(name, path.read_bytes())
+        for path in catalogue_files(root / "scenarios" / "rulings"):
+            twin = parsed_twin(path).relative_to(root).as_posix()
+            add(twin, parsed_twin_text(path).encode("utf-8"))
     return buffer.getvalue()
 
 
