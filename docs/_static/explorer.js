@@ -70,8 +70,21 @@
       });
       temperature = Math.max(temperature * 0.985, 0.5);
     }
-    // Fit the finished layout to the canvas, keeping its shape: clamping each card to the
-    // edge as it moved piled the cards the repulsion pushed out along the border.
+    // A card that meets no other has no spring: the repulsion sends it far away. Put those
+    // on a ring just around the others, then fit the whole layout to the canvas, keeping
+    // its shape (clamping each card to the edge as it moved piled them along the border).
+    var joined = nodes.filter(function (d) { return d.degree > 1; });
+    if (joined.length) {
+      var jx = joined.map(function (d) { return d.x; }), jy = joined.map(function (d) { return d.y; });
+      var cx = (Math.min.apply(null, jx) + Math.max.apply(null, jx)) / 2;
+      var cy = (Math.min.apply(null, jy) + Math.max.apply(null, jy)) / 2;
+      var ring = 1.08 * Math.max(Math.max.apply(null, jx) - cx, Math.max.apply(null, jy) - cy);
+      nodes.forEach(function (d) {
+        if (d.degree > 1) { return; }
+        var dx = d.x - cx, dy = d.y - cy, len = Math.sqrt(dx * dx + dy * dy) || 1;
+        d.x = cx + dx / len * ring; d.y = cy + dy / len * ring;
+      });
+    }
     var xs = nodes.map(function (d) { return d.x; }), ys = nodes.map(function (d) { return d.y; });
     var minX = Math.min.apply(null, xs), minY = Math.min.apply(null, ys);
     var spanX = Math.max.apply(null, xs) - minX || 1, spanY = Math.max.apply(null, ys) - minY || 1;
