@@ -110,13 +110,20 @@ def timed_runs(driver: Any, url: str, count: int) -> list[float]:
     return [r["ms"] / 1000 for r in driver.execute_script("return window.arbiterRuns")]
 
 
+def start_phases(driver: Any) -> dict[str, float]:
+    """The engine's start, phase by phase (Pyodide, the code, the imports), in seconds."""
+    phases = driver.execute_script("return window.arbiterRuns[0].phases") or {}
+    return {name: ms / 1000 for name, ms in phases.items()}
+
+
 def runs(site: Path, loads: int) -> None:
     with served(site) as base:
         url = f"{base}/{RUN_PAGE}"
-        cold, later = [], []
+        cold, later, phases = [], [], []
         for _ in range(loads):
             with chromium() as driver:
                 first, *rest = timed_runs(driver, url, 3)
+                phases.append(start_phases(driver))
                 cold.append(first)
                 later += rest
                 warm = timed_runs(driver, url, 1)[0]  # the same browser: its cache is filled
@@ -124,6 +131,10 @@ def runs(site: Path, loads: int) -> None:
         print(f"  first Run, empty cache:  median {statistics.median(cold):.1f} s  {_all(cold)}")
         print(f"  first Run, cache filled: {warm:.1f} s (the last browser, the page reopened)")
         print(f"  later Runs:              median {statistics.median(later):.2f} s  {_all(later)}")
+        for name in phases[0]:
+            values = [p[name] for p in phases]
+            median = statistics.median(values)
+            print(f"  start, {name + ':':9}        median {median:.1f} s  {_all(values)}")
 
 
 def _all(values: list[float]) -> str:

@@ -240,3 +240,32 @@ def test_a_source_is_a_link_only_when_it_is_a_web_address() -> None:
     assert _link("https://wiki.dominionstrategy.com/index.php/Moat").startswith("<a href=")
     assert _link("javascript:alert(1)") == "javascript:alert(1)"
     assert _link('https://x" onmouseover="y') == "https://x&quot; onmouseover=&quot;y"
+
+
+PYODIDE = browser_engine.WORK_DIR / "node_modules" / "pyodide"
+
+
+@pytest.mark.skipif(
+    not (PYODIDE / "pyodide.mjs").is_file(),
+    reason="Pyodide is installed by the site build (arbiter docs): none here yet",
+)
+def test_the_site_ships_the_bytecode_of_every_module(tmp_path: Path) -> None:
+    """Compiled by the Pyodide the site ships (its Python's magic number), beside each
+    module, in unchecked-hash mode: the browser uses it without compiling the source."""
+    shipped = browser_engine.compiled_bundle(browser_engine.bundle_bytes(), PYODIDE, tmp_path)
+    with zipfile.ZipFile(io.BytesIO(shipped)) as archive:
+        names = set(archive.namelist())
+        modules = sorted(n for n in names if n.endswith(".py"))
+        compiled = {n for n in names if n.endswith(".pyc")}
+        assert len(modules) > 150 and len(compiled) == len(modules)
+        one = next(n for n in compiled if n.startswith("arbiter/__pycache__/web."))
+        header = archive.read(one)[:8]
+    assert int.from_bytes(header[4:8], "little") == 0b01  # a hash, not checked against the source
+    for module in modules:
+        folder, _, name = module.rpartition("/")
+        cache = f"{folder}/__pycache__/" if folder else "__pycache__/"
+        wanted = f"{cache}{name.removesuffix('.py')}.cpython-3"
+        assert any(c.startswith(wanted) for c in compiled), module
+    assert (
+        browser_engine.compiled_bundle(browser_engine.bundle_bytes(), PYODIDE, tmp_path) == shipped
+    )

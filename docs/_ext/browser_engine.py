@@ -12,7 +12,7 @@ Layout in the built site::
 
     _static/engine/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                               python_stdlib.zip, pyodide-lock.json
-    _static/engine/arbiter.zip
+    _static/engine/arbiter.zip   the code, with its bytecode compiled by that Pyodide
 
 jsonschema 4.18+ keeps its registries in ``rpds``, a compiled extension Pyodide's npm
 package lacks: the zip carries ``arbiter/web_rpds.py`` as ``rpds``, so the validator of
@@ -174,6 +174,36 @@ def bundle_bytes(root: Path = ROOT) -> bytes:
     return buffer.getvalue()
 
 
+def compiled_bundle(source: bytes, package: Path, work: Path = WORK_DIR) -> bytes:
+    """``source`` (the zip) with the bytecode of every module, compiled by the Pyodide in
+    ``package`` under Node (``docs/browser/compile.mjs``): in the browser, compiling the
+    sources took most of the first Run after Pyodide's own start. Kept in ``work`` by the
+    hash of the zip and the Pyodide version, so an unchanged build compiles nothing."""
+    key = hashlib.sha256(source + locked_version().encode()).hexdigest()[:16]
+    cached = work / f"arbiter-{key}.zip"
+    if cached.is_file():
+        return cached.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        raise BrowserEngineError("the browser engine needs Node.js to compile its zip")
+    plain = work / f"arbiter-{key}.source.zip"
+    plain.write_bytes(source)
+    done = subprocess.run(
+        [node, str(LOCK_DIR / "compile.mjs"), str(package), str(plain), str(cached)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    plain.unlink()
+    if done.returncode != 0 or not cached.is_file():
+        cached.unlink(missing_ok=True)
+        raise BrowserEngineError(f"compiling the zip failed: {done.stderr.strip()[-2000:]}")
+    for old in work.glob("arbiter-*.zip"):  # earlier builds' zips
+        if old != cached:
+            old.unlink()
+    return cached.read_bytes()
+
+
 def _copy_if_changed(data: bytes, target: Path) -> None:
     if not target.is_file() or target.read_bytes() != data:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -190,7 +220,7 @@ def publish(outdir: Path, work: Path = WORK_DIR) -> dict[str, Any]:
         if not target.is_file() or target.stat().st_size != source.stat().st_size:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
-    bundle = bundle_bytes()
+    bundle = compiled_bundle(bundle_bytes(), package, work)
     _copy_if_changed(bundle, engine / "arbiter.zip")
     return {
         "pyodide": locked_version(),

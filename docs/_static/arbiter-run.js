@@ -33,7 +33,8 @@
         delete waiting[reply.id];
         // waited: from the request to the answer, as the reader waits for it.
         reply.waited = performance.now() - done.asked;
-        window.arbiterRuns.push({op: done.op, ms: reply.waited, first: reply.first, ok: reply.ok});
+        window.arbiterRuns.push({op: done.op, ms: reply.waited, first: reply.first, ok: reply.ok,
+                                 phases: reply.phases});
         if (reply.ok) { done.resolve(reply); } else { done.reject(new Error(reply.error)); }
       };
       worker.onerror = function (event) {
