@@ -35,6 +35,7 @@ import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -189,11 +190,18 @@ def _strings(value: Any) -> Iterable[str]:
             yield from _strings(item)
 
 
-def _used_cards(scenario: Scenario) -> tuple[str, ...]:
+@cache
+def _kingdom_and_slugs() -> tuple[frozenset[str], dict[str, str]]:
+    """The Kingdom cards' names, and every card's name by its slug (worked out once, not
+    once per scenario)."""
     from engine.cards import ALL_CARDS
 
-    kingdom = {card.name for card in ALL_CARDS if card.kingdom}
-    by_slug = {slug(card.name): card.name for card in ALL_CARDS}
+    kingdom = frozenset(card.name for card in ALL_CARDS if card.kingdom)
+    return kingdom, {slug(card.name): card.name for card in ALL_CARDS}
+
+
+def _used_cards(scenario: Scenario) -> tuple[str, ...]:
+    kingdom, by_slug = _kingdom_and_slugs()
     parts = scenario.id.split("/")
     subject = [by_slug[parts[1]]] if len(parts) > 2 and parts[1] in by_slug else []
     steps = [(step.arg, step.source) for step in scenario.steps]

@@ -80,9 +80,13 @@ class Game(Turn):
         self.inputs: list[tuple[str, Any]] = []
         self.plain_commands = plain_commands
         # Cards a setup lists in play were played with their effects resolved: what those
-        # plays left in effect for the turn (Bridge, Coppersmith) is active, once per play
-        # (a Bridge that Throne Room played lowers costs twice).
-        for card, by in self.setup_plays:
+        # plays left in effect for the turn (Bridge, Coppersmith, Outpost) is active, once
+        # per play (a Bridge that Throne Room played lowers costs twice), each seeing the
+        # plays up to it, as a play by command does (only the first 2nd-edition Outpost).
+        turn = self.state.turn
+        played, turn.plays = turn.plays, []
+        for (card, by), name in zip(self.setup_plays, played, strict=True):
+            turn.plays.append(name)
             lasting = self.definition(card).lasting
             if lasting is not None:
                 lasting(Context(self, self.active, card, played_by=by))

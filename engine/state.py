@@ -19,6 +19,8 @@ Mat = Literal["island", "native_village"]
 MATS: tuple[Mat, ...] = get_args(Mat)
 ZONE_KINDS: tuple[ZoneKind, ...] = (*PLAYER_ZONES, "supply", "trash")
 _PLAYER_ZONE_SET = frozenset(PLAYER_ZONES)
+# The zones a card listens to events from (a Watchtower in hand, a Hoard in play).
+LISTENING_ZONES: tuple[PlayerZone, ...] = ("hand", "in_play")
 
 # A zone is named by its kind and its owner: ("hand", 0), ("supply", "Silver"), ("trash", None).
 Zone = tuple[ZoneKind, Any]

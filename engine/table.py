@@ -22,6 +22,7 @@ from engine.indexes import card_indexes
 from engine.model import Card, Effect, Trigger
 from engine.setup_check import check_setup
 from engine.state import (
+    LISTENING_ZONES,
     PLAYER_ZONES,
     ZONE_KINDS,
     EventRecord,
@@ -104,6 +105,10 @@ class Table:
         # Per player: card name -> a position in the hand before which no card has that
         # name (where a play starts looking). Hands change only in move, which keeps it.
         self._first_in_hand: list[dict[str, int]] = [{} for _ in state.players]
+        # How many cards moved into or out of a hand or a play area, where cards listen to
+        # events: while it stays the same, a run of alike abilities resolves without
+        # looking at those zones again (``engine.triggers``).
+        self.listening_moves = 0
         # What the end of a turn asks to know whether the game is over: every Supply pile,
         # and where the Province and Colony piles (None: not in the game) are among them.
         # One attribute, not three: a game's attributes must stay few (see the class).
@@ -207,6 +212,8 @@ class Table:
                 return False
         elif cards and cards[-1] == card:
             cards.pop()
+        elif len(cards) > 1 and cards[-2] == card:  # under a bought card (Talisman's copy)
+            del cards[-2]
         else:
             try:
                 cards.remove(card)
@@ -224,6 +231,8 @@ class Table:
                 self._first_in_hand[owner].clear()
         else:
             target.append(card)
+        if kind in LISTENING_ZONES or source[0] in LISTENING_ZONES:
+            self.listening_moves += 1
         if event is not None and self.record:
             self.state.events.append(event)  # Game.log, inlined: the hottest call
         if self.watcher is not None:
@@ -243,6 +252,7 @@ class Table:
                 events.append((player, verb, names[card], None))
         zones[destination][player].extend(cards)
         cards.clear()
+        self.listening_moves += source in LISTENING_ZONES or destination in LISTENING_ZONES
         if source == "hand":  # an empty hand: every hint is 0 again
             self._first_in_hand[player].clear()
 
@@ -259,6 +269,7 @@ class Table:
         moved = cards[: -count - 1 : -1]
         del cards[len(cards) - count :]
         zones[destination][player].extend(moved)
+        self.listening_moves += source in LISTENING_ZONES or destination in LISTENING_ZONES
         if self.record:
             names, events = self.state.names, self.state.events
             for card in moved:

@@ -8,13 +8,15 @@ simultaneous triggers and chooses their optional ones; players go in turn order.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from engine.context import Happening, Resolving, TriggerContext, watched
 from engine.decisions import Choice, Decision, DecisionKind
 from engine.errors import UnknownName
 from engine.model import Effect, Trigger
-from engine.state import Event
+from engine.state import LISTENING_ZONES, Event, PlayerZone
 
 if TYPE_CHECKING:
     from engine.verbs import Verbs
@@ -45,7 +47,7 @@ def listeners_of(game: Verbs, kind: str, player: int, about: int | None) -> list
     names = game.state.names
     for owner in game.turn_order() if listening else ():
         mine = owner == player
-        for where in ("hand", "in_play"):
+        for where in LISTENING_ZONES:
             for card in game.player(owner).zone(where):
                 if names[card] not in listening:
                     continue
@@ -104,11 +106,31 @@ def fire(game: Verbs, happening: Happening) -> Effect[None]:
 
 
 def _still_applies(
-    game: Verbs, owner: int, card: int, trigger: Trigger, happening: Happening
+    game: Verbs,
+    owner: int,
+    card: int,
+    trigger: Trigger,
+    happening: Happening,
+    zones: dict[str, set[int]] | None = None,
 ) -> bool:
-    if trigger.where in ("hand", "in_play") and card not in game.player(owner).zone(trigger.where):
+    """Whether a listener still applies: its card is still where it listens from, and its
+    condition holds. ``zones`` keeps the owner's zones as sets, for a look at many."""
+    where = trigger.where
+    if where in ("hand", "in_play") and card not in _cards_in(game, owner, where, zones):
         return False
     return trigger.condition(TriggerContext(game, owner, card, happening))
+
+
+def _cards_in(
+    game: Verbs, owner: int, where: PlayerZone, zones: dict[str, set[int]] | None
+) -> Collection[int]:
+    """The owner's cards in the zone ``where``; from ``zones``, made a set once, if given."""
+    cards = game.player(owner).zone(where)
+    if zones is None:
+        return cards
+    if where not in zones:
+        zones[where] = set(cards)
+    return zones[where]
 
 
 def trigger_decision(
@@ -150,28 +172,92 @@ def _resolve_triggers(
     pending: list[tuple[int, Trigger]],
     happening: Happening,
 ) -> Effect[None]:
-    used: list[tuple[int, Trigger]] = []
+    used: Counter[tuple[int, Trigger]] = Counter()  # the mandatory ones used on this event
     while True:
-        pending = [(c, t) for c, t in pending if _still_applies(game, owner, c, t, happening)]
+        pending, others = _partition(game, owner, pending, happening)
         if not pending:
             return
-        all_optional = all(trigger.optional for _, trigger in pending)
-        if len(pending) == 1 and not all_optional:
-            chosen = 0
+        if _alike(game, pending):
+            yield from _resolve_alike(game, owner, pending, others, happening, used)
         else:
             decision = trigger_decision(game, owner, pending, happening)
             picked = yield from game.ask(decision)
             if not picked:
                 return
-            chosen = picked[0]
-        card, trigger = pending[chosen]
-        used.append((card, trigger))
-        if trigger.optional:
-            game.log(Event(owner, "reacts with", game.name_of(card)))
-        elif trigger.where == "next_turn":  # a Duration card's start-of-turn part, per play
-            game.log(Event(owner, "resolves", game.name_of(card)))
-        yield from _resolve_one(game, owner, card, trigger, happening)
+            yield from _resolve_used(game, owner, pending[picked[0]], happening, used)
         pending = _unused_listeners(game, owner, happening, used)
+
+
+def _partition(
+    game: Verbs, owner: int, candidates: list[tuple[int, Trigger]], happening: Happening
+) -> tuple[list[tuple[int, Trigger]], list[tuple[int, Trigger]]]:
+    """The owner's listeners that apply now, and those that do not (each zone made a set
+    once: one look in the zone per listener made 25,000 Talismans in play quadratic)."""
+    zones: dict[str, set[int]] = {}
+    applying: list[tuple[int, Trigger]] = []
+    others: list[tuple[int, Trigger]] = []
+    for entry in candidates:
+        card, trigger = entry
+        applies = _still_applies(game, owner, card, trigger, happening, zones)
+        (applying if applies else others).append(entry)
+    return applying, others
+
+
+def _alike(game: Verbs, pending: list[tuple[int, Trigger]]) -> bool:
+    """Whether the owner has nothing to choose: mandatory abilities of cards of one name
+    (the order of alike ones changes nothing, and none may be skipped)."""
+    name = game.name_of(pending[0][0])
+    return all(not t.optional and game.name_of(c) == name for c, t in pending)
+
+
+def _resolve_alike(
+    game: Verbs,
+    owner: int,
+    alike: list[tuple[int, Trigger]],
+    others: list[tuple[int, Trigger]],
+    happening: Happening,
+    used: Counter[tuple[int, Trigger]],
+) -> Effect[None]:
+    """Resolve ``alike`` in turn, each while it still applies, without asking and without
+    listing the listeners again after each, for as long as no other can have come: none
+    of ``others`` (the owner's listeners that did not apply) applies now, the triggers set
+    up for the turn are the same, and no card moved into or out of a hand or a play area
+    when cards there listen to this kind of event. Otherwise it stops, and the caller
+    lists them again (the player may then have a choice). Listing every listener after
+    each of 4,000 Wharfs made the start of a turn quadratic (15 s and 1 GB)."""
+    turn, kind = game.state.turn, happening.kind
+    lasting, moves = list(turn.lasting), game.listening_moves
+    for index, entry in enumerate(alike):
+        card, trigger = entry
+        # The first was just found to apply. A later one listening from a hand or a play
+        # area is still there: nothing has moved (else the run stopped below, or no card
+        # listens to this kind of event from there).
+        if index and not trigger.condition(TriggerContext(game, owner, card, happening)):
+            continue
+        yield from _resolve_used(game, owner, entry, happening, used)
+        if (
+            (game.listening_moves != moves and kind in game._zone_listening)
+            or turn.lasting != lasting
+            or any(_still_applies(game, owner, c, t, happening) for c, t in others)
+        ):
+            return
+
+
+def _resolve_used(
+    game: Verbs,
+    owner: int,
+    entry: tuple[int, Trigger],
+    happening: Happening,
+    used: Counter[tuple[int, Trigger]],
+) -> Effect[None]:
+    """Resolve one of the owner's triggers on ``happening`` and count it used."""
+    card, trigger = entry
+    used[entry] += 1
+    if trigger.optional:
+        game.log(Event(owner, "reacts with", game.name_of(card)))
+    elif trigger.where == "next_turn":  # a Duration card's start-of-turn part, per play
+        game.log(Event(owner, "resolves", game.name_of(card)))
+    yield from _resolve_one(game, owner, card, trigger, happening)
 
 
 def _resolve_one(
@@ -194,15 +280,21 @@ def _run_trigger(
 
 
 def _unused_listeners(
-    game: Verbs, owner: int, happening: Happening, used: list[tuple[int, Trigger]]
+    game: Verbs, owner: int, happening: Happening, used: Counter[tuple[int, Trigger]]
 ) -> list[tuple[int, Trigger]]:
     """The owner's listeners as the zones are now, less the mandatory ones already used on
-    this event: a resolved trigger may have brought another (Secret Chamber drawing a
-    Moat), and an optional one (a Reaction) may be used again while its condition holds,
-    since a Reaction that stays where it was may be revealed again to the same event
-    (rulings ``rules/reactions/1``): Secret Chamber twice, Diplomat again."""
-    found = [(c, trigger) for who, c, trigger in listeners(game, happening) if who == owner]
-    for entry in used:
-        if not entry[1].optional and entry in found:
-            found.remove(entry)
+    this event (each as often as it was used: a Duration card played twice has two): a
+    resolved trigger may have brought another (Secret Chamber drawing a Moat), and an
+    optional one (a Reaction) may be used again while its condition holds, since a
+    Reaction that stays where it was may be revealed again to the same event (rulings
+    ``rules/reactions/1``): Secret Chamber twice, Diplomat again."""
+    left = Counter({entry: n for entry, n in used.items() if not entry[1].optional})
+    found: list[tuple[int, Trigger]] = []
+    for who, card, trigger in listeners(game, happening):
+        if who != owner:
+            continue
+        if left[(card, trigger)]:
+            left[(card, trigger)] -= 1
+        else:
+            found.append((card, trigger))
     return found

@@ -283,10 +283,13 @@ class Verbs(Lasting):
         ``besides`` is a card of the pile that must stay there (the card being bought,
         still on its pile while "when you buy" abilities such as Talisman's resolve).
         """
-        cards = [card for card in self.state.supply.get(pile, []) if card != besides]
-        if not cards:
+        # The top card, or the next one when the top is ``besides``: never a copy of the
+        # pile (a gain per card of a 50,000-card pile made it quadratic).
+        card = next(
+            (card for card in reversed(self.state.supply.get(pile, [])) if card != besides), None
+        )
+        if card is None:
             return None
-        card = cards[-1]
         gained = yield from self.gain_card(player, card, ("supply", pile), to, bought=bought)
         return gained
 

@@ -486,11 +486,19 @@ def test_export_round_trips(tmp_path: Path) -> None:
     assert edges(again) == edges(graph)
 
 
-def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    real: nx.MultiDiGraph,
+) -> None:
     out = tmp_path / "g.json"
     assert g.main(["--format", "json", "--out", str(out)]) == 0
     assert {"nodes", "edges"} <= set(json.loads(out.read_text()))
     capsys.readouterr()
+    # The queries below on the graph already built, not on one built again for each
+    # (a copy: a query must not change the graph the other tests read).
+    monkeypatch.setattr(g, "default_graph", real.copy)
     assert g.main([]) == 0
     summary = capsys.readouterr().out
     assert "interactions joining" in summary and "Played more than once (double-play)" in summary

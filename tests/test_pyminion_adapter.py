@@ -12,19 +12,26 @@ import re
 from pathlib import Path
 from typing import Any
 
+import options
 import pytest
 
-pytest.importorskip("pyminion")
+options.require("pyminion")
 
-from scenarios.adapters.base import Rejected, Unsupported
-from scenarios.adapters.pyminion_adapter import (
+from scenarios.adapters.base import Rejected, Unsupported  # noqa: E402
+from scenarios.adapters.pyminion_adapter import (  # noqa: E402
     OPTION_LABELS,
     PyminionAdapter,
     translate_log,
 )
-from scenarios.engines import resolve
-from scenarios.loader import bundled_dir, discover, load_many, load_text, reference_cards_cached
-from scenarios.runner import Status, run_all
+from scenarios.engines import resolve  # noqa: E402
+from scenarios.loader import (  # noqa: E402
+    bundled_dir,
+    discover,
+    load_many,
+    load_text,
+    reference_cards_cached,
+)
+from scenarios.runner import Status, run_all  # noqa: E402
 
 REPORT = Path(__file__).resolve().parent.parent / "docs" / "reports" / "pyminion.rst"
 SETUP: dict[str, Any] = {

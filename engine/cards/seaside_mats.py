@@ -245,7 +245,11 @@ NATIVE_VILLAGE_1, NATIVE_VILLAGE_2 = reworded(
 # --- extra turns ---------------------------------------------------------------------------
 
 
-def _outpost_1(ctx: Context) -> Effect[None]:
+# Outpost's play is all for the rest of the turn and asks nothing: its ``lasting``, which
+# an Outpost a setup lists in play also does (engine/README.md).
+
+
+def _outpost_1(ctx: Context) -> None:
     game = ctx.game
     game.draw_next_hand(3)
     # "Not more than two turns in a row": during an extra turn it gives no further one
@@ -253,10 +257,9 @@ def _outpost_1(ctx: Context) -> Effect[None]:
     if not game.state.turn.extra:
         game.take_extra_turn()
         game.stay_in_play(ctx)
-    yield from ()
 
 
-def _outpost_2(ctx: Context) -> Effect[None]:
+def _outpost_2(ctx: Context) -> None:
     game = ctx.game
     turn = game.state.turn
     # Only the first Outpost played this turn (this play is counted already), and only
@@ -265,7 +268,6 @@ def _outpost_2(ctx: Context) -> Effect[None]:
         game.draw_next_hand(3)
         game.take_extra_turn()
         game.stay_in_play(ctx)
-    yield from ()
 
 
 OUTPOST_1 = _kingdom(
@@ -275,7 +277,7 @@ OUTPOST_1 = _kingdom(
     "You draw only 3 cards, not 5, in this turn's Clean-up. Take an extra turn after this "
     "one, unless it would be your third turn in a row.",
     editions=(1,),
-    effect=_outpost_1,
+    lasting=_outpost_1,
     gives_extra_turn=True,
     declares=tags("duration-like"),
 )
@@ -284,7 +286,7 @@ OUTPOST_2 = replace(
     text="If this is the first Outpost you played this turn and the previous turn was not "
     "yours: take an extra turn after this one, and draw only 3 cards for your next hand.",
     editions=(2,),
-    effect=_outpost_2,
+    lasting=_outpost_2,
     declares=tags("duration-like", "counts-plays"),
     targets=Targets(counts=(Count("played", names=of("Outpost")),)),
 )
@@ -314,8 +316,15 @@ def _embargo_tokens(ctx: TriggerContext) -> int:
 
 
 def _curse_per_token(ctx: TriggerContext) -> Effect[None]:
+    game, bought = ctx.game, ctx.happening.card
+    curses = game.state.supply.get("Curse", [])
     for _ in range(_embargo_tokens(ctx)):
-        yield from ctx.game.gain(ctx.happening.player, "Curse")
+        # Once no Curse is left the other tokens do nothing (seaside/embargo/3): stop,
+        # rather than try a million gains from an empty pile. The bought card is still on
+        # its pile and is not the token's (a token on the Curse pile: seaside/embargo/6).
+        if not any(card != bought for card in curses[-2:]):  # one of two is not bought
+            return
+        yield from game.gain(ctx.happening.player, "Curse", besides=bought)
 
 
 EMBARGO = _kingdom(
