@@ -59,7 +59,7 @@ def test_card_page_content(site: Path, data: gen.Data) -> None:
             assert f"* .. _{gen.ruling_label(ruling.id)}:\n" in page
         if gen.card_pairs(data, card.name):
             assert '<svg xmlns="http://www.w3.org/2000/svg" class="arbiter-neighbourhood"' in page
-        assert f"${card.cost}" in page
+        assert f"{card.cost}" in page
         assert gen.TYPE_JOIN.join(printed_types(card.types)) in page
     astrolabe = (site / "cards" / "astrolabe.rst").read_text()
     assert ":Types: Treasure \N{EN DASH} Duration" in astrolabe
@@ -84,9 +84,12 @@ def test_editions_that_differ_are_explained_in_a_sentence(data: gen.Data) -> Non
     assert "rulings marked for one edition" in gen.edition_change(
         unwritten, data.by_name["Throne Room"]
     )
-    costlier = [data.by_name["Cellar"][0], dataclasses.replace(data.by_name["Cellar"][1], cost=3)]
+    from engine.costs import Cost
+
+    cellar = data.by_name["Cellar"]
+    costlier = [cellar[0], dataclasses.replace(cellar[1], cost=Cost(3))]
     assert gen.edition_change(unwritten, costlier) == (
-        "The second edition changes its cost from 2 to 3."
+        "The second edition changes its cost from $2 to $3."
     )
 
 

@@ -49,6 +49,7 @@ if str(HERE) not in sys.path:
 from markup import esc, heading, html_text, indent, raw_html  # noqa: E402
 from neighbourhood import kind_colours, neighbourhood_svg  # noqa: E402
 
+from engine.abilities import CostChange  # noqa: E402
 from engine.sets import REGISTRY  # noqa: E402
 from scenarios import prose  # noqa: E402
 
@@ -319,7 +320,8 @@ def topic_title(topic: str) -> str:
 
 
 def cost_text(card: Card) -> str:
-    return f"${card.cost}" + (" (varies: see text)" if card.self_cost_modifier else "")
+    varies = any(change.where == "self" for change in card.static_of(CostChange))
+    return f"{card.cost}" + (" (varies: see text)" if varies else "")
 
 
 def type_line(card: Card) -> str:
@@ -966,7 +968,7 @@ def cards_table(data: Data) -> str:
             f'<td data-sort="{html_text(name.lower())}"><a href="{html_text(slug(name))}.html">'
             f"{html_text(name)}</a></td>"
             f'<td data-sort="{sets.index(latest.set)}">{html_text(set_title(latest.set))}</td>'
-            f'<td data-sort="{latest.cost}">{html_text(cost_text(latest))}</td>'
+            f'<td data-sort="{latest.cost.coins}">{html_text(cost_text(latest))}</td>'
             f"<td>{html_text(TYPE_JOIN.join(card_types))}</td>"
             f"<td>{html_text(editions_cell(latest.set, editions))}</td>"
             f'<td data-sort="{own}">{own}' + (f" ({proven} proven)" if own else "") + "</td></tr>"
