@@ -63,7 +63,13 @@ if TYPE_CHECKING:
 
 SET_TITLES = {card_set.name: card_set.title for card_set in REGISTRY}
 # First and second printing of each set's card texts.
-EDITION_YEARS = {s.name: (s.editions[1], s.editions[2]) for s in REGISTRY if s.kingdom}
+# The sets printed in several editions, with each edition's year; a set of one edition
+# (Alchemy) has no edition to tell apart.
+EDITION_YEARS = {
+    s.name: tuple(s.editions[e] for e in sorted(s.editions))
+    for s in REGISTRY
+    if len(s.editions) > 1
+}
 # One sentence per card whose text changed between printings: what the change means.
 EDITIONS_FILE = HERE.parent / "editions.yaml"
 TOPIC_TITLES = {
@@ -212,6 +218,8 @@ def read_data(run_scenarios: bool = True, editions: Mapping[str, int] | None = N
     from scenarios.loader import bundled_dir, discover, load_many
 
     started = time.perf_counter()
+    if editions is not None:  # a set of one edition (Alchemy) is the same in every choice
+        editions = {name: edition for name, edition in editions.items() if name in EDITION_YEARS}
     cards = chosen_cards(ALL_CARDS, editions)
     by_name: dict[str, list[Card]] = defaultdict(list)
     for card in cards:
