@@ -116,21 +116,6 @@ def _zones(setup: Mapping[str, Any], index: int) -> Mapping[str, Any]:
     return zones
 
 
-class PinningReference(ReferenceAdapter):
-    """The reference adapter on a :class:`PinningGame`."""
-
-    name = "reference"
-
-    def load(self, setup: dict[str, Any]) -> None:
-        self.game = PinningGame(setup)
-
-    def pinned(self) -> PinningGame:
-        game = self.game
-        if not isinstance(game, PinningGame):
-            raise RuntimeError("load a setup first")
-        return game
-
-
 def pin_shuffles(setup: Mapping[str, Any], inputs: Sequence[Input]) -> dict[str, Any] | None:
     """``setup`` with the shuffle orders the reference uses over ``inputs``, or None when
     the reference refuses one of the inputs (a shrunk candidate that no longer plays)."""

@@ -287,9 +287,11 @@ def ruling_editions(ruling: Ruling) -> str:
 def chosen_editions(scenario: Scenario) -> dict[str, int]:
     """The editions a scenario's file sets itself (the others are the defaults)."""
     return {
-        key[1]: scenario.editions[key[1]]
+        name: scenario.editions[name]
         for key in scenario.lines
-        if len(key) == 2 and key[0] == "editions" and key[1] in scenario.editions
+        if len(key) == 2 and key[0] == "editions"
+        for name in (key[1],)
+        if isinstance(name, str) and name in scenario.editions
     }
 
 
@@ -360,11 +362,12 @@ def scenario_block(data: Data, scenario: Scenario, proves: bool = True, files: b
 
 def scenario_line(data: Data, scenario: Scenario) -> str:
     """One line for a scenario told in full elsewhere: its title, result and where."""
+    card = card_of(data, scenario)
     where = (
         "proves " + ", ".join(ruling_link(data, r) for r in scenario.rulings)
         if scenario.rulings
-        else "on " + card_link(card_of(data, scenario))
-        if card_of(data, scenario)
+        else "on " + card_link(card)
+        if card
         else f"``{scenario.id}``"
     )
     return f"* {esc(scenario.title)} ({status_role(data.outcome(scenario))}): {where}\n"

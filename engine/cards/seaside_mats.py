@@ -43,7 +43,7 @@ from engine.cards.common import (
     tags,
     treasures_among,
 )
-from engine.cards.seaside import SEASIDE, _stays
+from engine.cards.seaside import SEASIDE, stays
 from engine.context import Context, TriggerContext
 from engine.model import (
     ACTION,
@@ -98,7 +98,7 @@ def _haven(ctx: Context) -> Effect[None]:
     )  # fmt: skip
     for card in chosen:
         if game.set_aside(player, card) and game.hold(player, card, ctx.card):
-            _stays(ctx)
+            stays(ctx)
 
 
 HAVEN_1, HAVEN_2 = reworded(
@@ -128,7 +128,7 @@ def _blockade(ctx: Context) -> Effect[None]:
     # A card a Watchtower moved is not set aside: nothing more happens (seaside/blockade/3).
     if gained is not None and game.hold(ctx.player, gained, ctx.card):
         game.attacks_until_done(ctx, held=gained)
-        _stays(ctx)
+        stays(ctx)
 
 
 def _copies_blockaded(ctx: TriggerContext) -> int:
