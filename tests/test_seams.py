@@ -367,7 +367,7 @@ def test_an_exchange_is_neither_a_gain_nor_a_trash() -> None:
     assert snap["players"]["p1"]["discard"] == ["Silver"]
     assert snap["supply"]["Estate"] == estates and snap["supply"]["Silver"] == silvers - 1
     assert g.event_lines()[-2:] == ["p1 reacts with Toy Swap", "p1 exchanges Estate for Silver"]
-    assert [g.name_of(card) for card, _, _ in g.state.turn.gains] == ["Estate"]  # not Silver
+    assert [name for name, _, _ in g.state.turn.gains] == ["Estate"]  # not Silver
 
 
 def test_an_exchange_of_a_card_that_moved_does_nothing() -> None:

@@ -454,7 +454,7 @@ def _topdeck_self(ctx: TriggerContext) -> Effect[None]:
 def _victory_gained(ctx: TriggerContext, *, bought: bool, phase: str | None) -> bool:
     game = ctx.game
     return any(
-        game.definition(card).is_(VICTORY)
+        game.definition_by_name(card).is_(VICTORY)
         and (was_bought or not bought)
         and (phase is None or then == phase)
         for card, was_bought, then in game.state.turn.gains
