@@ -311,9 +311,13 @@ def _build_player(
         if zone == "in_play":
             # Durations first: they were played on an earlier turn than this turn's plays.
             for entry in zones.get("durations", []) or []:
-                _build_entry(state, index, entry, define, scheduled=waiting, stays=not active)
+                _build_entry(
+                    state, index, entry, define, scheduled=waiting, stays=not active, earlier=True
+                )
             for entry in zones.get("in_play", []) or []:
-                plays += _build_entry(state, index, entry, define, scheduled=True, stays=True)
+                plays += _build_entry(
+                    state, index, entry, define, scheduled=True, stays=True, earlier=False
+                )
             continue
         names = zones.get(zone)
         if names:
@@ -333,12 +337,14 @@ def _build_entry(
     *,
     scheduled: bool,
     stays: bool,
+    earlier: bool,
 ) -> list[SetupPlay]:
     """Put an ``in_play`` / ``durations`` entry in play (the card that played it first, as
     it was played first); its plays. A Duration card among them set up its start-of-turn
     triggers once per play (``scheduled``) and stays at the next Clean-up (``stays``), as
     if it had been played in the scenario (``Verbs.stay_in_play``,
-    ``Verbs.at_start_of_next_turn``)."""
+    ``Verbs.at_start_of_next_turn``); one played on an ``earlier`` turn stayed, and with it
+    the card that played it."""
     player = state.players[index]
     name, by_name = play_entry(entry)
     by = None if by_name is None else _new_card(state, by_name, define)
@@ -356,6 +362,8 @@ def _build_entry(
         player.set_aside.extend(held)
         player.held.extend((held_card, card) for held_card in held)
         waiting = len(held)
+    if isinstance(entry, Mapping) and "waiting" in entry:  # fewer plays set something up
+        waiting = int(entry["waiting"])
     affects = entry.get("affects") if isinstance(entry, Mapping) else None
     # Whom each play of a Duration Attack affects until it is done, by its set-aside card
     # (Blockade's) if it has one: every other player unless the setup says.
@@ -368,7 +376,7 @@ def _build_entry(
         player.next_turn.extend((card, i) for _ in range(waiting) for i in waits)
     if waits and stays and waiting:
         player.staying.extend([card] if by is None else [card, by])
-    if by is not None and waits and waiting:
+    if by is not None and (earlier or (waits and waiting)):  # it stayed, with its player
         player.played_by[card] = by
     plays: list[SetupPlay] = [] if by is None else [(by, None)]
     return plays + [(card, by)] * times
@@ -543,8 +551,12 @@ def setup_of(game: Game) -> dict[str, Any]:
         setup["piles"] = {
             pile: [names[card] for card in cards] for pile, cards in state.piles.items()
         }
-    for key, kind in declared().pile_tokens.items():  # stated, so set-up adds none
+    changes = game_setup_changes(state.kingdom, game.definition_by_name)
+    placed = {tokens.kind for change in changes for tokens in change.pile_tokens}
+    for key, kind in declared().pile_tokens.items():
         on = state.pile_tokens.get(kind.name, {})
+        if not (on or state.tokens.get(kind.name) or kind.name in placed):
+            continue  # none, and set-up places none: nothing to say
         if kind.where == "pile":
             setup[key] = dict(on)
         else:
@@ -560,11 +572,7 @@ def setup_of(game: Game) -> dict[str, Any]:
             }
             for extra in state.extra_turns
         ]
-    given = {
-        name
-        for change in game_setup_changes(state.kingdom, game.definition_by_name)
-        for name, _ in change.player_tokens
-    }
+    given = {name for change in changes for name, _ in change.player_tokens}
     for index, player in enumerate(state.players):
         setup[f"p{index + 1}"] = _player_setup(game, player, given)
     return setup
@@ -604,8 +612,11 @@ def _player_setup(game: Game, player: PlayerState, given: set[str]) -> dict[str,
         "deck": [names[card] for card in reversed(player.deck)],
         "discard": [names[card] for card in player.discard],
         "set_aside": [names[card] for card in player.set_aside if card not in held],
-        "durations": _duration_entries(game, player),
+        "in_play": [],  # nothing is played yet this turn at a position
     }
+    durations = _duration_entries(game, player)
+    if durations:
+        zones["durations"] = durations
     if player.revealed:
         raise NotAPosition("cards are revealed: an instruction is under way")
     for mat, cards in player.mats.items():
@@ -618,6 +629,16 @@ def _player_setup(game: Game, player: PlayerState, given: set[str]) -> dict[str,
     if player.gained_last_turn:
         zones["gained_last_turn"] = list(player.gained_last_turn)
     return zones
+
+
+def _plays_of(game: Game, card: int, by: int | None, aside: list[str]) -> int:
+    """How many plays of ``card`` a setup entry sets up for the next turn by default: one
+    per card set aside with it (Haven's), else one per play (``by`` plays it twice or
+    three times)."""
+    definition = game.definition(card)
+    if of_kind(definition.static, HoldsSetAside):
+        return len(aside)
+    return 1 if by is None else times_played(game.definition(by), definition)
 
 
 def _duration_entries(game: Game, player: PlayerState) -> list[str | dict[str, Any]]:
@@ -636,6 +657,10 @@ def _duration_entries(game: Game, player: PlayerState) -> list[str | dict[str, A
         aside = [names[held] for held, holder in player.held if holder == card]
         if aside:
             entry["set_aside"] = aside
+        waits = sum(1 for t in game.definition(card).triggers if t.where == "next_turn")
+        scheduled = sum(1 for later, _ in player.next_turn if later == card)
+        if waits and scheduled and scheduled // waits != _plays_of(game, card, by, aside):
+            entry["waiting"] = scheduled // waits
         affects = [victims for attack, _, victims in player.attacks if attack == card]
         if affects:  # a Duration Attack's plays, each with whom it affects until done
             entry["affects"] = [[f"p{v + 1}" for v in victims] for victims in affects]

@@ -452,7 +452,8 @@ class _SetupCheck(SetupReader):
 
     def check_extra_turn(self) -> None:
         """An Outpost is in play from an earlier turn exactly while the extra turn it gave
-        is under way: the active player's, with ``turn.extra``."""
+        is under way: the active player's, with ``turn.extra``. An extra turn another
+        player controls (Possession's) needs no card in play."""
         turn = or_empty(self.setup.get("turn"))
         extra = turn.get("extra", False)
         givers = [
@@ -467,7 +468,8 @@ class _SetupCheck(SetupReader):
                     f" gave (turn: {{player: {player}, extra: true}})",
                     (player, "durations", index),
                 )
-        if extra and not givers:
+        controlled = turn.get("controller", self.active) != self.active
+        if extra and not givers and not controlled:  # a controlled turn's card need not stay
             raise BadPosition(
                 f"an extra turn is given by a card that stays in play for it: list the"
                 f" Outpost in {self.active}'s durations",
@@ -523,6 +525,8 @@ class _SetupCheck(SetupReader):
             waiting = durations and (where[0] != self.active or self.phase == "start")
             self.set_aside_with(entry, card, times, waiting, at)
             self.affects(entry, card, times, str(where[0]), at)
+            if is_mapping(entry) and "waiting" in entry:
+                number(entry["waiting"], (*at, "waiting"), 1, times)
 
     def affects(self, entry: Any, card: Card, times: int, owner: str, at: Key) -> None:
         """An entry's ``affects``: for a Duration Attack, the other players each of its
