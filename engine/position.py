@@ -395,7 +395,8 @@ def _build_turn(state: GameState, setup: Mapping[str, Any], players: int) -> Non
         actions=int(turn.get("actions", 1)),
         buys=int(turn.get("buys", 1)),
         coins=int(turn.get("coins", 0)),
-        extra=bool(turn.get("extra", False)),
+        # A controlled turn (Possession's) is an extra turn too.
+        extra=bool(turn.get("extra", False)) or controller != active,
         controller=controller,
         # A controlled turn (Possession's) follows its controller's regular turn.
         regular=controller,
@@ -407,6 +408,9 @@ def _build_turn(state: GameState, setup: Mapping[str, Any], players: int) -> Non
         else:
             entry = (gained["card"], bool(gained.get("bought", False)), gained.get("phase", phase))
             state.turn.gains.append(entry)
+    # An extra turn the player's own Outpost gave follows their own turn; after another
+    # player's Possession turn a player's own turn is their second in a row.
+    state.turn.in_a_row = int(turn.get("in_a_row", 2 if turn.get("extra") else 1))
     for name, count in (setup.get("turns_taken", {}) or {}).items():
         state.players[_player_index(name, players)].turns_taken = int(count)
     for extra in setup.get("extra_turns", []) or []:
@@ -593,6 +597,8 @@ def _turn_of(state: GameState) -> dict[str, Any]:
         shown["extra"] = True
     if turn.controller != turn.player:
         shown["controller"] = f"p{turn.controller + 1}"
+    if turn.in_a_row != (2 if turn.extra else 1):
+        shown["in_a_row"] = turn.in_a_row
     if turn.gains:
         shown["gains"] = [
             name
@@ -722,6 +728,7 @@ def state_of(game: Game) -> dict[str, Any]:
             "extra": turn.extra,
             "controller": turn.controller,
             "regular": turn.regular,
+            "in_a_row": turn.in_a_row,
             "hand_size": turn.hand_size,
             "gains": list(turn.gains),
         },

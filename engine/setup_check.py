@@ -104,6 +104,7 @@ TURN_KEYS = (
     "potions",
     "extra",
     "controller",
+    "in_a_row",
     "gains",
 )
 GAIN_KEYS = ("card", "bought", "phase")
@@ -325,6 +326,8 @@ class _SetupCheck(SetupReader):
         self.phase = phase
         for key in ("actions", "buys", "coins", "potions"):
             number(turn.get(key, 0), ("turn", key), 0, MAX_COUNT)
+        if "in_a_row" in turn:  # how many turns in a row its player has taken, this one too
+            number(turn["in_a_row"], ("turn", "in_a_row"), 1, MAX_COUNT)
         flag(turn.get("extra", False), ("turn", "extra"))
         if "controller" in turn:
             self.player_name(turn["controller"], ("turn", "controller"))
