@@ -36,7 +36,7 @@ from engine.model import (
     PlayEffect,
     Trigger,
 )
-from engine.targets import HAND, IN_PLAY, SELF, Count, Gain, Plays, Targets, Watch, of
+from engine.targets import HAND, SELF, Count, Gain, Plays, Targets, Watch, of
 
 CORNUCOPIA_GUILDS = "cornucopia-guilds"
 
@@ -270,7 +270,7 @@ HORN_OF_PLENTY = _kingdom(
     declares=tags("gains", "tests-cost", "counts-cards", "trashes", "trashes-self"),
     targets=Targets(
         gains=(Gain(relative=True),),
-        counts=(Count(IN_PLAY),),
+        counts=(Count("in_play"),),
         asks=of(VICTORY),
         trashes=of("self"),
     ),
@@ -351,7 +351,7 @@ SHOP = _kingdom(
     coins=1,
     effect=_shop,
     declares=tags("draws", "+coins", "plays-actions", "counts-cards"),
-    targets=Targets(plays=Plays(of(ACTION), HAND, 1), counts=(Count(IN_PLAY),)),
+    targets=Targets(plays=Plays(of(ACTION), HAND, 1), counts=(Count("in_play"),)),
 )
 
 

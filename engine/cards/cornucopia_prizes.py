@@ -36,7 +36,7 @@ from engine.model import (
     Trigger,
 )
 from engine.state import PlayerZone
-from engine.targets import DECK, HAND, IN_PLAY, Count, Gain, Plays, Targets, of
+from engine.targets import DECK, HAND, Count, Gain, Plays, Targets, of
 
 _make = kingdom_maker(CORNUCOPIA_GUILDS)
 
@@ -242,7 +242,7 @@ HOUSECARL = _card(
     2,
     effect=_housecarl,
     declares=tags("draws", "counts-cards"),
-    targets=Targets(counts=(Count(IN_PLAY, types=of(ACTION)),)),
+    targets=Targets(counts=(Count("in_play", types=of(ACTION)),)),
 )
 
 
