@@ -146,9 +146,16 @@ class DeclarationCheck:
         if not self.open:
             return
         frame = self.open[-1]
-        origin = frame.origins.setdefault(card, source)
         verb = event[1] if event is not None else None
-        if verb != "gains" and self._moves_the_gained_card(frame, card, declared=False):
+        if verb == "draws":
+            # A drawn card is in hand like any other: a later play of it is from the hand
+            # (Shop plays the card it drew), not from the deck it was drawn from.
+            frame.origins[card] = destination
+        origin = frame.origins.setdefault(card, source)
+        # A draw takes the top of the deck, whatever it is: drawing the card watched (a Curse
+        # shuffled in, then drawn by Footpad's rule) is no move of it by the instructions.
+        incidental = verb in ("gains", "draws")
+        if not incidental and self._moves_the_gained_card(frame, card, declared=False):
             did = f"moved the card it watched ({self._name(card)})"
             self._problem(frame, did, "no Watch(moves=True)")
         if verb == "gains":
