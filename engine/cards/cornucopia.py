@@ -550,7 +550,7 @@ FARMHANDS = _kingdom(
     ),
     targets=Targets(
         plays=Plays(of(ACTION, TREASURE), "set_aside", 1),
-        watches=(Watch("gain", SELF, "sets aside a card to play next turn"),),
+        watches=(Watch("gain", SELF, "sets aside a card to play next turn", turns="any"),),
     ),
 )
 
