@@ -30,7 +30,7 @@ from arbiter.report import junit_xml, shown_path
 from engine.sets import ALL_SETS
 from scenarios import names, runner
 from scenarios.catalogue import Ruling, catalogue, catalogue_files, rulings_for_card
-from scenarios.loader import bundled_dir, discover, load_many
+from scenarios.loader import ScanError, bundled_dir, discover, load_many
 from scenarios.model import Scenario
 from scenarios.runner import Result, Status
 
@@ -180,7 +180,9 @@ def _files(paths: Sequence[str]) -> list[Path]:
     try:
         return discover(paths or [bundled_dir()])
     except FileNotFoundError as exc:
-        raise UsageError(str(exc.args[0])) from None
+        raise UsageError(printable(str(exc.args[0]))) from None
+    except ScanError as exc:
+        raise UsageError(printable(str(exc))) from None
 
 
 def _run(paths: Sequence[str], engine: str, keyword: str | None = None) -> list[Result]:

@@ -9,8 +9,10 @@ try random hostile inputs; these are the ones the issue lists.
 from __future__ import annotations
 
 import json
+import os
 import time
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,8 +21,9 @@ from engine import setup_check
 from engine.compiled import is_compiled
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
 from engine.game import Game
+from scenarios import yamlread
 from scenarios.adapters.reference import ReferenceAdapter
-from scenarios.loader import ScenarioError, load_text
+from scenarios.loader import ScanError, ScenarioError, discover, load_scenario, load_text
 from scenarios.runner import Status, run_scenario
 from scenarios.wire_server import respond
 
@@ -318,3 +321,125 @@ def test_a_listener_that_comes_while_alike_abilities_resolve_is_offered() -> Non
     )
     assert game.pending is not None
     assert (game.pending.kind, game.pending.labels()) == ("trigger", ["Clerk", "Wharf", "Wharf"])
+
+
+# --- scenario files and trees (issue 34) ---------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["setup.supply", "setup.embargo", "expect.supply"])
+def test_two_keys_naming_one_card_are_refused_not_merged(where: str) -> None:
+    """Respelt to one key, the first value was dropped: ``{King's Court: 3, Kings Court:
+    10}`` passed."""
+    section, key = where.split(".")
+    kingdom = "  kingdom: [King's Court, Embargo]\n"
+    body = f"{section}:\n" + (kingdom if section == "setup" else "")
+    body += f"  {key}: {{King's Court: 3, Kings Court: 10}}\n"
+    if section == "expect":
+        body = "setup:\n" + kingdom + body
+    with pytest.raises(ScenarioError) as caught:
+        load_text(HEAD + body, "dup.yaml")
+    assert f"{where}.Kings Court: 'Kings Court' and \"King's Court\" name the same card" in str(
+        caught.value
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("9" * 5000, "a number of 5000 characters, more than 100"),
+        ("-" + "9" * 200, "a number of 201 characters, more than 100"),
+        (
+            "1:30",
+            "1:30 is a base-60 number to YAML 1.1 (1:30 means 90): write the number, or"
+            " quote it if it is text",
+        ),
+    ],
+)
+def test_numbers_no_one_means_are_located_errors(value: str, message: str) -> None:
+    """A 5,000-digit number stopped the whole run with no file or line (Python reads at
+    most 4,300 digits); ``1:30`` was read as 90."""
+    with pytest.raises(ScenarioError) as caught:
+        load_text(HEAD + f"setup:\n  turn: {{coins: {value}}}\n", "n.yaml")
+    assert str(caught.value) == f"n.yaml:4: setup.turn.coins: {message}"
+
+
+def test_a_card_that_plays_cards_cannot_be_played_by_one_in_one_entry() -> None:
+    """The format reference says a Throne Room that played a Throne Room is reached by
+    playing the cards in steps; ``{card: Throne Room, by: Throne Room}`` was accepted."""
+    body = "setup:\n  kingdom: [Throne Room]\n"
+    body += "  p1: {in_play: [{card: Throne Room, by: Throne Room}]}\n"
+    with pytest.raises(ScenarioError, match="Throne Room playing Throne Room is more than one"):
+        load_text(HEAD + body, "tr.yaml")
+
+
+def test_what_a_file_holds_is_quoted_short(tmp_path: Path) -> None:
+    """All of a file read by mistake (``/etc/passwd``) went into one error line."""
+    path = tmp_path / "long.yaml"
+    path.write_text("x" * 5000 + "\n")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(path)
+    assert len(str(caught.value)) < len(str(path)) + 200
+
+
+def test_a_link_out_of_the_scanned_tree_is_refused_unread(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "evil.yaml").symlink_to(secret)
+    with pytest.raises(ScanError, match=r"evil\.yaml: a link out of the scanned directory"):
+        discover([tree])
+    # inside the tree a link is a file like any other
+    (tree / "evil.yaml").unlink()
+    (tree / "real.yml").write_text(HEAD)
+    (tree / "evil.yaml").symlink_to(tree / "real.yml")
+    assert discover([tree]) == [tree / "evil.yaml", tree / "real.yml"]
+
+
+def test_an_unreadable_subdirectory_is_named_not_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(An unreadable file was an error; an unreadable directory was passed over.) Made
+    unreadable by refusing its listing: the tests may run as root, who reads anything."""
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "a.yaml").write_text(HEAD)
+    listing = os.scandir
+
+    def scandir(path: str) -> Any:
+        if path.endswith("locked"):
+            raise PermissionError(13, "Permission denied", path)
+        return listing(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    with pytest.raises(ScanError, match=r"locked: a directory that cannot be read \(perm"):
+        discover([tmp_path])
+
+
+def test_a_yaml_file_in_capitals_is_a_scenario_file(tmp_path: Path) -> None:
+    (tmp_path / "A.YAML").write_text(HEAD)
+    (tmp_path / "b.Yml").write_text(HEAD)
+    (tmp_path / "notes.txt").write_text("")
+    assert discover([tmp_path]) == [tmp_path / "A.YAML", tmp_path / "b.Yml"]
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("/dev/null", "expected a mapping, an empty file"),
+        ("/dev/zero", "file is more than the 1000000 bytes allowed"),
+        ("fifo", "nothing to read for 0.2 s (a FIFO no one writes to?)"),
+    ],
+)
+def test_a_device_or_fifo_as_a_path_is_a_located_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, path: str, message: str
+) -> None:
+    """Each crashed the run (scanned as a directory); read, /dev/zero would fill the memory
+    and a FIFO nobody writes to would wait for ever."""
+    monkeypatch.setattr(yamlread, "QUIET_SECONDS", 0.2)
+    if path == "fifo":
+        path = str(tmp_path / "fifo.yaml")
+        os.mkfifo(path)
+    assert discover([path]) == [Path(path)]
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(Path(path))
+    assert str(caught.value) == f"{path}:1: (top level): {message}"
