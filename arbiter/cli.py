@@ -892,15 +892,16 @@ def configure_wire(parser: argparse.ArgumentParser) -> None:
 
 def run_wire(args: argparse.Namespace) -> int:
     from scenarios.engines import EngineNotFound, resolve
-    from scenarios.wire_server import serve
+    from scenarios.wire_server import protocol_stream, serve
 
     if args.engine.startswith("wire:"):
         raise UsageError("arbiter wire serves an in-process engine, not another wire peer")
+    protocol = protocol_stream()  # before the engine's module prints anything at import
     try:
         factory = resolve(args.engine, isolated=False)
     except EngineNotFound as exc:
         raise UsageError(str(exc)) from None
-    return serve(factory())
+    return serve(factory(), outstream=protocol)
 
 
 # --- wire-test (an engine's protocol behaviour, apart from the rules) ---------------------

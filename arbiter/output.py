@@ -104,6 +104,15 @@ def plan(
     return targets
 
 
+def project_inputs() -> list[Path]:
+    """The files every command reads, which no output of any command may replace: the
+    bundled scenarios and the rulings catalogue (one overwritten, every command fails)."""
+    from scenarios.catalogue import catalogue_files
+    from scenarios.loader import bundled_dir, discover
+
+    return [*discover([bundled_dir()]), *catalogue_files()]
+
+
 def _target(option: str, given: str) -> Target:
     if given == STDOUT:
         return Target(option, given, None)

@@ -14,13 +14,13 @@ a user keeps there is overwritten.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from arbiter.output import OutputError, Target, printable, write
 from scenarios.adapters.base import Adapter
 from scenarios.adapters.wire import WireAdapter
+from scenarios.engines import worker_command, worker_environment
 from scenarios.runner import AdapterFactory, Result
 
 MARKER = ".arbiter-record"
@@ -50,8 +50,8 @@ def wired(factory: AdapterFactory, engine: str, timeout: float | None) -> Adapte
         if isinstance(adapter, WireAdapter):
             return adapter
         adapter.close()
-        server = [sys.executable, "-m", "scenarios.wire_server", engine]
-        return WireAdapter(server, timeout, label=engine)
+        server = worker_command(engine)
+        return WireAdapter(server, timeout, env=worker_environment(), label=engine)
 
     return make
 

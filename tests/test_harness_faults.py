@@ -10,13 +10,16 @@ for a timeout that the run took a bounded time.
 
 from __future__ import annotations
 
+import json
 import sys
 import textwrap
 import time
 from pathlib import Path
 
 import pytest
+from test_cli import PASSING
 
+from arbiter import cli
 from scenarios.adapters.base import AdapterError
 from scenarios.adapters.wire import MAX_MESSAGE_BYTES, WireAdapter
 from scenarios.engines import resolve
@@ -291,3 +294,110 @@ def test_an_in_process_adapter_that_loops_runs_in_a_worker_and_times_out(
     assert_isolated(results, made[0], f"no response within {SLOW:g} s")
     assert_nothing_left(made[0])
     assert time.perf_counter() - started < 4 * SLOW
+
+
+# --- engine modules that misbehave while imported (issue 34) ------------------------------
+
+
+@pytest.fixture
+def passing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A passing scenario file, with the fake engines on the path (the workers' too)."""
+    monkeypatch.syspath_prepend(str(ENGINES))
+    (tmp_path / "pass.yaml").write_text(PASSING)
+    return tmp_path / "pass.yaml"
+
+
+@pytest.mark.parametrize(
+    ("engine", "says"),
+    [
+        ("exits_at_import:Adapter", "exited: needs somelib: pip install it"),
+        ("os_exits_at_import:Adapter", "hello failed"),
+        ("raises_base_at_import:Adapter", "failed: Stop: a BaseException from the module"),
+        ("loops_at_import:Adapter", f"no response within {SLOW:g} s"),
+        ("allocates_at_import:Adapter", "failed: MemoryError"),
+    ],
+)
+def test_an_engine_module_that_misbehaves_at_import_stops_the_run(
+    engine: str,
+    says: str,
+    passing: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """It was imported by the harness: sys.exit and os._exit made ``arbiter check`` (and
+    ``fuzz``) end with 0 and no word, a loop hung it, an allocation took its memory, a
+    BaseException was a crash. Its worker imports it now, with a memory limit."""
+    monkeypatch.setenv("ARBITER_WORKER_MEMORY", "500")
+    started = time.perf_counter()
+    code = cli.main(["check", str(passing), "--engine", engine, "--timeout", f"{SLOW:g}"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert says in err and err.startswith(f"arbiter: {engine}: "), err
+    assert time.perf_counter() - started < 3 * SLOW
+
+
+def test_fuzz_with_an_engine_that_exits_at_import_fails(
+    passing: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = cli.main(["fuzz", "--engine", "exits_at_import:Adapter", "--games", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and "needs somelib: pip install it" in err, err
+
+
+def test_a_module_that_prints_at_import_cannot_corrupt_the_report_or_the_protocol(
+    passing: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    code = cli.main(
+        ["check", str(passing), "--engine", "prints_at_import:PrintingAdapter", "--json", "-"]
+    )
+    out, _err = capfd.readouterr()
+    assert code == 0
+    assert json.loads(out)["summary"]["passed"] == 1
+
+
+def test_a_json_py_where_the_check_runs_is_not_run_in_the_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m`` put the current directory first on the worker's path: checking out
+    someone's scenario repository was enough for its ``json.py`` to run."""
+    marker = tmp_path / "ran"
+    (tmp_path / "json.py").write_text(f"open({str(marker)!r}, 'w').close()\nraise SystemExit(3)\n")
+    (tmp_path / "local_adapter.py").write_text(
+        "from scenarios.adapters.reference import ReferenceAdapter as Local\n"
+    )
+    (tmp_path / "pass.yaml").write_text(PASSING)
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(["check", "pass.yaml", "--engine", "local_adapter:Local"])
+    assert (code, marker.exists()) == (0, False), capsys.readouterr()
+
+
+def test_a_child_that_left_the_process_group_is_killed_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A daemon's setsid took the worker's child out of its process group: it survived."""
+    monkeypatch.syspath_prepend(str(ENGINES))
+    pid_file = tmp_path / "daemon.pid"
+    monkeypatch.setenv("DAEMON_PID_FILE", str(pid_file))
+    made: list[WireAdapter] = []
+
+    def factory() -> WireAdapter:
+        adapter = resolve("daemon:DaemonAdapter", timeout=SLOW)()
+        assert isinstance(adapter, WireAdapter)
+        made.append(adapter)
+        return adapter
+
+    results = run_all(SUITE, factory)
+    assert_isolated(results, made[0], f"no response within {SLOW:g} s")
+    child = int(pid_file.read_text())
+    deadline = time.monotonic() + 5
+    while running(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not running(child), f"the daemon child {child} is still running"
+
+
+def running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
