@@ -211,6 +211,7 @@ def _run_files(
 ) -> list[Result]:
     factory = _factory(engine, args)
     options["cache"] = _cache(args)
+    options["deadline"] = _limits(args)[1]
     if args is not None and getattr(args, "record", None) and engine == args.engine:
         from arbiter.record import recording
 

@@ -216,8 +216,10 @@ def resolve(
     info = _info(name)
     if not info.installed:
         raise EngineNotFound(f"the {info.name} engine needs {info.needs}: {info.install}")
-    if name == REFERENCE or not isolated:
+    if not isolated:
         return load_target(info.target)  # import errors surface here, before any run
+    if name == REFERENCE:
+        return _bounded(load_target(info.target), timeout, deadline)
     # The worker imports the module; what goes wrong there stops the run at its first
     # request with the worker's last words (an import error, an exit). A module that is
     # nowhere is said here, found without running any of its code.
@@ -227,6 +229,24 @@ def resolve(
     argv = worker_command(info.target)
     environment = worker_environment()
     return lambda: WireAdapter(argv, timeout, deadline=deadline, env=environment, label=name)
+
+
+def _bounded(
+    factory: AdapterFactory, timeout: float | None, deadline: float | None
+) -> AdapterFactory:
+    """``factory``'s adapters, each scenario on them bounded by the runner: ``timeout``
+    seconds (None: ``ARBITER_WIRE_TIMEOUT`` or 10 s) and ``deadline``, as the requests of
+    an engine in another process are."""
+    from scenarios.adapters.limits import timeout_from_env
+
+    limit = timeout if timeout is not None else timeout_from_env()
+
+    def make() -> Adapter:
+        adapter = factory()
+        adapter.time_limit, adapter.deadline_at = limit, deadline
+        return adapter
+
+    return make
 
 
 def describe(info: EngineInfo) -> str:

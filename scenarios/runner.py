@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import gc
 import re
+import signal
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -689,10 +691,11 @@ def _judge(
         return result(Status.SKIP, reason)
     run = _Run(scenario, adapter, observer)
     try:
-        run.start()
-        for step in scenario.steps:
-            run.step(step)
-        run.finish()
+        with _time_limit(adapter):
+            run.start()
+            for step in scenario.steps:
+                run.step(step)
+            run.finish()
     except _Stop as stop:
         return result(stop.status, stop.message, stop.line)
     except _NotReported as exc:
@@ -707,6 +710,42 @@ def _judge(
         verdict = run.error_from(exc)
         return result(verdict.status, verdict.message, verdict.line)
     return result(Status.PASS)
+
+
+class OutOfTime(AdapterError):
+    """A scenario's run on an engine in this process went past its time limit."""
+
+
+@contextmanager
+def _time_limit(adapter: Adapter) -> Iterator[None]:
+    """Stop the scenario's run (OutOfTime, raised where the engine is) when it has taken
+    ``adapter.time_limit`` seconds or reached ``adapter.deadline_at``: an engine in this
+    process is bounded like one in another (a setup that ran for an hour, ``--deadline``
+    that stopped nothing). A timer signal, so only in the main thread where there is one
+    (not on Windows); a limit of None is none."""
+    seconds = adapter.time_limit
+    if adapter.deadline_at is not None:
+        left = max(adapter.deadline_at - time.monotonic(), 0.001)
+        seconds = left if seconds is None else min(seconds, left)
+    if (
+        seconds is None
+        or not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    limit = seconds
+
+    def expire(_signal: int, _frame: Any) -> None:
+        raise OutOfTime(f"no result within {limit:g} s (the engine was stopped)")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _unsupported_features(scenario: Scenario, adapter: Adapter) -> str | None:

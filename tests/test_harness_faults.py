@@ -11,6 +11,8 @@ for a timeout that the run took a bounded time.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import textwrap
 import time
@@ -401,3 +403,71 @@ def running(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+# --- the reference engine is bounded like any other (issue 34) ----------------------------
+
+
+def slow_scenario(directory: Path) -> Path:
+    """A scenario within the documented limits that takes the reference engine about a
+    second on this machine: 20,000 Wharfs at the start of a turn."""
+    wharfs = ", ".join(["Wharf"] * 20_000)
+    path = directory / "slow.yaml"
+    directory.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        "id: seaside/wharf/slow\ntitle: many Wharfs\nsetup:\n  kingdom: [Wharf]\n"
+        f"  supply: {{Wharf: 0}}\n  turn: {{phase: start}}\n  p1: {{durations: [{wharfs}]}}\n"
+        "expect:\n  turn: {buys: 20001}\n"
+    )
+    return path
+
+
+def test_timeout_bounds_a_scenario_on_the_reference_engine(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--timeout`` was never applied to the in-process reference engine: a setup that
+    ran for an hour could not be stopped."""
+    path = slow_scenario(tmp_path)
+    started = time.perf_counter()
+    code = cli.main(["check", "--no-cache", str(path), "--timeout", "0.05"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "slow.yaml:3: setup: no result within 0.05 s (the engine was stopped)" in out, out
+    assert time.perf_counter() - started < 5
+
+
+def test_deadline_stops_a_run_on_the_reference_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--deadline 0.05`` ran all the bundled scenarios and exited 0."""
+    code = cli.main(["check", "--deadline", "0.05"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "reference: the deadline passed after" in err
+
+
+def test_the_pytest_plugin_bounds_the_reference_engine(tmp_path: Path) -> None:
+    slow_scenario(tmp_path / "scenarios")
+    (tmp_path / "pytest.ini").write_text(
+        "[pytest]\naddopts = -p no:cacheprovider\narbiter_scenarios = scenarios\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-rA"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        # This checkout's plugin, whatever the environment's install points at.
+        env={**os.environ, "ARBITER_WIRE_TIMEOUT": "0.05", "PYTHONPATH": str(ENGINES.parents[1])},
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "no result within 0.05 s (the engine was stopped)" in done.stdout
+
+
+@pytest.mark.parametrize("value", ["1e11", "1000001"])
+def test_a_timeout_longer_than_the_clocks_hold_is_a_usage_error(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--timeout 1e11`` was an OverflowError in every scenario."""
+    code = cli.main(["check", "--timeout", value])
+    assert code == 2
+    assert "must be at most 1,000,000 seconds" in capsys.readouterr().err
