@@ -88,6 +88,11 @@ class Baseline:
         failing = {r.id: str(r.status) for r in results if is_failing(r)}
         return cls(engine, dict(sorted(failing.items())))
 
+    def expects(self, result: Result) -> bool:
+        """Whether the baseline expects this failure: the same id failing the same way (a
+        failure that became an error is new)."""
+        return self.expected.get(result.id) == str(result.status)
+
     def text(self) -> str:
         data = {"arbiter_baseline": BASELINE_FORMAT, "engine": self.engine}
         return json.dumps({**data, "expected": self.expected}, indent=2) + "\n"
@@ -103,12 +108,20 @@ class Verdict:
 
     @classmethod
     def judge(cls, results: Sequence[Result], baseline: Baseline | None) -> Verdict:
+        """A baseline entry stands for one scenario failing one way: a failure of another
+        kind is new, and so is every result of an id used more than once (a new file
+        reusing a baselined id would otherwise be an expected error that never ran)."""
         verdict = cls()
-        known = baseline.expected if baseline else {}
+        if baseline is None:
+            verdict.new = [result for result in results if is_failing(result)]
+            return verdict
+        uses = Counter(result.id for result in results)
         for result in results:
+            alone = uses[result.id] == 1
             if is_failing(result):
-                (verdict.expected if result.id in known else verdict.new).append(result)
-            elif result.status is Status.PASS and result.id in known:
+                expected = alone and baseline.expects(result)
+                (verdict.expected if expected else verdict.new).append(result)
+            elif result.status is Status.PASS and alone and result.id in baseline.expected:
                 verdict.fixed.append(result)
         return verdict
 

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_cli import PASSING
+from test_cli import FAILING, PASSING
 
 from arbiter import cli
 from scenarios.adapters.base import AdapterError
@@ -471,3 +471,35 @@ def test_a_timeout_longer_than_the_clocks_hold_is_a_usage_error(
     code = cli.main(["check", "--timeout", value])
     assert code == 2
     assert "must be at most 1,000,000 seconds" in capsys.readouterr().err
+
+
+# --- baselines (issue 34) -----------------------------------------------------------------
+
+NOTHING_PENDING = FAILING.replace("  - play: Silver\n", "  - play: Silver\n  - choose: Silver\n")
+
+
+def test_a_baselined_failure_that_becomes_an_error_is_new(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario, baseline = tmp_path / "wrong.yaml", tmp_path / "baseline.json"
+    scenario.write_text(FAILING)
+    assert cli.main(["check", str(scenario), "--baseline", str(baseline), "--update-baseline"]) == 0
+    assert cli.main(["check", str(scenario), "--baseline", str(baseline)]) == 0
+    scenario.write_text(NOTHING_PENDING)
+    capsys.readouterr()
+    assert cli.main(["check", str(scenario), "--baseline", str(baseline)]) == 1
+    assert "ERROR rules/turn/wrong" in capsys.readouterr().out
+
+
+def test_a_new_file_reusing_a_baselined_id_is_new_not_expected(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It was a duplicate-id error counted as the baselined failure: it never ran."""
+    baseline = tmp_path / "baseline.json"
+    (tmp_path / "a.yaml").write_text(NOTHING_PENDING)
+    assert cli.main(["check", str(tmp_path), "--baseline", str(baseline), "--update-baseline"]) == 0
+    (tmp_path / "b.yaml").write_text(NOTHING_PENDING.replace("Silver", "Gold"))
+    capsys.readouterr()
+    assert cli.main(["check", str(tmp_path), "--baseline", str(baseline)]) == 1
+    out = capsys.readouterr().out
+    assert "is already used by" in out and "baseline: 2 new failures" in out, out
