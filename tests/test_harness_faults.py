@@ -11,7 +11,9 @@ for a timeout that the run took a bounded time.
 from __future__ import annotations
 
 import json
+import marshal
 import os
+import resource
 import subprocess
 import sys
 import textwrap
@@ -22,6 +24,7 @@ import pytest
 from test_cli import FAILING, PASSING
 
 from arbiter import cli
+from scenarios import cache as scenario_cache
 from scenarios.adapters.base import AdapterError
 from scenarios.adapters.wire import MAX_MESSAGE_BYTES, WireAdapter
 from scenarios.engines import resolve
@@ -503,3 +506,107 @@ def test_a_new_file_reusing_a_baselined_id_is_new_not_expected(
     assert cli.main(["check", str(tmp_path), "--baseline", str(baseline)]) == 1
     out = capsys.readouterr().out
     assert "is already used by" in out and "baseline: 2 new failures" in out, out
+
+
+# --- the cache of loaded scenarios (issue 34) ---------------------------------------------
+
+
+def cached_check(scenario: Path, cache: Path) -> tuple[subprocess.CompletedProcess[str], int]:
+    """``arbiter check`` in a process of its own, with the cache in ``cache`` and 2 GB of
+    address space (a pack read without end fails there, not in the machine); its result
+    and its peak resident memory in KB."""
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, resource.RLIM_INFINITY))
+
+    program = (
+        "import atexit, resource, runpy, sys\n"
+        "atexit.register(lambda: print('peak', resource.getrusage(resource.RUSAGE_SELF)"
+        ".ru_maxrss, file=sys.stderr))\n"
+        f"sys.argv = ['arbiter', 'check', {str(scenario)!r}]\n"
+        "runpy.run_module('arbiter', run_name='__main__')\n"
+    )
+    environment = {k: v for k, v in os.environ.items() if k != "ARBITER_NO_CACHE"}
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        cwd=ENGINES.parents[1],
+        env={**environment, "ARBITER_CACHE_DIR": str(cache)},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+        preexec_fn=limit,
+    )
+    peaks = [int(line.split()[1]) for line in done.stderr.splitlines() if line.startswith("peak")]
+    return done, peaks[-1] if peaks else 0
+
+
+def pack_of(cache: Path) -> Path:
+    return cache / "scenarios" / f"{scenario_cache.fingerprint()}.pack"
+
+
+def forged_pack(directory: Path) -> tuple[Path, Path]:
+    """A failing scenario file, and a pack in ``directory/cache`` whose entry for it (with
+    the right key and digest, which anyone can compute) holds a passing version."""
+    wrong = directory / "wrong.yaml"
+    wrong.write_text(FAILING)
+    forged = load_text(FAILING.replace("coins: 3", "coins: 2"), str(wrong))
+    key = scenario_cache.ScenarioCache(directory)._key(wrong, wrong.read_bytes())
+    encoded = marshal.dumps(scenario_cache._encoded(forged), scenario_cache.MARSHAL_VERSION)
+    payload = marshal.dumps({str(wrong): (key, encoded)}, scenario_cache.MARSHAL_VERSION)
+    pack = pack_of(directory / "cache")
+    pack.parent.mkdir(parents=True)
+    pack.write_bytes(scenario_cache._digest(payload) + payload)
+    return wrong, pack
+
+
+@pytest.mark.parametrize("whose", ["another user's", "group-writable"])
+def test_a_pack_another_user_could_write_is_not_trusted(tmp_path: Path, whose: str) -> None:
+    """In a shared cache directory another user's pack turned a FAIL into a PASS: its
+    digest is anyone's to compute."""
+    wrong, pack = forged_pack(tmp_path)
+    if whose == "group-writable":
+        pack.chmod(0o664)
+    elif os.geteuid() == 0:
+        os.chown(pack, 65534, 65534)  # nobody's
+    else:
+        pytest.skip("needs root to give a file to another user")
+    done, _peak = cached_check(wrong, tmp_path / "cache")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "turn.coins expected 3 found 2" in done.stdout
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link to /dev/zero"])
+def test_a_pack_that_is_not_a_file_is_passed_over(tmp_path: Path, kind: str) -> None:
+    """A FIFO at the pack's path hung every run; a link to /dev/zero read until the
+    memory ran out."""
+    scenario = tmp_path / "pass.yaml"
+    scenario.write_text(PASSING)
+    pack = pack_of(tmp_path / "cache")
+    pack.parent.mkdir(parents=True)
+    if kind == "fifo":
+        os.mkfifo(pack)
+    else:
+        pack.symlink_to("/dev/zero")
+    started = time.perf_counter()
+    done, peak = cached_check(scenario, tmp_path / "cache")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert time.perf_counter() - started < 30
+    assert peak < 500_000, f"{peak} KB"
+
+
+def test_ctrl_c_while_the_cache_is_saved_leaves_no_temporary_pack(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = scenario_cache.ScenarioCache(tmp_path)
+    scenario = tmp_path / "pass.yaml"
+    scenario.write_text(PASSING)
+    store.load(scenario)
+
+    def interrupted(*_args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        store.save()
+    assert list(store.pack.parent.iterdir()) == []
