@@ -19,6 +19,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_cli import FAILING, PASSING
@@ -610,3 +611,43 @@ def test_ctrl_c_while_the_cache_is_saved_leaves_no_temporary_pack(
     with pytest.raises(KeyboardInterrupt):
         store.save()
     assert list(store.pack.parent.iterdir()) == []
+
+
+# --- --record (issue 34) ------------------------------------------------------------------
+
+
+def test_a_record_into_an_earlier_one_keeps_none_of_its_transcripts(
+    passing: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The earlier transcripts stayed: an engine that skips everything diffed as
+    identical to the reference recorded before it."""
+    record = tmp_path / "record"
+    assert cli.main(["check", str(passing), "--record", str(record)]) == 0
+    assert (record / "base/copper/coin.txt").is_file()
+    assert (
+        cli.main(["check", str(passing), "--record", str(record), "--engine", "skips_all:SkipsAll"])
+        == 0
+    )
+    assert not (record / "base").exists()
+    assert (record / ".arbiter-record").is_file()
+
+
+def test_a_record_directory_that_cannot_be_listed_is_a_usage_error(
+    passing: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """(Made unlistable by refusing its listing: the tests may run as root.)"""
+    record = tmp_path / "locked"
+    record.mkdir()
+    listing = Path.iterdir
+
+    def iterdir(self: Path) -> Any:
+        if self == record:
+            raise PermissionError(13, "Permission denied", str(self))
+        return listing(self)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    assert cli.main(["check", str(passing), "--record", str(record)]) == 2
+    assert capsys.readouterr().err.startswith(f"arbiter: --record {record}: Permission denied")
