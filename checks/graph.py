@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 import networkx as nx  # type: ignore[import-untyped]
 
 from checks.interactions import ALL_KINDS, KIND_BY_ID, KINDS, RULED, Kind, derive
+from engine.abilities import ChangesCards, CostChange
 from scenarios import names
 
 if TYPE_CHECKING:
@@ -117,8 +118,8 @@ def facets(card: Card) -> frozenset[str]:
             ("names", bool(targets.names)),
             ("reduces", targets.reduces is not None),
             ("trashes", bool(targets.trashes or targets.trashes_when_gained)),
-            ("cost varies", card.self_cost_modifier is not None),
-            ("changes types", bool(card.changes_in_game)),
+            ("cost varies", any(c.where == "self" for c in card.static_of(CostChange))),
+            ("changes types", bool(card.static_of(ChangesCards))),
             ("attack", "Attack" in card.types),
             ("reaction", any(t.event == "attack" and t.where == "hand" for t in card.triggers)),
             (
@@ -243,7 +244,7 @@ def _node_attributes(defs: Sequence[Card]) -> dict[str, Any]:
     latest = max(defs, key=lambda card: max(card.editions))
     return {
         "set": latest.set,
-        "cost": latest.cost,
+        "cost": str(latest.cost),
         "types": sorted(set().union(*(card.types for card in defs))),
         "editions": sorted(set().union(*(card.editions for card in defs))),
         "declares": sorted(set().union(*(card.declares for card in defs))),

@@ -45,6 +45,7 @@ from typing import Any
 import engine
 from engine import cards as catalogue
 from engine.compiled import is_compiled
+from engine.costs import as_cost
 from engine.indexes import forget_card_indexes
 from engine.model import Card, Trigger, TriggerPlace
 from engine.setup_check import forget_checked_setups
@@ -346,7 +347,10 @@ def mutated(mutant: Mutant) -> Iterator[None]:
 
 
 def fields(card: str, edition: int | None = None, **values: Any) -> CardPatch:
-    """A definition with some fields set to fixed values (its cost, bonuses, editions)."""
+    """A definition with some fields set to fixed values (its cost, bonuses, editions); a
+    cost written as an int is that many coins."""
+    if "cost" in values:
+        values["cost"] = as_cost(values["cost"])
     return CardPatch(card, lambda _definition: dict(values), edition)
 
 
@@ -469,9 +473,9 @@ MUTANTS: tuple[Mutant, ...] = (
         "1st-edition Quarry makes Actions cheaper while it is in hand.",
         PYDOMINION,
         src(
-            "for source in self.state.players[turn.player].in_play if modifiers else ()",
+            "for source in self.state.players[turn.player].in_play if in_play_costs else ()",
             "for source in [*self.state.players[turn.player].in_play, "
-            "*self.state.players[turn.player].hand] if modifiers else ()",
+            "*self.state.players[turn.player].hand] if in_play_costs else ()",
         ),
     ),
     m(
@@ -505,8 +509,8 @@ MUTANTS: tuple[Mutant, ...] = (
         '"Gain a card costing up to" compares printed costs (Workshop with Bridge).',
         DESIGN,
         src(
-            "return self.cost(card) <= limit.cost",
-            "return card.cost <= limit.cost",
+            "return bool(rules.cost_at_most(self.cost(card), limit.cost))",
+            "return bool(rules.cost_at_most(card.cost, limit.cost))",
         ),
     ),
     m(
@@ -514,8 +518,8 @@ MUTANTS: tuple[Mutant, ...] = (
         '"Costing exactly" (Upgrade, Forge, Swindler) compares printed costs.',
         DESIGN,
         src(
-            "return self.cost(card) == limit.cost",
-            "return card.cost == limit.cost",
+            "return bool(rules.costs_same(self.cost(card), limit.cost))",
+            "return bool(rules.costs_same(card.cost, limit.cost))",
         ),
     ),
     m(
@@ -523,8 +527,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "Whether a card can be bought is judged on its printed cost.",
         DESIGN,
         src(
-            "cost, coins = self.cost_of(name), self.state.turn.coins",
-            "cost, coins = self.definition_by_name(name).cost, self.state.turn.coins",
+            "cost, turn = self.cost_of(name), self.state.turn",
+            "cost, turn = self.definition_by_name(name).cost, self.state.turn",
         ),
     ),
     m(
@@ -532,8 +536,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "A bought card costs its printed cost in coins, whatever reduces it.",
         DESIGN,
         src(
-            "turn.coins -= self.cost_of(pile)",
-            "turn.coins -= self.definition_by_name(pile).cost",
+            "cost = self.cost_of(pile)\n        turn.coins -= cost.coins",
+            "cost = self.definition_by_name(pile).cost\n        turn.coins -= cost.coins",
         ),
     ),
     m(
@@ -541,8 +545,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "Every cost is the printed one (Bridge, Quarry, Peddler change nothing).",
         DESIGN,
         src(
-            "result: int = rules.current_cost(card.cost, reductions)",
-            "result: int = card.cost",
+            "reduced: Cost = rules.reduce_cost(card.cost, reductions, Cost)",
+            "reduced: Cost = card.cost",
         ),
     ),
     m(
@@ -558,15 +562,18 @@ MUTANTS: tuple[Mutant, ...] = (
         "talisman-printed-cost",
         "Talisman tests the bought card's printed cost against 4.",
         DESIGN,
-        src("ctx.game.cost(bought) <= 4", "bought.cost <= 4"),
+        src(
+            "rules.cost_at_most(ctx.game.cost(bought), Cost(4))",
+            "rules.cost_at_most(bought.cost, Cost(4))",
+        ),
     ),
     m(
         "peddler-never-cheaper",
         "Peddler's own cost reduction in the Buy phase is ignored.",
         DESIGN,
         src(
-            "reductions.append(card.self_cost_modifier(self))",
-            "reductions.append(0 * card.self_cost_modifier(self))",
+            "try:\n                reductions.append(amount(self, card))",
+            "try:\n                reductions.append(0 * amount(self, card))",
         ),
     ),
     m(
@@ -647,10 +654,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "only on a gain from its pile.",
         PYDOMINION,
         src(
-            'if source[0] == "supply" and source[1] in state.trade_route_tokens:\n'
-            "        state.trade_route_tokens.remove(source[1])",
-            "if game.name_of(_card) in state.trade_route_tokens:\n"
-            "        state.trade_route_tokens.remove(game.name_of(_card))",
+            'if source[0] == "supply":\n        game.take_pile_token(source[1], "trade_route")',
+            'if True:\n        game.take_pile_token(game.name_of(_card), "trade_route")',
         ),
     ),
     m(
@@ -704,8 +709,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "Vault lets another player draw after discarding only one card.",
         DESIGN,
         src(
-            "if discarded == 2:\n            game.draw(other, 1)",
-            "if discarded >= 1:\n            game.draw(other, 1)",
+            "if len(moved) == 2:\n            game.draw(other, 1)",
+            "if len(moved) >= 1:\n            game.draw(other, 1)",
         ),
     ),
     # ---- counting plays --------------------------------------------------------------------------
@@ -863,13 +868,14 @@ MUTANTS: tuple[Mutant, ...] = (
         src(
             'if definition.is_("Attack"):\n            happening = Happening("attack"',
             "self.bonus(player, definition.cards, definition.actions, definition.buys, "
-            "definition.coins)\n"
+            "definition.coins, definition.potions)\n"
             '        if definition.is_("Attack"):\n            happening = Happening("attack"',
         ),
         src(
             'context.unaffected = happening.data["unaffected"]\n'
-            "        self.bonus(player, definition.cards, definition.actions, definition.buys, "
-            "definition.coins)",
+            "        self.bonus(\n            player,\n            definition.cards,\n"
+            "            definition.actions,\n            definition.buys,\n"
+            "            definition.coins,\n            definition.potions,\n        )",
             'context.unaffected = happening.data["unaffected"]',
         ),
     ),
@@ -1062,8 +1068,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "more turns in a row).",
         "rules/extra-turn/4: never more than two turns in a row",
         src(
-            "    if not game.state.turn.extra:\n        game.take_extra_turn()",
-            "    if True:\n        game.take_extra_turn()",
+            "    if not game.state.turn.extra:\n        game.queue_turn(ctx.player)",
+            "    if True:\n        game.queue_turn(ctx.player)",
         ),
     ),
     m(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine import cards as catalogue
@@ -19,7 +20,7 @@ from engine.context import Watcher
 from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.errors import require_one_of
 from engine.indexes import card_indexes
-from engine.model import Card, Effect, Trigger
+from engine.model import Card, Effect
 from engine.setup_check import check_setup
 from engine.state import (
     LISTENING_ZONES,
@@ -59,9 +60,10 @@ class Table:
         self._definitions: dict[str, Card] = position.changes_in_game(
             setup.get("kingdom", []), self.editions
         )
-        self.state, self.setup_plays = position.build_state(
-            setup, self.editions, self.definition_by_name
-        )
+        built = position.build_state(setup, self.editions, self.definition_by_name)
+        self.state, self.setup_plays = built.state, built.plays
+        # Card name -> the pile its cards go back to (``pile_of``).
+        self._pile_of = built.pile_of
         self._index_cards()
         self._shuffle_orders = position.shuffle_orders(setup, len(self.state.players))
         self._shuffles_given = [len(orders) for orders in self._shuffle_orders]
@@ -74,6 +76,9 @@ class Table:
         # A check running beside the game (engine.context.Watcher), told of every move
         # and of what resolves; None in play.
         self.watcher: Watcher | None = None
+        # The replacement abilities whose effects are resolving, (card, ability): none of
+        # them applies to what its own effect does (engine.triggers.replace).
+        self._replacing: list[tuple[int, Any]] = []
 
     def _index_cards(self) -> None:
         """Work out the speed indexes (docs/guides/performance.rst). Every physical card
@@ -81,27 +86,33 @@ class Table:
         these hold for the whole game."""
         state = self.state
         self._by_id, in_game = self._definitions_by_id()
-        indexes = card_indexes(in_game, state.kingdom, self._definitions)
+        indexes = self._indexes = card_indexes(in_game, state.kingdom, self._definitions)
+        # The hottest indexes, one attribute read each.
         self._zone_listening = indexes.zone_listening
         self._events_heard = indexes.events_heard
-        self._cost_modifiers = indexes.cost_modifiers
         self._vanilla_plays = indexes.vanilla_plays
-        self._after_any_gain = indexes.after_any_gain
-        self._buy_restrictors = indexes.buy_restrictors
         # Event kind -> the game-long abilities of this game's cards (``where="game"``:
-        # Embargo's tokens), each held by the first card of its name, which stands for it.
-        self._game_wide: dict[str, list[tuple[int, Trigger]]] = {
+        # Embargo's tokens), each held by the first card of its name, which stands for it;
+        # ``would_gain`` / ``would_trash`` -> the game-long replacements, the same way.
+        self._game_wide: dict[str, list[tuple[int, Any]]] = {
             kind: [(state.names.index(name), trigger) for name, trigger in abilities]
             for kind, abilities in indexes.game_wide.items()
         }
+        for kind, replacements in indexes.game_replacements.items():
+            self._game_wide[f"would_{kind}"] = [
+                (state.names.index(name), replacement) for name, replacement in replacements
+            ]
         # Zone kind -> owner -> its list of cards: what ``move`` reads (no zone list is ever
         # replaced). Two look-ups by str and int are cheaper than one by a (kind, owner) tuple.
         self._zones: dict[str, list[list[int]] | dict[Any, list[int]]] = {
             "trash": {None: state.trash},
             "supply": state.supply,
+            "pile": state.piles,
         }
         for kind in PLAYER_ZONES:
             self._zones[kind] = [getattr(player, kind) for player in state.players]
+        for mat in catalogue.MATS:
+            self._zones[mat] = [player.mats[mat] for player in state.players]
         # Per player: card name -> a position in the hand before which no card has that
         # name (where a play starts looking). Hands change only in move, which keeps it.
         self._first_in_hand: list[dict[str, int]] = [{} for _ in state.players]
@@ -109,12 +120,14 @@ class Table:
         # events: while it stays the same, a run of alike abilities resolves without
         # looking at those zones again (``engine.triggers``).
         self.listening_moves = 0
-        # What the end of a turn asks to know whether the game is over: every Supply pile,
-        # and where the Province and Colony piles (None: not in the game) are among them.
-        # One attribute, not three: a game's attributes must stay few (see the class).
+        # What the end of a turn asks to know whether the game is over: every pile (the
+        # Supply's first, then those outside it, which ``rules.game_over`` does not count),
+        # how many are the Supply's, and where the Province and Colony piles (None: not in
+        # the game) are among them. One attribute: a game's attributes must stay few.
         piles = list(state.supply)
         self._end_piles = (
-            list(state.supply.values()),
+            [*state.supply.values(), *state.piles.values()],
+            len(piles),
             piles.index("Province"),
             piles.index("Colony") if "Colony" in piles else None,
         )
@@ -174,6 +187,12 @@ class Table:
     def player(self, index: int) -> PlayerState:
         return self.state.players[index]
 
+    def pile_of(self, name: str) -> Zone | None:
+        """The pile cards named ``name`` belong to: ``("supply", pile)`` for a Supply pile,
+        ``("pile", pile)`` for one outside the Supply (a Prize's); None when the game has
+        none (Platinum without Colony, a card no pile of the game holds)."""
+        return self._pile_of.get(name)
+
     def turn_order(self, start: int | None = None) -> list[int]:
         """Every player in turn order from ``start`` (default: the active player)."""
         first = self.active if start is None else start
@@ -205,7 +224,7 @@ class Table:
         try:
             cards = zones[kind][owner]
         except KeyError:  # a misspelt zone kind in a card's code, or a pile not in the game
-            require_one_of("zone", kind, ZONE_KINDS)
+            require_one_of("zone", kind, (*ZONE_KINDS, *catalogue.MATS))
             raise
         if kind == "hand" and self._first_in_hand[owner]:  # hints to keep (Turn._find_play)
             if not self._take_from_hand(cards, card, self._first_in_hand[owner]):
@@ -223,7 +242,7 @@ class Table:
         try:
             target = zones[kind][owner]
         except KeyError:  # a misspelt zone kind in a card's code, or a pile not in the game
-            require_one_of("zone", kind, ZONE_KINDS)
+            require_one_of("zone", kind, (*ZONE_KINDS, *catalogue.MATS))
             raise
         if bottom or depth > 0:
             target.insert(0 if bottom else max(0, len(target) - depth), card)
@@ -309,7 +328,11 @@ class Table:
     # ------------------------------------------------------------------ decisions
 
     def ask(self, decision: Decision) -> Effect[list[Any]]:
-        """Ask a decision and return the list of chosen values."""
+        """Ask a decision and return the list of chosen values. During a turn another
+        player controls (Possession's), they answer the active player's decisions."""
+        turn = self.state.turn
+        if turn.controller != turn.player and decision.player == turn.player:
+            decision = replace(decision, controller=turn.controller)
         answer = yield decision
         return answer
 

@@ -56,7 +56,7 @@ def test_card_page_content(site: Path) -> None:
         for ruling in own:
             assert f":tag:`{ruling.id}" in page
         assert '<svg xmlns="http://www.w3.org/2000/svg" class="arbiter-neighbourhood"' in page
-        assert f"${card.cost}" in page
+        assert f"{card.cost}" in page
 
 
 def test_editions_that_differ_are_explained(data: gen.Data) -> None:

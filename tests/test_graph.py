@@ -13,6 +13,7 @@ import pytest
 from checks import graph as g
 from checks import interactions, rulings_sheet
 from checks.interactions import lasting, while_in_play
+from engine.abilities import CostChange
 from engine.cards import ALL_CARDS, definitions
 from engine.context import TriggerContext
 from engine.model import ACTION, ATTACK, CURSE, REACTION, TREASURE, VICTORY, Card, Effect, Trigger
@@ -208,7 +209,8 @@ def test_self_trashing_gains_and_cost_tags_match_the_targets() -> None:
         own = [x for x in t.gains if x.receiver == "self"]
         assert ("gains-to-hand" in c.declares) == any(x.to == HAND for x in own), c.name
         assert ("gains-to-deck" in c.declares) == any(x.to == DECK for x in own), c.name
-        reduces = t.reduces is not None or c.self_cost_modifier is not None
+        varies = any(change.where == "self" for change in c.static_of(CostChange))
+        reduces = t.reduces is not None or varies
         assert ("reduces-costs" in c.declares) == reduces, c.name
         if any(x.from_trash for x in t.gains):
             assert "gains-from-trash" in c.declares, c.name

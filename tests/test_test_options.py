@@ -86,3 +86,14 @@ def test_the_default_run_is_parallel() -> None:
     with (TESTS.parent / "pyproject.toml").open("rb") as file:
         pytest_options = tomllib.load(file)["tool"]["pytest"]["ini_options"]
     assert "-n auto" in pytest_options["addopts"]
+
+
+def test_no_test_writes_past_the_capture() -> None:
+    """Output with the capture turned off lands in the line of progress dots: a figure a
+    test wants seen goes through the ``report_figure`` fixture instead."""
+    offenders = [
+        path.name
+        for path in set(TESTS.glob("*.py")) - {Path(__file__).resolve()}
+        if ".disabled()" in path.read_text() or "sys.__stdout__" in path.read_text()
+    ]
+    assert not offenders, offenders

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.abilities import CostChange
 from engine.sets import REGISTRY
 
 HERE = Path(__file__).resolve().parent
@@ -258,7 +259,8 @@ def topic_title(topic: str) -> str:
 
 
 def cost_text(card: Card) -> str:
-    return f"${card.cost}" + (" (varies: see text)" if card.self_cost_modifier else "")
+    varies = any(change.where == "self" for change in card.static_of(CostChange))
+    return f"{card.cost}" + (" (varies: see text)" if varies else "")
 
 
 def edition_name(set_name: str, edition: int) -> str:
@@ -818,7 +820,7 @@ def cards_table(data: Data) -> str:
             f'<td data-sort="{html_text(name.lower())}"><a href="{html_text(slug(name))}.html">'
             f"{html_text(name)}</a></td>"
             f'<td data-sort="{sets.index(latest.set)}">{html_text(set_title(latest.set))}</td>'
-            f'<td data-sort="{latest.cost}">{html_text(cost_text(latest))}</td>'
+            f'<td data-sort="{latest.cost.coins}">{html_text(cost_text(latest))}</td>'
             f"<td>{html_text(TYPE_JOIN.join(card_types))}</td>"
             f"<td>{html_text(editions_cell(latest.set, editions))}</td>"
             f'<td data-sort="{own}">{own}' + (f" ({proven} proven)" if own else "") + "</td></tr>"
