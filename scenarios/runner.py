@@ -17,6 +17,7 @@ scenario). An exception from the adapter never escapes :func:`run_scenario`.
 from __future__ import annotations
 
 import gc
+import json
 import re
 import signal
 import threading
@@ -130,7 +131,50 @@ def _fmt(value: Any) -> str:
 
 
 def _mismatch(key: str, expected: Any, found: Any) -> str:
-    return f"{key} expected {_fmt(expected)} found {_fmt(found)}"
+    shown = _fmt(found) if _kind(found) == _kind(expected) else _typed(found)
+    return f"{key} expected {_fmt(expected)} found {shown}"
+
+
+def _kind(value: Any) -> str:
+    """What a value is, as the comparison tells values apart (1 is no ``true``, 2.0 is no
+    count, "true" is text)."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number with a fraction part"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list | tuple) else type(value).__name__
+
+
+def _typed(value: Any) -> str:
+    """``value`` shown with what it is, where the expectation is something else (``found
+    "true" (text)``, never ``expected true found true``)."""
+    if value is None or isinstance(value, list | tuple | dict):
+        return _fmt(value)
+    shown = json.dumps(value) if isinstance(value, str) else _fmt(value)
+    return f"{shown} ({_kind(value)})"
+
+
+def _same(expected: Any, found: Any) -> bool:
+    """Equal, and of the same kind: Python's ``1 == True`` and ``2 == 2.0`` do not hold
+    here (an engine over the wire answering ``extra: 1``, ``coins: 2.0`` or ``coins: true``
+    is wrong, not right)."""
+    if isinstance(expected, bool) or isinstance(found, bool):
+        return type(expected) is type(found) and expected == found
+    if isinstance(expected, float) != isinstance(found, float):
+        return False
+    if isinstance(expected, list | tuple) and isinstance(found, list | tuple):
+        return len(expected) == len(found) and all(map(_same, expected, found))
+    if isinstance(expected, Mapping) and isinstance(found, Mapping):
+        return expected.keys() == found.keys() and all(
+            _same(value, found[key]) for key, value in expected.items()
+        )
+    return bool(expected == found)
 
 
 def _multiset(key: str, expected: Sequence[str], found: Sequence[str]) -> Iterator[str]:
@@ -141,7 +185,7 @@ def _multiset(key: str, expected: Sequence[str], found: Sequence[str]) -> Iterat
 
 
 def _equal(key: str, expected: Any, found: Any) -> Iterator[str]:
-    if expected != found:
+    if not _same(expected, found):
         yield _mismatch(key, expected, found)
 
 

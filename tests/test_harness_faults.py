@@ -651,3 +651,41 @@ def test_a_record_directory_that_cannot_be_listed_is_a_usage_error(
     monkeypatch.setattr(Path, "iterdir", iterdir)
     assert cli.main(["check", str(passing), "--record", str(record)]) == 2
     assert capsys.readouterr().err.startswith(f"arbiter: --record {record}: Permission denied")
+
+
+# --- values over the wire compare with their types (issue 34) -----------------------------
+
+OUTPOST_EXTRA = """id: seaside/outpost/loose
+title: an extra turn, and coins
+editions: {seaside: 1}
+setup:
+  kingdom: [Outpost]
+  p1: {hand: [Outpost, Copper, Copper]}
+steps:
+  - play: Outpost
+  - end: turn
+expect:
+  turn: {extra: true, coins: COINS}
+"""
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "coins", "says"),
+    [
+        ("LOOSE_EXTRA", "1", "0", "turn.extra expected true found 1 (a whole number)"),
+        ("LOOSE_COINS", "2.0", "2", "turn.coins expected 2 found 2.0 (a number with a fraction"),
+        ("LOOSE_COINS", "true", "1", "turn.coins expected 1 found true (true or false)"),
+        ("LOOSE_EXTRA", '"true"', "0", 'turn.extra expected true found "true" (text)'),
+    ],
+)
+def test_a_value_of_the_wrong_type_over_the_wire_fails_and_says_so(
+    variable: str, value: str, coins: str, says: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``extra: 1``, ``coins: 2.0`` and ``coins: true`` passed for true, 2 and 1, and a
+    mistyped value gave a riddle (``turn.extra expected true found true``)."""
+    monkeypatch.setenv(variable, value)
+    scenario = load_text(OUTPOST_EXTRA.replace("COINS", coins), "loose.yaml")
+    adapter = WireAdapter([sys.executable, str(ENGINES / "loose_types.py")], timeout=SLOW)
+    [result] = run_all([scenario], lambda: adapter)
+    assert result.status is Status.FAIL, result
+    assert says in result.message, result.message
