@@ -1095,7 +1095,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:
-        if os.environ.get("ARBITER_DEBUG"):
+        if os.environ.get("ARBITER_DEBUG", "") not in ("", "0"):  # as ARBITER_NO_CACHE
             raise
         print(
             f"arbiter: internal error: {type(exc).__name__}: {printable(str(exc))} "

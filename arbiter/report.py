@@ -239,15 +239,15 @@ def github_annotations(verdict: Verdict) -> str:
     """One ``::error`` per new failure or error, one ``::notice`` per fixed scenario."""
     lines = []
     for result in verdict.new:
-        where = f"file={_gh_property(shown_path(result.file))}"
+        where = f"file={_gh_property(printable(shown_path(result.file)))}"
         if result.line:
             where += f",line={result.line}"
-        title = _gh_property(f"{result.status.upper()} {result.id}")
+        title = _gh_property(printable(f"{result.status.upper()} {result.id}"))
         rulings = "".join(f"\nruling {r}: {ruling_line(r)}" for r in result.rulings)
         body = _gh_data(printable(result.message) + rulings)
         lines.append(f"::error {where},title={title}::{body}")
     for result in verdict.fixed:
-        where = f"file={_gh_property(shown_path(result.file))}"
+        where = f"file={_gh_property(printable(shown_path(result.file)))}"
         lines.append(f"::notice {where},title=fixed {_gh_property(result.id)}::passes now")
     return "\n".join(lines)
 

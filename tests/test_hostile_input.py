@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from arbiter import cli
 from engine import setup_check
 from engine.compiled import is_compiled
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
@@ -443,3 +444,54 @@ def test_a_device_or_fifo_as_a_path_is_a_located_error(
     with pytest.raises(ScenarioError) as caught:
         load_scenario(Path(path))
     assert str(caught.value) == f"{path}:1: (top level): {message}"
+
+
+# --- messages (issue 34) ------------------------------------------------------------------
+
+WRONG = HEAD + "setup: {p1: {hand: [Silver]}}\nexpect: {p1: {hand: [Copper]}}\n"
+
+
+def odd_name(directory: Path) -> Path:
+    """A failing scenario whose file name holds a terminal escape and a byte that is not
+    UTF-8."""
+    path = Path(os.fsdecode(bytes(directory) + b"/bad\x1b[2Jname\xff.yaml"))
+    path.write_text(WRONG)
+    return path
+
+
+def test_github_annotations_escape_a_file_name(
+    tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    """``--format github`` wrote the escape characters of a file name raw."""
+    odd_name(tmp_path)
+    assert cli.main(["check", str(tmp_path), "--format", "github"]) == 1
+    out = capsysbinary.readouterr().out
+    assert b"\x1b" not in out and b"\xff" not in out
+    assert b"bad\\x1b[2Jname\\udcff.yaml" in out
+
+
+def test_a_json_report_over_a_file_name_that_is_not_utf8_is_written(tmp_path: Path) -> None:
+    """It was an internal error (exit 3): the name cannot be encoded as UTF-8."""
+    (tmp_path / "in").mkdir()
+    odd_name(tmp_path / "in")
+    report = tmp_path / "report.json"
+    assert cli.main(["check", str(tmp_path / "in"), "--json", str(report)]) == 1
+    [result] = json.loads(report.read_text(encoding="utf-8"))["results"]
+    assert result["status"] == "fail" and result["file"].endswith("name\ufffd.yaml")
+
+
+def test_arbiter_debug_0_shows_no_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``ARBITER_DEBUG=0`` showed the traceback, as 1 does (ARBITER_NO_CACHE=0 is off)."""
+    monkeypatch.setenv("ARBITER_DEBUG", "0")
+
+    def broken(_argv: list[str]) -> int:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(cli, "_dispatch", broken)
+    assert cli.main(["check"]) == 3
+    assert capsys.readouterr().err.startswith("arbiter: internal error: RuntimeError: a bug")
+    monkeypatch.setenv("ARBITER_DEBUG", "1")
+    with pytest.raises(RuntimeError, match="a bug"):
+        cli.main(["check"])
