@@ -8,23 +8,33 @@ try random hostile inputs; these are the ones the issue lists.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import time
 import tracemalloc
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from arbiter import cli
+from arbiter import cli, fuzz
 from engine import setup_check
 from engine.compiled import is_compiled
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
 from engine.game import Game
 from scenarios import yamlread
 from scenarios.adapters.reference import ReferenceAdapter
-from scenarios.loader import ScanError, ScenarioError, discover, load_scenario, load_text
+from scenarios.catalogue import catalogue_files
+from scenarios.loader import (
+    ScanError,
+    ScenarioError,
+    bundled_dir,
+    discover,
+    load_scenario,
+    load_text,
+)
 from scenarios.runner import Status, run_scenario
 from scenarios.wire_server import respond
 
@@ -495,3 +505,88 @@ def test_arbiter_debug_0_shows_no_traceback(
     monkeypatch.setenv("ARBITER_DEBUG", "1")
     with pytest.raises(RuntimeError, match="a bug"):
         cli.main(["check"])
+
+
+# --- options and outputs of fuzz, simulate and graph (issue 34) ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["fuzz", "--engine", "reference", "--seconds", "nan"], "positive, finite number"),
+        (["simulate", "--games", "1000000000000"], "--games must be from 1 to 1,000,000"),
+        (["fuzz", "--engine", "reference", "--out", "/etc/passwd/found"], "cannot be made"),
+        (["fuzz", "--engine", "reference", "--out", "/etc/passwd"], "is not a directory"),
+    ],
+)
+def test_options_that_ran_for_ever_or_failed_late_are_refused_at_once(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--seconds nan`` ran for ever; ``--games 10^12`` built its task list and died of
+    memory; a bad ``--out`` was found at the first finding, after the work."""
+    started = time.perf_counter()
+    assert cli.main(argv) == 2
+    assert says in capsys.readouterr().err
+    assert time.perf_counter() - started < 10
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["graph", "--out", "RULINGS"],
+        ["simulate", "--games", "1", "--json", "RULINGS"],
+        ["fuzz", "--engine", "reference", "--games", "1", "--json", "RULINGS"],
+        ["fuzz", "--engine", "reference", "--games", "1", "--json", "SCENARIO"],
+    ],
+)
+def test_no_output_replaces_the_catalogue_or_a_scenario(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each wrote over it and exited 0, after which every command exited 3."""
+    rulings = str(catalogue_files()[0])
+    scenario = str(next(iter(discover([bundled_dir() / "base" / "chapel"]))))
+    before = Path(rulings).read_bytes(), Path(scenario).read_bytes()
+    argv = [{"RULINGS": rulings, "SCENARIO": scenario}.get(word, word) for word in argv]
+    assert cli.main(argv) == 2
+    assert "that is an input of this run" in capsys.readouterr().err
+    assert (Path(rulings).read_bytes(), Path(scenario).read_bytes()) == before
+
+
+class FullDisk:
+    """A file being written on a full disk: created, but every write fails."""
+
+    def __init__(self, handle: Any) -> None:
+        self.handle = handle
+
+    def __enter__(self) -> FullDisk:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.handle.close()
+
+    def write(self, _data: bytes) -> int:
+        raise OSError(28, "No space left on device")
+
+
+def test_a_finding_that_cannot_be_written_leaves_no_file_and_the_run_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a full disk fuzz --out left a 0-byte finding and ended with exit 3, losing the
+    rest: now no file is left, the scenario is shown, and the next one is written."""
+    opened = Path.open
+
+    def open_on_a_full_disk(self: Path, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        handle = opened(self, mode, *args, **kwargs)
+        return FullDisk(handle) if "x" in mode and "first" in self.name else handle
+
+    monkeypatch.setattr(Path, "open", open_on_a_full_disk)
+    stream = io.StringIO()
+    console = fuzz.Console(tmp_path, stream)
+    for name in ("first", "second"):
+        finding = SimpleNamespace(
+            problem=None, document={"id": f"base/fuzz/{name}", "title": name}, text="id: x\n"
+        )
+        console.finding(finding)  # type: ignore[arg-type]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["base-fuzz-second.yaml"]
+    assert console.unwritten == 1
+    assert "No space left on device); the scenario:\nid: x\n" in stream.getvalue()
