@@ -43,7 +43,7 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import prose  # noqa: E402
-from markup import esc, heading, html_text, indent, raw_html  # noqa: E402
+from markup import disarm_links, esc, heading, html_text, indent, raw_html  # noqa: E402
 from neighbourhood import kind_colours, neighbourhood_svg  # noqa: E402
 
 if TYPE_CHECKING:
@@ -1359,6 +1359,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("arbiter_strict", False, "env", types=(bool, str, int))
     app.connect("config-inited", _on_config, priority=100)
     app.connect("html-page-context", _on_page)
+    app.connect("doctree-read", lambda _app, doctree: disarm_links(doctree))
     app.add_css_file("arbiter.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
 
