@@ -46,6 +46,7 @@ REGISTRY: tuple[CardSet, ...] = (
         ("engine.cards.seaside", "engine.cards.seaside_mats"),
         {1: 2009, 2: 2022},
     ),
+    CardSet("alchemy", "Alchemy", ("engine.cards.alchemy",), {1: 2010}),
 )
 
 BY_NAME: dict[str, CardSet] = {card_set.name: card_set for card_set in REGISTRY}

@@ -93,7 +93,13 @@ def test_the_adapter_receives_the_normalized_setup() -> None:
     setup = fake.loads[0]
     assert setup["players"] == 2
     assert setup["kingdom"] == ["Village", "Smithy"]
-    assert setup["editions"] == {"base": 2, "intrigue": 2, "prosperity": 2, "seaside": 2}
+    assert setup["editions"] == {
+        "base": 2,
+        "intrigue": 2,
+        "prosperity": 2,
+        "seaside": 2,
+        "alchemy": 1,
+    }
     assert setup["seed"] == 0
     assert setup["turn"] == {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0}
     assert setup["p2"]["hand"] == []
