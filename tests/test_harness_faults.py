@@ -599,10 +599,14 @@ def test_a_pack_that_is_not_a_file_is_passed_over(tmp_path: Path, kind: str) -> 
 def test_ctrl_c_while_the_cache_is_saved_leaves_no_temporary_pack(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The cache is used only while the engine is unchanged: an earlier test in this
+    # process may have applied a mutant (tests/test_scenario_cache.py's fresh_generation).
+    monkeypatch.setattr(scenario_cache, "check_generation", lambda: 0)
     store = scenario_cache.ScenarioCache(tmp_path)
     scenario = tmp_path / "pass.yaml"
     scenario.write_text(PASSING)
     store.load(scenario)
+    assert store.changed
 
     def interrupted(*_args: object) -> None:
         raise KeyboardInterrupt
