@@ -467,7 +467,7 @@ def test_a_link_in_a_note_or_a_ruling_is_live_only_for_http_https_and_mailto(
     block = gen.scenario_block(data, dataclasses.replace(scenario, note=note))
     doctree = publish_doctree(gen.PROLOG + block, settings_overrides={"report_level": 5})
     disarm_links(doctree)
-    html = publish_from_doctree(doctree, writer_name="html").decode()
+    html = publish_from_doctree(doctree, writer="html").decode()
     assert 'href="https://wiki.dominionstrategy.com/index.php/Feast"' in html
     scheme = link.partition(":")[0]
     assert f'href="{scheme}' not in html.lower() and f"href='{scheme}" not in html.lower()
