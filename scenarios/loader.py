@@ -43,6 +43,7 @@ from scenarios.model import (
     reference_cards,
 )
 from scenarios.names import canonical, did_you_mean
+from scenarios.yamlnodes import too_long
 from scenarios.yamlread import (
     Document,
     KeyPath,
@@ -491,15 +492,12 @@ class _Checker:
             if key in turn:
                 self.player((*path, key), turn[key])
 
-    def card_keys(self, path: KeyPath, values: dict[str, Any]) -> None:
-        """A mapping keyed by card names (``expect.cost``), each spelling put right."""
-        for name in list(values):
-            self.card((*path, name), name, self.rekey(values, name))
-
-    def supply_keys(self, path: KeyPath, piles: dict[str, int]) -> None:
+    def card_keys(self, path: KeyPath, values: dict[str, Any]) -> list[tuple[KeyPath, str]]:
+        """A mapping keyed by card names (``expect.cost``), each spelling put right: each
+        key's path and the card it names, two keys naming one card refused."""
         first: dict[str, str] = {}  # card -> the key that named it first
-        for name in list(piles):
-            right = self.card((*path, name), name, self.rekey(piles, name))
+        for name in list(values):
+            right = self.card((*path, name), name, self.rekey(values, name))
             if right in first:  # respelt, the later key would replace the earlier one
                 self.problem(
                     (*path, name),
@@ -507,7 +505,20 @@ class _Checker:
                 )
                 continue
             first[right] = name
-            self.piles.append(((*path, name), right))
+        return [((*path, name), right) for right, name in first.items()]
+
+    def cost_numbers(self, path: KeyPath, costs: Mapping[str, Any]) -> None:
+        """A cost written as text (``$3P``) holds numbers, refused when too long as a
+        number written as one is."""
+        for name, cost in costs.items():
+            if isinstance(cost, str):
+                longest = max(re.findall(r"[0-9]+", cost), key=len, default="")
+                problem = too_long(longest)
+                if problem is not None:
+                    self.problem((*path, name), problem)
+
+    def supply_keys(self, path: KeyPath, piles: dict[str, int]) -> None:
+        self.piles.extend(self.card_keys(path, piles))
 
     @staticmethod
     def rekey(piles: dict[str, int], old: str) -> Callable[[str], None]:
@@ -608,6 +619,7 @@ class _Checker:
                 self.supply_keys(where, value)
             elif key == "cost":
                 self.card_keys(where, value)
+                self.cost_numbers(where, value)
             elif key == "trash":
                 self.card_list(where, value)
             elif key == "turns_taken":

@@ -158,13 +158,20 @@ class _Builder:
 MAX_NUMBER_CHARS = 100
 
 
+def too_long(number: str) -> str | None:
+    """What is wrong with ``number`` if it is too long to be meant (and to read: Python
+    stops at 4,300 digits), or None."""
+    if len(number) > MAX_NUMBER_CHARS:
+        return f"a number of {len(number)} characters, more than {MAX_NUMBER_CHARS}"
+    return None
+
+
 def _check_number(text: str, line: int, path: KeyPath) -> None:
-    """Refuse a number too long to be meant (and to read: Python stops at 4,300 digits)
-    and YAML 1.1's base-60 numbers, which no one writes on purpose (``1:30`` is 90)."""
-    if len(text) > MAX_NUMBER_CHARS:
-        raise YamlError(
-            line, f"a number of {len(text)} characters, more than {MAX_NUMBER_CHARS}", path
-        )
+    """Refuse a number too long to be meant and YAML 1.1's base-60 numbers, which no one
+    writes on purpose (``1:30`` is 90)."""
+    problem = too_long(text)
+    if problem is not None:
+        raise YamlError(line, problem, path)
     if ":" in text:
         raise YamlError(
             line,

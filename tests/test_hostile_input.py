@@ -22,6 +22,7 @@ import pytest
 from arbiter import cli, fuzz
 from engine import setup_check
 from engine.compiled import is_compiled
+from engine.costs import parse_cost
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
 from engine.game import Game
 from scenarios import yamlread
@@ -337,10 +338,12 @@ def test_a_listener_that_comes_while_alike_abilities_resolve_is_offered() -> Non
 # --- scenario files and trees (issue 34) ---------------------------------------------------
 
 
-@pytest.mark.parametrize("where", ["setup.supply", "setup.embargo", "expect.supply"])
+@pytest.mark.parametrize(
+    "where", ["setup.supply", "setup.embargo", "expect.supply", "expect.embargo", "expect.cost"]
+)
 def test_two_keys_naming_one_card_are_refused_not_merged(where: str) -> None:
     """Respelt to one key, the first value was dropped: ``{King's Court: 3, Kings Court:
-    10}`` passed."""
+    10}`` passed (``expect.cost``, new with Alchemy, too)."""
     section, key = where.split(".")
     kingdom = "  kingdom: [King's Court, Embargo]\n"
     body = f"{section}:\n" + (kingdom if section == "setup" else "")
@@ -372,6 +375,19 @@ def test_numbers_no_one_means_are_located_errors(value: str, message: str) -> No
     with pytest.raises(ScenarioError) as caught:
         load_text(HEAD + f"setup:\n  turn: {{coins: {value}}}\n", "n.yaml")
     assert str(caught.value) == f"n.yaml:4: setup.turn.coins: {message}"
+
+
+def test_a_cost_written_with_a_number_too_long_is_a_located_error() -> None:
+    """``expect.cost`` (Alchemy's ``$3P``) is text holding numbers: ``$`` and 5,000 digits
+    passed the format and stopped at the comparison with Python's own message."""
+    body = "setup:\n  kingdom: [Golem]\nexpect:\n  cost: {Golem: $" + "9" * 5000 + "P}\n"
+    with pytest.raises(ScenarioError) as caught:
+        load_text(HEAD + body, "cost.yaml")
+    assert (
+        str(caught.value)
+        == "cost.yaml:6: expect.cost.Golem: a number of 5000 characters, more than 100"
+    )
+    assert parse_cost("$" + "9" * 5000) is None  # what an engine over the wire reports
 
 
 def test_a_card_that_plays_cards_cannot_be_played_by_one_in_one_entry() -> None:
