@@ -310,7 +310,11 @@ def _show(value: Any) -> str:
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
-        return "a list" if value else "an empty list"
+        if not value:
+            return "an empty list"
+        # The item that is not text, when one is: "found a list" alone was a riddle.
+        odd = [item for item in value if not isinstance(item, str)][:1]
+        return f"a list holding {_show(odd[0])}" if odd else "a list"
     return show(value)
 
 
