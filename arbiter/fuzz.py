@@ -24,10 +24,10 @@ from arbiter.cli import (
     EXIT_FAILED,
     EXIT_OK,
     UsageError,
-    _dumps,
-    _factory,
-    _table,
+    dumps,
+    engine_factory,
     seconds,
+    text_table,
 )
 from arbiter.output import printable
 from scenarios.adapters.base import EngineUnusable
@@ -232,7 +232,7 @@ def summary_text(summary: Summary) -> str:
         lines.append(f"skipped {games} game(s): {printable(reason)}")
     if summary.divergences:
         rows = [(printable(card), count) for card, count in summary.divergences.most_common()]
-        lines += ["", _table(("card", "divergences"), rows)]
+        lines += ["", text_table(("card", "divergences"), rows)]
     lines.append("")
     lines.append(
         f"{len(summary.findings)} bug(s) found ({summary.duplicates} more divergence(s) "
@@ -254,7 +254,7 @@ def run(args: argparse.Namespace) -> int:
     # would cost it.
     targets = output.plan([("--json", args.json)], inputs=output.project_inputs())
     _check_out(args.out)
-    engine = _factory(args.engine, args)()
+    engine = engine_factory(args.engine, args)()
     console = Console(args.out)
     try:
         summary = Fuzzer(config, engine, console.finding, console.progress).run()
@@ -267,7 +267,7 @@ def run(args: argparse.Namespace) -> int:
     if console.live:
         sys.stderr.write("\r\033[K")
     for target in targets:  # the report first: a closed pipe must not cost the file
-        output.write(target, _dumps(summary.to_json()))
+        output.write(target, dumps(summary.to_json()))
     human = sys.stderr if any(target.is_stdout for target in targets) else sys.stdout
     print(summary_text(summary), file=human)
     if console.unwritten:
