@@ -140,11 +140,11 @@ def load_only(kept: list[str]) -> None:
     unknown = set(kept) - {card_set.name for card_set in sets.REGISTRY}
     if unknown:
         raise SystemExit(f"no such sets in this revision's registry: {sorted(unknown)}")
-    sets.REGISTRY = tuple(s for s in sets.REGISTRY if s.name in kept or not s.kingdom)
+    wanted = {s.name for s in sets.REGISTRY if s.name in kept or not s.kingdom}
+    sets.REGISTRY = tuple(s for s in sets.REGISTRY if s.name in wanted)
     from engine import cards
 
     loaded = {card.set for card in cards.ALL_CARDS}
-    wanted = {card_set.name for card_set in sets.REGISTRY}
     if loaded != wanted:
         raise SystemExit(f"the catalogue loaded {sorted(loaded)}, not {sorted(wanted)}")
 
