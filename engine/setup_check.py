@@ -70,6 +70,9 @@ COLONY_PILES = ("Platinum", "Colony")
 PHASES = ("action", "buy")
 # A setup may also start before the turn's start-of-turn effects (``turn.phase: start``).
 SETUP_PHASES = (*PHASES, "start")
+# The phases a gain of this turn may have been made in (``turn.gains``). A constant: mypyc
+# fails on `in (*A, "b")` written in a test.
+GAIN_PHASES = (*PHASES, "cleanup")
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
 # Cards in play as entries: a name, or {card, by, set_aside} (played by a Throne Room,
 # with the cards its plays set aside: Haven, Blockade).
@@ -375,7 +378,7 @@ class _SetupCheck(SetupReader):
                 raise BadPosition("a gain names its card", (*at, "card"))
             self.card(gained["card"], (*at, "card"))
             flag(gained.get("bought", False), (*at, "bought"))
-            if gained.get("phase", "action") not in (*PHASES, "cleanup"):
+            if gained.get("phase", "action") not in GAIN_PHASES:
                 raise BadPosition(
                     f"must be action, buy or cleanup, not {show(gained.get('phase'))}",
                     (*at, "phase"),
