@@ -107,7 +107,7 @@ def build_compiled(revision: str, into: Path) -> Path:
             files.extractall(source, filter="data")
     target = Path(tempfile.mkdtemp(dir=into))
     print(f"compiling {revision} (mypyc; minutes)", file=sys.stderr)
-    install = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
+    install = [sys.executable, "-m", "pip", "install", "--verbose", "--no-deps"]
     built = subprocess.run(
         [*install, "--target", str(target), str(source)],
         capture_output=True,
@@ -115,7 +115,10 @@ def build_compiled(revision: str, into: Path) -> Path:
         env={**os.environ, "ARBITER_COMPILE": "1"},
     )
     if built.returncode or not any((target / "engine").glob("game.*.so")):
-        raise SystemExit(f"bench_revisions: {revision} did not compile:\n{built.stderr}")
+        # setup.py installs the pure-Python engine when mypyc fails, and says why.
+        said = [line for line in built.stdout.splitlines() if "error" in line.lower()]
+        why = "\n".join([*said[-5:], built.stderr[-2000:]])
+        raise SystemExit(f"bench_revisions: {revision} did not compile:\n{why}")
     return target
 
 
