@@ -245,6 +245,8 @@ class GameState:
     # Kingdom piles set out beside the Supply for a card (Ferryman's): the setup key that
     # names each (``ferryman``) -> its card, whose pile is in ``piles`` under that name.
     set_aside_piles: dict[str, str] = field(default_factory=dict)
+    # The Landscapes of this game (Events: ``engine.landscapes``), by name; never cards.
+    landscapes: list[str] = field(default_factory=list)
     # Tokens on piles: kind -> pile -> count (only piles with some), e.g. Embargo's.
     pile_tokens: dict[str, dict[str, int]] = field(default_factory=dict)
     # Tokens on mats of the whole table: kind -> count (the Trade Route mat's).
