@@ -42,9 +42,10 @@ from engine.verbs import Verbs
 _PART_OF_THE_PLAY = "next_turn"
 
 
-# How long a watching ability lasts (``Watch.lasts``), by where its trigger listens when
-# the two words differ: a game-long trigger is an Embargo token's.
-_LASTS = {"game": TOKEN}
+# How long a watching ability may last (``Watch.lasts``), by where its trigger listens
+# when the words differ: a game-long trigger is an Embargo token's, or the card's own from
+# the start of the game (Duchess: "in games using this").
+_LASTS = {"game": (TOKEN, SETUP)}
 
 
 class DeclarationError(Exception):
@@ -241,7 +242,7 @@ class DeclarationCheck:
         def covers(watch: Watch) -> bool:
             return (
                 watch.event == trigger.event
-                and watch.lasts == _LASTS.get(trigger.where, trigger.where)
+                and watch.lasts in _LASTS.get(trigger.where, (trigger.where,))
                 and (not watch.types or bool(watch.types & seen.types))
                 and not watch.excluded & seen.types
                 and (watch.max_cost is None or cost <= watch.max_cost)

@@ -46,6 +46,7 @@ REGISTRY: tuple[CardSet, ...] = (
         ("engine.cards.seaside", "engine.cards.seaside_mats"),
         {1: 2009, 2: 2022},
     ),
+    CardSet("hinterlands", "Hinterlands", ("engine.cards.hinterlands",), {1: 2011, 2: 2022}),
 )
 
 BY_NAME: dict[str, CardSet] = {card_set.name: card_set for card_set in REGISTRY}

@@ -24,7 +24,7 @@ def test_what_reads_the_registry() -> None:
     assert dict(DEFAULT_EDITIONS) == {name: 2 for name in KINGDOM_SETS}
     editions = loader.schema()["properties"]["editions"]["properties"]
     assert list(editions) == list(KINGDOM_SETS)
-    assert (*KINGDOM_SETS, "rules", "rules-durations") == catalogue.FILES
+    assert (*KINGDOM_SETS, "rules", "rules-durations", "rules-gaining") == catalogue.FILES
     wire = wire_schema.schema()["$defs"]
     assert wire["set"]["enum"] == list(ALL_SETS)
     assert wire["setup"]["properties"]["editions"]["required"] == list(KINGDOM_SETS)

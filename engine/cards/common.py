@@ -182,11 +182,16 @@ def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect[Tr
 
 
 def gain_one(
-    ctx: Context, limit: CostLimit, prompt: str, to: PlayerZone = "discard"
+    ctx: Context,
+    limit: CostLimit,
+    prompt: str,
+    to: PlayerZone = "discard",
+    *,
+    fits: Callable[[Card], bool] | None = None,
 ) -> Effect[int | None]:
-    """Pick a Supply card within the cost ``limit`` and gain it; returns the gained card
-    or None."""
-    pile = yield from ctx.game.choose_gain(ctx.player, ctx.name, limit, prompt)
+    """Pick a Supply card within the cost ``limit`` (and passing ``fits``, if given) and
+    gain it; returns the gained card or None."""
+    pile = yield from ctx.game.choose_gain(ctx.player, ctx.name, limit, prompt, fits=fits)
     if pile is None:
         return None
     gained = yield from ctx.game.gain(ctx.player, pile, to)
@@ -203,10 +208,16 @@ def gain_costing_up_to(limit: int, to: PlayerZone = "discard") -> PlayEffect:
 
 
 def trash_to_gain(
-    ctx: Context, more: int, *, exactly: bool = False, to: PlayerZone = "discard"
+    ctx: Context,
+    more: int,
+    *,
+    exactly: bool = False,
+    to: PlayerZone = "discard",
+    fits: Callable[[Card], bool] | None = None,
 ) -> Effect[int | None]:
     """Remodel's shape: trash a card from hand, then gain one costing up to (or exactly)
-    ``more`` more than it. Nothing trashed, nothing gained. Returns the gained card."""
+    ``more`` more than it (and passing ``fits``, if given: 2nd-edition Farmland's "not a
+    Farmland"). Nothing trashed, nothing gained. Returns the gained card."""
     trashed = yield from trash_one_from_hand(ctx)
     if trashed is None:
         return None
@@ -217,6 +228,7 @@ def trash_to_gain(
         CostLimit(limit, exactly, relative_to=(trashed.card,)),
         f"gain a card costing {wording} {limit}",
         to,
+        fits=fits,
     )
     return gained
 
