@@ -188,13 +188,15 @@ def gain_one(
     to: PlayerZone = "discard",
     *,
     fits: Callable[[Card], bool] | None = None,
+    besides: int | None = None,
 ) -> Effect[int | None]:
     """Pick a Supply card within the cost ``limit`` (and passing ``fits``, if given) and
-    gain it; returns the gained card or None."""
+    gain it; returns the gained card or None. ``besides``: a card that stays on its pile
+    (the card being bought, see ``CardAPI.gain``)."""
     pile = yield from ctx.game.choose_gain(ctx.player, ctx.name, limit, prompt, fits=fits)
     if pile is None:
         return None
-    gained = yield from ctx.game.gain(ctx.player, pile, to)
+    gained = yield from ctx.game.gain(ctx.player, pile, to, besides=besides)
     return gained
 
 
@@ -214,10 +216,12 @@ def trash_to_gain(
     exactly: bool = False,
     to: PlayerZone = "discard",
     fits: Callable[[Card], bool] | None = None,
+    besides: int | None = None,
 ) -> Effect[int | None]:
     """Remodel's shape: trash a card from hand, then gain one costing up to (or exactly)
     ``more`` more than it (and passing ``fits``, if given: 2nd-edition Farmland's "not a
-    Farmland"). Nothing trashed, nothing gained. Returns the gained card."""
+    Farmland"; never ``besides``, the card being bought: 1st-edition Farmland). Nothing
+    trashed, nothing gained. Returns the gained card."""
     trashed = yield from trash_one_from_hand(ctx)
     if trashed is None:
         return None
@@ -229,6 +233,7 @@ def trash_to_gain(
         f"gain a card costing {wording} {limit}",
         to,
         fits=fits,
+        besides=besides,
     )
     return gained
 

@@ -378,7 +378,9 @@ def _farmland(*, not_farmland: bool) -> Callable[[TriggerContext], Effect[None]]
 
     def effect(ctx: TriggerContext) -> Effect[None]:
         fits = (lambda card: card.name != "Farmland") if not_farmland else None
-        yield from trash_to_gain(_acting(ctx), 2, exactly=True, fits=fits)
+        # When bought, the Farmland is still on its pile and stays there (see CardAPI.gain).
+        bought = None if ctx.happening.kind == "gain" else ctx.happening.card
+        yield from trash_to_gain(_acting(ctx), 2, exactly=True, fits=fits, besides=bought)
 
     return effect
 
@@ -396,7 +398,7 @@ FARMLAND_1 = _kingdom(
     targets=Targets(
         gains=(Gain(relative=True, when="watch"),),
         watches=(Watch("buy", SELF, "trashes a card from hand to gain one costing 2 more"),),
-        trashes=of(HAND),
+        trashes_when_gained=of(HAND),
     ),
 )
 FARMLAND_2 = _kingdom(
@@ -412,7 +414,7 @@ FARMLAND_2 = _kingdom(
     targets=Targets(
         gains=(Gain(relative=True, when="watch"),),
         watches=(Watch("gain", SELF, "trashes a card from hand to gain one costing 2 more"),),
-        trashes=of(HAND),
+        trashes_when_gained=of(HAND),
     ),
 )
 
@@ -456,7 +458,7 @@ FOOLS_GOLD_1, FOOLS_GOLD_2 = reworded(
             "+coins", "counts-plays", "reacts-to-gain", "trashes-self", "gains", "gains-to-deck"
         ),
         targets=Targets(
-            gains=(Gain(names=of("Gold"), to=DECK, when="reaction"),),
+            gains=(Gain(names=of("Gold"), to=DECK, when="watch"),),
             watches=(
                 Watch(
                     "gain",
@@ -468,7 +470,7 @@ FOOLS_GOLD_1, FOOLS_GOLD_2 = reworded(
             ),
             counts=(Count("played", names=of("Fool's Gold")),),
             names=(("Province", "another player's Province gain lets it become a Gold"),),
-            trashes=of(SELF),
+            trashes_when_gained=of(HAND),  # itself, from hand
         ),
     ),
     "1 coin if this is the first time you played a Fool's Gold this turn, otherwise 4 coins. "
@@ -765,6 +767,7 @@ NOBLE_BRIGAND = _kingdom(
         ),
         watches=(Watch("buy", SELF, "attacks every other player"),),
         trashes=of("others"),
+        trashes_when_gained=of("others"),
         asks=of(TREASURE),
         names=(
             ("Silver", "trashes a revealed Silver and gains it"),
@@ -896,7 +899,7 @@ SOUK = _kingdom(
     targets=Targets(
         counts=(Count("hand"),),
         watches=(Watch("gain", SELF, "trashes up to 2 cards from hand"),),
-        trashes=of(HAND),
+        trashes_when_gained=of(HAND),
     ),
 )
 
