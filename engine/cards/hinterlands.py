@@ -1107,7 +1107,11 @@ BERSERKER = _kingdom(
     declares=tags("gains", "attacks", "discards-others", "when-gain", "tests-cost"),
     targets=Targets(
         gains=(Gain(relative=True),),
-        watches=(Watch("gain", SELF, "plays itself with an Action card in play", turns="any"),),
+        watches=(
+            Watch(
+                "gain", SELF, "plays itself with an Action card in play", turns="any", moves=True
+            ),
+        ),
         asks=of(ACTION),
     ),
 )
