@@ -163,7 +163,7 @@ BORDER_VILLAGE_1, BORDER_VILLAGE_2 = reworded(
         declares=tags("draws", "+actions", "when-gain", "gains", "tests-cost"),
         targets=Targets(
             gains=(Gain(relative=True, when="watch"),),
-            watches=(Watch("gain", SELF, "gains a cheaper card"),),
+            watches=(Watch("gain", SELF, "gains a cheaper card", turns="any"),),
         ),
     ),
     "+1 Card, +2 Actions. When you gain this, gain a cheaper card.",
@@ -186,7 +186,7 @@ CACHE = _kingdom(
     declares=tags("+coins", "when-gain", "gains"),
     targets=Targets(
         gains=(Gain(names=of("Copper"), when="watch"),),
-        watches=(Watch("gain", SELF, "gains two Coppers"),),
+        watches=(Watch("gain", SELF, "gains two Coppers", turns="any"),),
     ),
 )
 
@@ -367,7 +367,7 @@ EMBASSY = _kingdom(
     declares=tags("draws", "discards", "when-gain", "gains"),
     targets=Targets(
         gains=(Gain(names=of("Silver"), receiver="others", when="watch"),),
-        watches=(Watch("gain", SELF, "each other player gains a Silver"),),
+        watches=(Watch("gain", SELF, "each other player gains a Silver", turns="any"),),
     ),
 )
 
@@ -413,7 +413,9 @@ FARMLAND_2 = _kingdom(
     declares=tags("victory", "when-gain", "trashes", "gains", "tests-cost"),
     targets=Targets(
         gains=(Gain(relative=True, when="watch"),),
-        watches=(Watch("gain", SELF, "trashes a card from hand to gain one costing 2 more"),),
+        watches=(
+            Watch("gain", SELF, "trashes a card from hand to gain one costing 2 more", turns="any"),
+        ),
         trashes_when_gained=of(HAND),
     ),
 )
@@ -601,7 +603,7 @@ ILL_GOTTEN_GAINS = _kingdom(
             Gain(names=of("Copper"), to=HAND),
             Gain(names=of("Curse"), receiver="others", when="watch"),
         ),
-        watches=(Watch("gain", SELF, "each other player gains a Curse"),),
+        watches=(Watch("gain", SELF, "each other player gains a Curse", turns="any"),),
     ),
 )
 
@@ -674,7 +676,7 @@ MANDARIN = _kingdom(
     triggers=(Trigger("gain", "self", _mandarin_treasures),),
     declares=tags("+coins", "topdecks", "when-gain"),
     targets=Targets(
-        watches=(Watch("gain", SELF, "puts the Treasures in play onto the deck"),),
+        watches=(Watch("gain", SELF, "puts the Treasures in play onto the deck", turns="any"),),
         asks=of(TREASURE),
     ),
 )
@@ -796,7 +798,7 @@ NOMADS = _kingdom(
     ),
     declares=tags("+buys", "+coins", "when-gain"),
     targets=Targets(
-        watches=(Watch("gain", SELF, "+2 coins"),),
+        watches=(Watch("gain", SELF, "+2 coins", turns="any"),),
     ),
 )
 
@@ -898,7 +900,7 @@ SOUK = _kingdom(
     declares=tags("+buys", "+coins", "counts-cards", "when-gain", "trashes"),
     targets=Targets(
         counts=(Count("hand"),),
-        watches=(Watch("gain", SELF, "trashes up to 2 cards from hand"),),
+        watches=(Watch("gain", SELF, "trashes up to 2 cards from hand", turns="any"),),
         trashes_when_gained=of(HAND),
     ),
 )
