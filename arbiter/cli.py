@@ -322,9 +322,20 @@ def _read_baseline(args: argparse.Namespace) -> Any:
     if not args.baseline or (args.update_baseline and not Path(args.baseline).exists()):
         return None
     try:
-        return Baseline.read(Path(args.baseline))
+        baseline = Baseline.read(Path(args.baseline))
     except BaselineError as exc:
         raise UsageError(printable(str(exc))) from None
+    if baseline.engine and baseline.engine != args.engine:
+        # Another engine's known failures would hide this one's new ones (or, updated,
+        # the other engine's baseline would be lost).
+        raise UsageError(
+            printable(
+                f"--baseline {args.baseline} lists the failures of --engine "
+                f"{baseline.engine}, not of --engine {args.engine} (give each engine its "
+                "own baseline file)"
+            )
+        )
+    return baseline
 
 
 def disagreements(
@@ -742,11 +753,35 @@ def run_explain(args: argparse.Namespace) -> int:
     cards = [find_card(name) for name in args.cards]
     if len(cards) > 2:
         raise UsageError("explain takes one card, or two to see how they interact")
+    if args.json and not args.decisions:
+        raise UsageError("--json goes with --decisions (the question spec as JSON)")
+    if args.decisions:
+        return _explain_decisions(cards, args.json)
     if len(cards) == 1:
         print(explain_text(cards[0]))
     else:
         loaded, _malformed = load_many(discover([bundled_dir()]))
         print(pair_text(cards[0], cards[1], loaded))
+    return EXIT_OK
+
+
+def _explain_decisions(cards: Sequence[str], as_json: bool) -> int:
+    """Each card's question spec (``checks/questions.py``), learnt by running the reference
+    engine on the bundled scenarios and its standard random games."""
+    from arbiter.explain import questions_text
+    from checks.questions import RANDOM_GAMES, bundled_specs, spec_json
+
+    specs = bundled_specs()
+    found = {name: spec_json(specs, name) for name in cards}
+    if as_json:
+        print(_dumps(found))
+        return EXIT_OK
+    for name, entries in found.items():
+        print(
+            f"{name}: the questions it asks, learnt by running the reference engine on the "
+            f"bundled scenarios and {RANDOM_GAMES} random games"
+        )
+        print("\n".join(questions_text(entries)))
     return EXIT_OK
 
 
@@ -757,6 +792,12 @@ def configure_explain(parser: argparse.ArgumentParser) -> None:
         metavar="CARD",
         help="a card name (case does not matter); two names: what the rules say about the pair",
     )
+    parser.add_argument(
+        "--decisions",
+        action="store_true",
+        help="the questions each card asks (kind, purpose, bounds, who, the events after)",
+    )
+    parser.add_argument("--json", action="store_true", help="with --decisions: print JSON")
 
 
 # --- graph (checks.graph has its own parser; we only forward to it) -----------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from typing import Any
 
 from scenarios.catalogue import Ruling, catalogue, rulings_for_card
 from scenarios.model import Scenario
@@ -81,3 +82,62 @@ def pair_text(first: str, second: str, loaded: Sequence[Scenario]) -> str:
     if not joined:
         out.append("  none: the graph does not join these two cards")
     return "\n".join(out)
+
+
+# --- the questions a card asks (checks/questions.py) ------------------------------------
+
+
+def ability_title(when: str) -> str:
+    """An ability of the spec (``play``, ``react``, ``order``, ``attack (hand)``) in words."""
+    if when == "play":
+        return "When played"
+    if when == "react":
+        return "As a Reaction (whether to use it)"
+    if when == "order":
+        return "Beside other abilities of the same event (which resolves first)"
+    event, _, where = when.partition(" (")
+    return f"When triggered: {event}, from {where.rstrip(')')}"
+
+
+def _writes(events: Sequence[dict[str, str]]) -> str:
+    return ", ".join(f"{e['who']}: {e['verb']}" for e in events)
+
+
+def question_words(question: dict[str, Any]) -> str:
+    """One question of the spec in a line: who, kind, purpose, bounds, and the caveats."""
+    bounds = (
+        f"pick {question['min']}"
+        if question["min"] == question["max"]
+        else f"pick {question['min']} to {question['max']}"
+    )
+    notes = [
+        *(["choices may repeat"] if question["choices_repeat"] else []),
+        *(["asked again within one resolution"] if question["repeats"] else []),
+        *(["not always asked"] if not question["always"] else []),
+        *(["taken alone when it has one legal answer"] if question["sometimes_forced"] else []),
+    ]
+    who = "you" if question["who"] == "you" else "another player"
+    head = f"{who}: {question['kind']} ({question['purpose']}), {bounds}"
+    return "; ".join([head, *notes])
+
+
+def questions_text(entries: Sequence[dict[str, Any]], indent: str = "  ") -> list[str]:
+    """A card's question spec (``checks.questions.spec_json``) as indented lines."""
+    lines = []
+    for entry in entries:
+        editions = " and ".join(map(str, entry["editions"]))
+        lines.append(f"{indent}Edition{'s' if len(entry['editions']) > 1 else ''} {editions}:")
+        if not entry["abilities"]:
+            lines.append(f"{indent}  nothing of it is resolved by any run")
+        for ability in entry["abilities"]:
+            seen = f"seen {ability['resolutions']} times"
+            lines.append(f"{indent}  {ability_title(ability['when'])} ({seen}):")
+            if ability["writes"]:
+                lines.append(f"{indent}    writes {_writes(ability['writes'])}")
+            if not ability["questions"]:
+                lines.append(f"{indent}    asks nothing")
+            for number, question in enumerate(ability["questions"], 1):
+                lines.append(f"{indent}    {number}. {question_words(question)}")
+                if question["then_writes"]:
+                    lines.append(f"{indent}       then writes {_writes(question['then_writes'])}")
+    return lines

@@ -25,7 +25,6 @@ from arbiter.output import printable
 if TYPE_CHECKING:  # the engine and the fuzzer are imported when the command runs, not
     # whenever `arbiter` builds its parser
     from checks.differential import Finding, FuzzConfig, Summary
-    from scenarios.adapters.base import Adapter
 
 SETS = tuple(name for name in CARD_SETS if name != "basic")
 
@@ -110,17 +109,6 @@ def _kingdom(text: str | None) -> tuple[str, ...] | None:
     if unknown or not names:
         raise UsageError(f"--kingdom: not Kingdom cards: {', '.join(unknown) or '(none)'}")
     return names
-
-
-def _check_kingdom(engine: Adapter, config: FuzzConfig) -> None:
-    """``--kingdom`` cards the engine declares beyond it are bad input, not skips."""
-    if config.kingdom is None:
-        return
-    editions = {name: 2 for name in SETS}
-    reason = engine.unsupported_reason(set(config.kingdom), editions)
-    if reason:
-        engine.close()
-        raise UsageError(f"--kingdom: {reason}")
 
 
 def config_from(args: argparse.Namespace) -> FuzzConfig:
@@ -234,11 +222,10 @@ def run(args: argparse.Namespace) -> int:
     if args.out.exists() and not args.out.is_dir():
         raise UsageError(f"--out: {printable(str(args.out))} is not a directory")
     engine = _factory(args.engine, args)()
-    _check_kingdom(engine, config)
     console = Console(args.out)
     try:
         summary = Fuzzer(config, engine, console.finding, console.progress).run()
-    except ValueError as exc:  # the engine supports nothing of what was asked
+    except ValueError as exc:  # the engine plays nothing of what was asked: before any game
         raise UsageError(str(exc)) from None
     finally:
         engine.close()

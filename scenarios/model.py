@@ -42,6 +42,20 @@ FEATURE_SETS = {
     "extra_turn": "seaside",
     "gained_last_turn": "seaside",
 }
+# The values of the turn every observation reports (``Adapter.observe``; ``extra`` is
+# optional, reported by engines with extra turns).
+TURN_KEYS = ("player", "phase", "actions", "buys", "coins")
+
+
+def turn_key_observable(key: str, phase: object) -> bool:
+    """Whether a card can observe the turn's value ``key`` in ``phase``: every value but
+    the unused Actions, which only the Action phase can see. No card of the sets Arbiter
+    covers returns a turn to its Action phase or counts unused Actions after it (Empires'
+    Villa would), so an engine may forget them once the phase ends: the suite and the
+    fuzzer compare ``turn.actions`` only in the Action phase."""
+    return key != "actions" or phase == "action"
+
+
 # Setup zones whose entries are a card name or {card, by} (the card that played it).
 PLAY_ZONES = ("in_play", "durations")
 # Piles every game has, whatever the kingdom (Platinum and Colony only with `colony`).

@@ -45,6 +45,7 @@ from scenarios.model import (
     CheckedSetup,
     Scenario,
     Step,
+    turn_key_observable,
 )
 from scenarios.yamlread import plain_copy
 
@@ -203,6 +204,19 @@ def _subset(name: str, expected: Mapping[str, Any], found: Mapping[str, Any]) ->
         yield from _equal(f"{name}.{key}", wanted, found.get(key))
 
 
+def _turn(expected: Mapping[str, Any], found: Mapping[str, Any]) -> Iterator[str]:
+    """The turn's values; unused Actions are seen only in the Action phase
+    (``scenarios.model.turn_key_observable``), so expecting them means expecting that phase."""
+    phase = found.get("phase")
+    if "actions" in expected and not turn_key_observable("actions", phase):
+        yield (
+            f"turn.actions expected {_fmt(expected['actions'])} in the Action phase, found the "
+            f"{_fmt(phase)} phase (unused Actions are seen in the Action phase only)"
+        )
+        expected = {key: value for key, value in expected.items() if key != "actions"}
+    yield from _subset("turn", expected, found)
+
+
 def _pending(
     expected: Mapping[str, Any] | None,
     found: Mapping[str, Any] | None,
@@ -268,7 +282,7 @@ def compare(
             found_turn = _section(state, "turn", "turn")
             if "extra" in wanted:
                 _reported(found_turn, "extra", "whether a turn is an extra turn (turn.extra)")
-            problems += _subset("turn", wanted, found_turn)
+            problems += _turn(wanted, found_turn)
         elif key in ("embargo", "turns_taken"):
             # Only the piles or players named; a pile without tokens reports none.
             what = {"embargo": "Embargo tokens", "turns_taken": "the turns taken"}[key]
@@ -344,6 +358,51 @@ def legal_answers(pending: Mapping[str, Any]) -> str:
     return f"{count}{_fmt(choices)}"
 
 
+def not_asked(expected: Mapping[str, Any]) -> str:
+    """A decision the engine did not ask, in plain words: ``p2 was expected to be asked by
+    Moat (react, to Militia) and was not`` (a ``react`` decision is asked by the Reactions
+    that may respond, its choices; any other by its source)."""
+    player, kind, source = (expected.get(key, "?") for key in ("player", "kind", "source"))
+    if kind == "react":
+        askers = " or ".join(map(str, dict.fromkeys(expected.get("choices") or ()))) or source
+        return f"{player} was expected to be asked by {askers} (react, to {source}) and was not"
+    return f"{player} was expected to be asked by {source} ({kind}) and was not"
+
+
+def _answers(step: Step, pending: Mapping[str, Any]) -> bool:
+    """Whether a ``choose`` step's ``player`` and ``source``, where given, are the decision's."""
+    return all(getattr(step, key) in (None, pending.get(key)) for key in ("player", "source"))
+
+
+def reference_pending(scenario: Scenario, steps: Sequence[Step]) -> Mapping[str, Any] | None:
+    """The decision the reference engine waits for after ``steps`` of ``scenario``; None
+    when it waits for none, or cannot play them as the scenario says (cards it lacks, a
+    step it refuses that the scenario does not say is refused)."""
+    try:
+        reference = reference_adapter()
+        reference.load(setup_to_load(scenario))
+        for step in steps:
+            try:
+                _send(reference, step)
+            except Rejected:
+                if not step.rejected:
+                    return None
+        return reference.pending()
+    except Exception:  # the reference cannot tell: the scenario is judged as it is
+        return None
+
+
+def _send(adapter: Adapter, step: Step) -> None:
+    """What a step sends, without the checks of a run (:meth:`_Run.calls`)."""
+    if step.verb == "choose":
+        adapter.answer(plain_copy(step.arg))
+    elif step.verb == "play":
+        for card in step.arg:
+            adapter.command("play", card)
+    elif step.verb != "expect":
+        adapter.command(step.verb, step.arg)
+
+
 class RunObserver(Protocol):
     """Told of each thing a run does, after it is done (``scenarios.trace`` records them).
 
@@ -393,6 +452,7 @@ class _Run:
             scenario.line if scenario.setup_line is None else scenario.setup_line
         )
         self.mark = 0  # events before this index belong to an earlier checkpoint
+        self.done = 0  # how many of the scenario's steps were played
 
     def stop(self, status: Status, text: str) -> _Stop:
         return _Stop(status, f"{self.where}: {text}", self.line)
@@ -407,13 +467,14 @@ class _Run:
         self.where, self.line = step.label, step.line
         if step.verb == "expect":
             self.checkpoint(step.arg, step)
-            return
-        calls = self.calls(step)
-        if step.rejected:  # the loader allows `rejected` only with a single call
-            self.expect_rejected(step, *calls[0])
-            return
-        for call in calls:
-            self.expect_accepted(step, *call)
+        else:
+            calls = self.calls(step)
+            if step.rejected:  # the loader allows `rejected` only with a single call
+                self.expect_rejected(step, *calls[0])
+            else:
+                for call in calls:
+                    self.expect_accepted(step, *call)
+        self.done += 1
 
     def sent(self, step: Step, arg: Any, refused: str | None) -> None:
         if self.observer:
@@ -447,8 +508,12 @@ class _Run:
         pending = self.adapter.pending()
         taken = self.taken_alone(step)
         if pending is None:
-            # The format reference (docs/guides/writing-scenarios.rst) counts this as a
-            # malformed scenario, not as a wrong engine.
+            # The engine's failure when the reference engine asks here (it did not ask a
+            # question the rules ask); else a malformed scenario (the format reference,
+            # docs/guides/writing-scenarios.rst).
+            expected = reference_pending(self.scenario, self.scenario.steps[: self.done])
+            if expected is not None:
+                raise self.stop(Status.FAIL, f"{not_asked(expected)}: nothing is pending{taken}")
             raise self.stop(
                 Status.ERROR,
                 "choose: nothing is pending, there is no decision to answer" + taken,
@@ -457,6 +522,11 @@ class _Run:
             wanted = getattr(step, key)
             if wanted is not None and pending.get(key) != wanted:
                 asked = describe_decision(pending)
+                # The step is right about the question the reference asks here: the
+                # engine asks another instead.
+                expected = reference_pending(self.scenario, self.scenario.steps[: self.done])
+                if expected is not None and _answers(step, expected):
+                    raise self.stop(Status.FAIL, f"{not_asked(expected)}: {asked}{taken}")
                 raise self.stop(
                     Status.FAIL, f"{_mismatch(key, wanted, pending.get(key))}: {asked}{taken}"
                 )

@@ -262,12 +262,10 @@ def bonuses_scenario(definition: Card, fact: Fact) -> dict[str, Any] | None:
     doc["setup"] = _setup(definition, {"p1": {"hand": [name], "deck": deck}})
     doc["steps"] = [{"play": name}]
     treasure = "Treasure" in fact.types and "Action" not in fact.types
+    # A Treasure ends the Action phase, after which no card sees the unused Actions.
+    actions = {"phase": "buy"} if treasure else {"actions": bonuses["actions"]}
     doc["expect"] = {
-        "turn": {
-            "actions": 1 if treasure else bonuses["actions"],
-            "buys": 1 + bonuses["buys"],
-            "coins": bonuses["coins"],
-        },
+        "turn": {**actions, "buys": 1 + bonuses["buys"], "coins": bonuses["coins"]},
         "p1": {"hand_count": bonuses["cards"], "deck_count": 1},
     }
     return doc

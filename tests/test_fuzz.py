@@ -17,6 +17,10 @@ from typing import Any
 
 import pytest
 from wrong_engines import (
+    ForgetsUnusedActions,
+    RefusesSmithy,
+    ReportsNoExtraTurns,
+    SecondEditionMoneylender,
     TwoToFourPlayers,
     WrongMerchant,
     WrongMerchantAndVillage,
@@ -91,10 +95,66 @@ def test_each_bug_is_reported_once() -> None:
     assert sum(summary.divergences.values()) == len(summary.findings) + summary.duplicates
 
 
-def test_a_documented_adapter_limit_is_skipped_not_reported() -> None:
-    summary = fuzz(WrongMerchantUnsupported())
-    assert summary.findings == []
-    assert summary.skipped["no Merchant here"] >= 1
+def test_a_kingdom_the_engine_declares_beyond_it_is_refused_before_any_game() -> None:
+    engine = WrongMerchantUnsupported()
+    played: list[GameSpec] = []
+    fuzzer = Fuzzer(dataclasses.replace(FOCUSED, engine=engine.name), engine)
+    fuzzer.play = lambda number, spec: played.append(spec)  # type: ignore[method-assign]
+    with pytest.raises(ValueError, match="cannot play Merchant, Throne Room in any edition"):
+        fuzzer.run()
+    assert played == []
+
+
+def test_random_kingdoms_leave_out_the_cards_the_engine_declares_beyond_it() -> None:
+    config = dataclasses.replace(FOCUSED, kingdom=None, games=3, max_inputs=60)
+    summary = fuzz(WrongMerchantUnsupported(), config)
+    assert summary.games == 3
+    assert summary.findings == [] and not summary.divergences and not summary.skipped
+
+
+def test_a_kingdom_is_played_only_in_the_editions_the_engine_has_its_cards_in() -> None:
+    # The reproduction of issue 33: pyminion has only the 2nd-edition Moneylender, and
+    # `--kingdom Moneylender,Village` played 1st-edition games, reported their divergences,
+    # then dropped them as skipped.
+    engine = SecondEditionMoneylender()
+    config = dataclasses.replace(FOCUSED, kingdom=("Moneylender", "Village"), games=6, seed=3)
+    played: list[GameSpec] = []
+    fuzzer = Fuzzer(dataclasses.replace(config, engine=engine.name), engine)
+    fuzzer.play = lambda number, spec: played.append(spec)  # type: ignore[method-assign]
+    fuzzer.run()
+    assert len(played) == 6
+    assert {spec.editions["base"] for spec in played} == {2}
+
+
+def test_no_game_is_skipped_after_it_was_compared() -> None:
+    engine = SecondEditionMoneylender()
+    config = dataclasses.replace(FOCUSED, kingdom=("Moneylender", "Village"), games=6, seed=3)
+    summary = fuzz(engine, config)
+    assert summary.games == 6 and not summary.skipped
+    assert summary.findings == [] and not summary.divergences
+
+
+def test_unused_actions_forgotten_after_the_action_phase_are_no_divergence() -> None:
+    config = dataclasses.replace(FOCUSED, kingdom=("Village", "Smithy", "Market"), games=4)
+    summary = fuzz(ForgetsUnusedActions(), config)
+    assert summary.steps > 100
+    assert summary.findings == [] and not summary.divergences
+
+
+def test_a_written_scenario_expects_only_what_every_engine_reports() -> None:
+    # A refused step writes the turn as the expectation: never turn.extra, which an
+    # engine without extra turns does not report, and unused Actions only in the Action
+    # phase. Once the bug is fixed the file passes on such an engine instead of skipping.
+    config = dataclasses.replace(FOCUSED, kingdom=("Village", "Smithy"), games=2)
+    summary = fuzz(RefusesSmithy(), config)
+    assert summary.findings
+    for finding in summary.findings:
+        turn = finding.document["expect"]["turn"]
+        assert "extra" not in turn
+        assert "actions" not in turn or turn["phase"] == "action"
+        scenario = load_text(finding.text, "found.yaml")
+        assert run_scenario(scenario, RefusesSmithy()).status is Status.FAIL
+        assert run_scenario(scenario, ReportsNoExtraTurns()).status is Status.PASS
 
 
 def test_player_counts_the_engine_refuses_are_not_played() -> None:

@@ -150,6 +150,25 @@ def test_a_baseline_reports_expected_new_and_fixed(
     assert code == 2 and "--update-baseline needs --baseline FILE" in err
 
 
+def test_a_baseline_of_another_engine_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = suite(tmp_path, 1, 2)
+    baseline = tmp_path / "baseline.json"
+    check(capsys, str(root), "--baseline", str(baseline), "--update-baseline")
+    assert json.loads(baseline.read_text())["engine"] == "reference"
+    written = baseline.read_text()
+    other = ["--engine", "wrong_engines:ReportsNoExtraTurns"]
+    for update in ([], ["--update-baseline"]):
+        code, out, err = check(capsys, str(root), *other, "--baseline", str(baseline), *update)
+        assert code == 2 and out == ""
+        assert err.strip().endswith(
+            f"--baseline {baseline} lists the failures of --engine reference, not of --engine "
+            "wrong_engines:ReportsNoExtraTurns (give each engine its own baseline file)"
+        )
+    assert baseline.read_text() == written  # never overwritten
+
+
 class Garbled(FakeAdapter):
     def load(self, setup: dict[str, Any]) -> None:
         raise AdapterError("the engine said \x1b[31mred\x1b[0m and rang \x07 the bell")

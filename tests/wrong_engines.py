@@ -4,6 +4,10 @@ with one rule broken, behind the same in-process adapter.
 ``WrongMerchant`` gives Merchant's bonus once per Merchant card in play instead of once
 per play (a Merchant played twice by Throne Room gives +1 coin, not +2), the mistake
 pyminion 0.4.0 makes. ``WeakVillage`` gives Village +1 Action instead of +2.
+
+The others are right about the rules but differ in what they represent or declare: an
+engine that forgets unused Actions when the Action phase ends, one that reports no
+``turn.extra``, one that has only the 2nd-edition Moneylender, one that refuses Smithy.
 """
 
 from __future__ import annotations
@@ -32,8 +36,10 @@ WEAK_VILLAGE: dict[str, Callable[[Card], Card]] = {
 }
 
 
-def _game_class(changes: dict[str, Callable[[Card], Card]]) -> type[Game]:
-    class WrongGame(Game):
+def game_class(changes: dict[str, Callable[[Card], Card]], base: type[Game] = Game) -> type[Game]:
+    """``base`` (the reference engine) with the card changes ``changes``."""
+
+    class WrongGame(base):  # type: ignore[valid-type,misc]
         def definition_by_name(self, name: str) -> Card:
             card = self._definitions.get(name)
             if card is None:
@@ -52,7 +58,7 @@ class WrongEngine(ReferenceAdapter):
     CHANGES: ClassVar[dict[str, Callable[[Card], Card]]] = {}
 
     def load(self, setup: dict[str, Any]) -> None:
-        self.game = _game_class(self.CHANGES)(setup)
+        self.game = game_class(self.CHANGES)(setup)
 
 
 class WrongMerchant(WrongEngine):
@@ -81,3 +87,74 @@ class TwoToFourPlayers(ReferenceAdapter):
         if setup["players"] > 4:
             raise Unsupported(f"2 to 4 players, not {setup['players']}")
         super().load(setup)
+
+
+class ReportsNoExtraTurns(ReferenceAdapter):
+    """The reference without ``turn.extra`` in its observations (optional: pyminion and
+    the JavaScript kit leave it out)."""
+
+    name = "no-extra-turns"
+
+    def observe(self) -> dict[str, Any]:
+        state = super().observe()
+        del state["turn"]["extra"]
+        return state
+
+
+class ForgetsUnusedActions(ReferenceAdapter):
+    """Zeroes the unused Actions when the Action phase ends (as evolvedominion does)."""
+
+    name = "forgets-unused-actions"
+
+    def observe(self) -> dict[str, Any]:
+        state = super().observe()
+        if state["turn"]["phase"] != "action":
+            state["turn"]["actions"] = 0
+        return state
+
+
+class RefusesSmithy(ReportsNoExtraTurns):
+    """Refuses to play Smithy: a bug whose regression file expects the turn."""
+
+    name = "refuses-smithy"
+
+    def command(self, verb: str, arg: Any) -> None:
+        if verb == "play" and arg == "Smithy":
+            from scenarios.adapters.base import Rejected
+
+            raise Rejected("no Smithy today")
+        super().command(verb, arg)
+
+
+class SecondEditionMoneylender(ReferenceAdapter):
+    """Has only the 2nd-edition Base set and declares it, as pyminion's adapter does:
+    given a 1st-edition game it would play the 2nd-edition Moneylender."""
+
+    name = "second-edition-moneylender"
+
+    def load(self, setup: dict[str, Any]) -> None:
+        super().load({**setup, "editions": {**setup["editions"], "base": 2}})
+
+    def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
+        if "Moneylender" in cards and editions.get("base") == 1:
+            return "lacks the text of Moneylender (edition 1)"
+        return super().unsupported_reason(cards, editions)
+
+
+class RevealsMoatUnasked(ReferenceAdapter):
+    """Reveals Moat against every Attack without asking its owner, as evolvedominion 1.0.3
+    does: a question the rules ask and the engine does not."""
+
+    name = "reveals-moat-unasked"
+
+    def command(self, verb: str, arg: Any) -> None:
+        super().command(verb, arg)
+        self._reveal_moats()
+
+    def answer(self, value: Any) -> None:
+        super().answer(value)
+        self._reveal_moats()
+
+    def _reveal_moats(self) -> None:
+        while (pending := self.pending()) is not None and pending["choices"] == ["Moat"]:
+            super().answer("Moat")

@@ -31,6 +31,8 @@ MAT_DEFAULTS: dict[str, Callable[[], object]] = {
 
 class ReferenceAdapter(Adapter):
     name = "reference"
+    # The engine it loads each setup into (checks subclass it to watch the engine work).
+    game_class: type[Game] = Game
 
     def __init__(self, followed: Followed | None = None, *, declarations: bool = True) -> None:
         """``followed`` gathers the declarations the games follow (tests/
@@ -58,7 +60,7 @@ class ReferenceAdapter(Adapter):
         # A setup the loader had the engine's own check accept (and that the check, as it
         # is now, accepted exactly) is not checked a second time; any other is.
         checked = isinstance(setup, CheckedSetup) and setup.accepted()
-        self.game = Game(setup, _setup_checked=checked)
+        self.game = self.game_class(setup, _setup_checked=checked)
         # Every card's declared targets are checked against what it does: a wrong
         # declaration fails the scenarios that exercise the card (checks/declarations.py).
         if self.check_declarations:
