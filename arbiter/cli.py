@@ -562,7 +562,7 @@ def run_cards(args: argparse.Namespace) -> int:
                         "name": c.name,
                         "set": c.set,
                         "editions": list(c.editions),
-                        "cost": c.cost,
+                        "cost": str(c.cost),
                         "types": sorted(c.types, key=TYPE_ORDER.index),
                         "kingdom": c.kingdom,
                         "options": list(c.options),
@@ -573,7 +573,7 @@ def run_cards(args: argparse.Namespace) -> int:
             end="",
         )
         return EXIT_OK
-    rows = [[c.name, c.set, _editions(c), f"${c.cost}", _types(c)] for c in cards]
+    rows = [[c.name, c.set, _editions(c), str(c.cost), _types(c)] for c in cards]
     print(_table(["card", "set", "editions", "cost", "types"], rows))
     return EXIT_OK
 
@@ -691,7 +691,7 @@ def _field_text(card: Card, field: str) -> str:
         return _types(card)
     if field == "options":
         return ", ".join(card.options) or "none"
-    return f"${card.cost}"
+    return str(card.cost)
 
 
 def _wrapped(text: str, indent: str = "  ") -> str:
@@ -705,7 +705,7 @@ def explain_text(name: str) -> str:
 
     cards = sorted(definitions(name), key=lambda card: card.editions)
     first = cards[0]
-    out = [f"{name}: {first.set}, {_types(first)}, cost ${first.cost}", *_edition_lines(cards)]
+    out = [f"{name}: {first.set}, {_types(first)}, cost {first.cost}", *_edition_lines(cards)]
     for card in cards:
         which = "" if len(cards) == 1 else f" (edition {_editions(card)})"
         out += ["", f"Text{which}:", _wrapped(card.text)]

@@ -41,7 +41,7 @@ def _card_notes(name: str) -> list[str]:
     notes: list[str] = []
     for card in cards:
         which = f" (edition {','.join(map(str, card.editions))})" if len(cards) > 1 else ""
-        notes += _comment(f"{card.name}{which}, ${card.cost}: {card.text}")
+        notes += _comment(f"{card.name}{which}, {card.cost}: {card.text}")
         if card.options:
             notes.append(f"#   option labels: {', '.join(card.options)}")
     return notes

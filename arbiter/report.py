@@ -13,7 +13,7 @@ import json
 import re
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from arbiter.output import printable
 from scenarios.catalogue import catalogue
+from scenarios.model import REPRESENTATION_WORDS
 from scenarios.runner import Result, Status
 
 if TYPE_CHECKING:
@@ -187,10 +188,27 @@ def text_report(
             blocks.append("\n".join(lines))
         new = len(verdict.new)
         blocks.append(f"baseline: {new} new failure{'s' if new != 1 else ''}")
+    compared = compared_as_lines(results)
+    if compared:
+        blocks.append("\n".join(compared))
     skips = _skips(results, verbose)
     if skips:
         blocks.append("\n".join(skips))
     return "\n\n".join(blocks)
+
+
+def compared_as_lines(results: Sequence[Result]) -> list[str]:
+    """How many scenarios were compared under each representation choice the engine
+    declares (``Adapter.representation``), in words; empty when none was."""
+    counts = Counter(choice for result in results for choice in result.compared_as)
+    if not counts:
+        return []
+    lines = ["Compared as the engine declares (what it represents differently):"]
+    lines += [
+        f"  {REPRESENTATION_WORDS.get(choice, choice)} ({choice}): {count} scenario(s)"
+        for choice, count in sorted(counts.items())
+    ]
+    return lines
 
 
 # --- GitHub Actions annotations -----------------------------------------------------------

@@ -31,7 +31,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from engine import rules
 from engine.context import Resolving
+from engine.costs import Cost
 from engine.model import Card, CostLimit
 from engine.state import EventRecord, Zone
 from engine.targets import DECK, DISCARD, GAINED, HAND, SETUP, TOKEN, Gain, Plays, Watch
@@ -95,10 +97,11 @@ class Followed:
     # The gains relative to another card that gained a card costing exactly the limit.
     at_relative_limit: set[Exercised] = field(default_factory=set)
 
-    def add(self, followed: Exercised, cost: int | None = None) -> None:
+    def add(self, followed: Exercised, cost: Cost | None = None) -> None:
         self.exercised.add(followed)
-        if cost is not None:
-            self.highest[followed] = max(cost, self.highest.get(followed, cost))
+        if cost is not None:  # declared limits are in coins (Gain.max_cost, Watch.max_cost)
+            coins = cost.coins
+            self.highest[followed] = max(coins, self.highest.get(followed, coins))
 
 
 class DeclarationCheck:
@@ -179,8 +182,8 @@ class DeclarationCheck:
                 gain.when == when
                 and (not gain.types or bool(gain.types & gained.types))
                 and (not gain.names or gained.name in gain.names)
-                and (gain.max_cost is None or cost <= gain.max_cost)
-                and (gain.max_cost, gain.relative) in limits
+                and _within(cost, gain.max_cost)
+                and (_as_limit(gain.max_cost), gain.relative) in limits
                 and gain.to == to
                 and (anyone or gain.receiver == receiver)
                 and gain.from_trash == from_trash
@@ -245,7 +248,7 @@ class DeclarationCheck:
                 and watch.lasts in _LASTS.get(trigger.where, (trigger.where,))
                 and (not watch.types or bool(watch.types & seen.types))
                 and not watch.excluded & seen.types
-                and (watch.max_cost is None or cost <= watch.max_cost)
+                and _within(cost, watch.max_cost)
                 and (happening.bought or not watch.bought_only)
                 and (own_turn or watch.turns == "any")
             )
@@ -302,9 +305,19 @@ class DeclarationCheck:
         self.problems.append(_message(frame.definition.name, did, declared))
 
 
+def _within(cost: Cost, max_cost: int | None) -> bool:
+    """Whether a card costing ``cost`` is within a declared limit in coins (None: any),
+    by the rules' comparison (a Potion cost is within no coins-only limit)."""
+    return max_cost is None or bool(rules.cost_at_most(cost, Cost(max_cost)))
+
+
+def _as_limit(max_cost: int | None) -> Cost | None:
+    return None if max_cost is None else Cost(max_cost)
+
+
 def _declared_limits(
     limit: CostLimit | None, picked: bool, watches: tuple[Watch, ...]
-) -> set[tuple[int | None, bool]]:
+) -> set[tuple[Cost | None, bool]]:
     """The declarations (``Gain.max_cost``, ``Gain.relative``) that agree with the cost
     limit a gained card was picked under: its fixed limit, or relative to another card,
     or none. A gain no pile was picked for has no limit of its own, except the gain of a
@@ -313,7 +326,7 @@ def _declared_limits(
     if picked and limit is not None:
         return {(None, True)} if limit.relative_to is not None else {(limit.cost, False)}
     if not picked and watches:
-        return {(watch.max_cost, False) for watch in watches}
+        return {(_as_limit(watch.max_cost), False) for watch in watches}
     return {(None, False)}
 
 

@@ -599,7 +599,10 @@ def position_at(setup: Mapping[str, Any], inputs: Sequence[Input], index: int) -
         "turn": {key: snap["turn"][key] for key in TURN_KEYS},
         "turns_taken": {name: p["turns_taken"] for name, p in snap["players"].items()},
         "trade_route": (
-            {"mat": state.trade_route_mat, "piles": list(state.trade_route_tokens)}
+            {
+                "mat": state.tokens.get("trade_route", 0),
+                "piles": list(state.pile_tokens.get("trade_route", {})),
+            }
             if "Trade Route" in state.kingdom
             else None
         ),

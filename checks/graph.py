@@ -33,12 +33,14 @@ import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 import networkx as nx  # type: ignore[import-untyped]
 
 from checks.interactions import ALL_KINDS, KIND_BY_ID, KINDS, RULED, Kind, derive
+from engine.abilities import ChangesCards, CostChange
 from scenarios import names
 
 if TYPE_CHECKING:
@@ -116,8 +118,8 @@ def facets(card: Card) -> frozenset[str]:
             ("names", bool(targets.names)),
             ("reduces", targets.reduces is not None),
             ("trashes", bool(targets.trashes or targets.trashes_when_gained)),
-            ("cost varies", card.self_cost_modifier is not None),
-            ("changes types", bool(card.changes_in_game)),
+            ("cost varies", any(c.where == "self" for c in card.static_of(CostChange))),
+            ("changes types", bool(card.static_of(ChangesCards))),
             ("attack", "Attack" in card.types),
             ("reaction", any(t.event == "attack" and t.where == "hand" for t in card.triggers)),
             (
@@ -187,11 +189,18 @@ def _strings(value: Any) -> Iterable[str]:
             yield from _strings(item)
 
 
-def _used_cards(scenario: Scenario) -> tuple[str, ...]:
+@cache
+def _kingdom_and_slugs() -> tuple[frozenset[str], dict[str, str]]:
+    """The Kingdom cards' names, and every card's name by its slug (worked out once, not
+    once per scenario)."""
     from engine.cards import ALL_CARDS
 
-    kingdom = {card.name for card in ALL_CARDS if card.kingdom}
-    by_slug = {slug(card.name): card.name for card in ALL_CARDS}
+    kingdom = frozenset(card.name for card in ALL_CARDS if card.kingdom)
+    return kingdom, {slug(card.name): card.name for card in ALL_CARDS}
+
+
+def _used_cards(scenario: Scenario) -> tuple[str, ...]:
+    kingdom, by_slug = _kingdom_and_slugs()
     parts = scenario.id.split("/")
     subject = [by_slug[parts[1]]] if len(parts) > 2 and parts[1] in by_slug else []
     steps = [(step.arg, step.source) for step in scenario.steps]
@@ -235,7 +244,7 @@ def _node_attributes(defs: Sequence[Card]) -> dict[str, Any]:
     latest = max(defs, key=lambda card: max(card.editions))
     return {
         "set": latest.set,
-        "cost": latest.cost,
+        "cost": str(latest.cost),
         "types": sorted(set().union(*(card.types for card in defs))),
         "editions": sorted(set().union(*(card.editions for card in defs))),
         "declares": sorted(set().union(*(card.declares for card in defs))),

@@ -19,6 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from engine import rules
+from engine.abilities import BuyRestriction, ChangesCards, CostChange
+from engine.costs import Cost
 from engine.model import ACTION, ATTACK, CURSE, TREASURE, VICTORY, Card
 from engine.targets import (
     DECK,
@@ -60,22 +63,33 @@ def kinds_of(card: Card) -> frozenset[str]:
     return card.types & CARD_KINDS
 
 
+def _cost_changes(card: Card) -> set[str]:
+    """Where its cost changes apply from (``in_play``, ``turn``, ``self``)."""
+    return {change.where for change in card.static_of(CostChange)}
+
+
+def costs_more_than(card: Card, limit: int) -> bool:
+    """Whether ``card``'s printed cost is not within ``limit`` coins (by the rules: a
+    Potion cost is within no coins-only limit)."""
+    return not rules.cost_at_most(card.cost, Cost(limit))
+
+
 def lasting(card: Card) -> bool:
     """Each play sets up an effect for the rest of the turn (Bridge, 2nd-edition Hoard)."""
     return (
         card.lasting is not None
         or any(t.where == TURN for t in card.triggers)
-        or (card.cost_modifier is not None and card.cost_modifier_lasts)
+        or "turn" in _cost_changes(card)
         # A ban on buying a card named when it is played (Contraband), unlike a
         # restriction on buying the card itself (Grand Market).
-        or ("restricts-buys" in card.declares and card.buy_restriction is None)
+        or any(r.where == "turn" for r in card.static_of(BuyRestriction))
     )
 
 
 def while_in_play(card: Card) -> bool:
     """An ability that works while the card is in play, once per copy (Goons)."""
     return any(t.where == WHILE_IN_PLAY for t in card.triggers) or (
-        card.cost_modifier is not None and not card.cost_modifier_lasts
+        "in_play" in _cost_changes(card)
     )
 
 
@@ -324,14 +338,6 @@ def gain_meets_reaction(doer: Card, taker: Card, lookup: Lookup) -> str | None:
     return None
 
 
-def _fires_on(watch: Watch, card: Card) -> bool:
-    if watch.types and not watch.types & card.types:
-        return False
-    if watch.excluded & card.types:
-        return False
-    return watch.max_cost is None or card.cost <= watch.max_cost
-
-
 def abilities_on_one_gain(doer: Card, taker: Card, _: Lookup) -> str | None:
     """Two abilities fire on the same buy or gain and one of them moves the card."""
     movers = [w for w in taker.targets.watches if w.event == "gain" and w.moves]
@@ -390,7 +396,7 @@ def gained_card_ability(doer: Card, taker: Card, _: Lookup) -> str | None:
             continue
         if gain.types and not gain.types & taker.types:
             continue
-        if gain.max_cost is not None and taker.cost > gain.max_cost:
+        if gain.max_cost is not None and costs_more_than(taker, gain.max_cost):
             continue
         return (
             f"{doer.name} can gain {taker.name}, and gaining {taker.name} fires its own "
@@ -411,7 +417,7 @@ def watched_type(doer: Card, taker: Card, lookup: Lookup) -> str | None:
     for watch in doer.targets.watches:
         if watch.lasts == SELF or not (watch.types or watch.excluded):
             continue
-        if watch.max_cost is not None and taker.cost > watch.max_cost:
+        if watch.max_cost is not None and costs_more_than(taker, watch.max_cost):
             continue
         when = _when(watch, doer.name)
         if watch.excluded & taker.types and kinds_of(taker) - watch.excluded:
@@ -460,7 +466,9 @@ def several_types(doer: Card, taker: Card, _: Lookup) -> str | None:
     if len(kinds) < 2 or not asked:
         return None
     inspected = [g for g in doer.targets.gains if g.inspected and g.max_cost is not None]
-    if inspected and all(taker.cost > g.max_cost for g in inspected if g.max_cost is not None):
+    if inspected and all(
+        costs_more_than(taker, g.max_cost) for g in inspected if g.max_cost is not None
+    ):
         return None
     return (
         f"{taker.name} is {_join(_a(k) for k in kinds)} card, and {doer.name} asks whether a "
@@ -478,7 +486,7 @@ def counted_after_leaving(doer: Card, taker: Card, _: Lookup) -> str | None:
 
 
 def changed_types(doer: Card, taker: Card, lookup: Lookup) -> str | None:
-    for changed in doer.changes_in_game:
+    for changed in (card for change in doer.static_of(ChangesCards) for card in change.cards):
         printed = lookup.get(changed.name, ())
         added = changed.types - (printed[0].types if printed else frozenset())
         reach = taker.targets.asks | (
@@ -499,7 +507,7 @@ def cost_change(doer: Card, taker: Card, _: Lookup) -> str | None:
     reduces = doer.targets.reduces
     if reduces is None or doer.name == taker.name:
         return None
-    varies = taker.self_cost_modifier is not None and (not reduces or reduces & taker.types)
+    varies = "self" in _cost_changes(taker) and (not reduces or reduces & taker.types)
     if not varies:
         if not tests_cost(taker):
             return None
@@ -513,9 +521,7 @@ def cost_change(doer: Card, taker: Card, _: Lookup) -> str | None:
             return None  # reduced in the Buy phase, after the card has been played
     what = "every card" if not reduces else f"{_join(reduces)} cards"
     how_long = (
-        "while it is in play"
-        if doer.cost_modifier is not None and not doer.cost_modifier_lasts
-        else "for the rest of the turn"
+        "while it is in play" if "in_play" in _cost_changes(doer) else "for the rest of the turn"
     )
     if varies:
         return (
@@ -527,13 +533,13 @@ def cost_change(doer: Card, taker: Card, _: Lookup) -> str | None:
 
 def variable_cost(doer: Card, taker: Card, _: Lookup) -> str | None:
     """A card whose cost depends on the phase (Peddler) meets one that compares costs."""
-    if doer.self_cost_modifier is None or doer.name == taker.name or not tests_cost(taker):
+    if "self" not in _cost_changes(doer) or doer.name == taker.name or not tests_cost(taker):
         return None
     buy_phase = plays_in_buy_phase(taker) or any(
         w.event == "buy" and w.max_cost is not None for w in taker.targets.watches
     )
     limit = cost_limit(taker)
-    if not buy_phase and limit is not None and limit < doer.cost:
+    if not buy_phase and limit is not None and costs_more_than(doer, limit):
         return None
     tested = tested_types(taker)
     if tested and not tested & doer.types:

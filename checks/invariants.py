@@ -235,10 +235,12 @@ def zones_of(game: Game) -> dict[str, list[int]]:
     state = game.state
     zones: dict[str, list[int]] = {}
     for index, player in enumerate(state.players):
-        for name in PLAYER_ZONES:
+        for name in (*PLAYER_ZONES, *player.mats):
             zones[f"p{index + 1}.{name}"] = player.zone(name)
     for pile, cards in state.supply.items():
         zones[f"supply.{pile}"] = cards
+    for pile, cards in state.piles.items():
+        zones[f"pile.{pile}"] = cards
     zones["trash"] = state.trash
     return zones
 
@@ -254,11 +256,12 @@ def counts_of(game: Game) -> Counts:
             per_name.setdefault(name, []).append(count)
     piles = list(state.supply)
     numbers = {f"{zone} (size)": len(cards) for zone, cards in zones.items()}
-    numbers.update({f"p{i + 1}.vp_tokens": p.vp_tokens for i, p in enumerate(state.players)})
     numbers.update({f"p{i + 1}.turns_taken": p.turns_taken for i, p in enumerate(state.players)})
-    numbers["trade_route_mat"] = state.trade_route_mat
-    numbers.update({f"p{i + 1}.pirate_ship": p.pirate_ship for i, p in enumerate(state.players)})
-    numbers.update({f"embargo.{pile}": tokens for pile, tokens in state.embargo.items()})
+    for index, player in enumerate(state.players):
+        numbers.update({f"p{index + 1}.{kind}": n for kind, n in player.tokens.items()})
+    numbers.update({f"{kind} mat": count for kind, count in state.tokens.items()})
+    for kind, on in state.pile_tokens.items():
+        numbers.update({f"{kind}.{pile}": tokens for pile, tokens in on.items()})
     return Counts(
         places=[places.get(card, 0) for card in range(len(state.names))],
         zone_counts=per_name,

@@ -6,7 +6,8 @@ bugs of the design, card facts that automatic mutation testing found unchecked).
 the catalogue applies each mutant in turn, in process, runs every bundled scenario on
 the mutated engine, records which scenarios fail (they *catch* it), and restores the
 engine. A mutant no scenario catches *survives*: an engine with that bug would pass the
-whole suite, so ``arbiter mutants`` (and the test that runs it) fails.
+whole suite, so ``arbiter mutants`` (and the test that runs it) fails. ``--first`` stops
+each mutant's run at its first catch, trying the scenarios about its cards first.
 
 A mutant is made of patches of two kinds:
 
@@ -31,17 +32,20 @@ import dataclasses
 import functools
 import gc
 import importlib
+import re
 import sys
 import time
 import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import FunctionType
 from typing import Any
 
 import engine
 from engine import cards as catalogue
 from engine.compiled import is_compiled
+from engine.costs import as_cost
 from engine.indexes import forget_card_indexes
 from engine.model import Card, Trigger, TriggerPlace
 from engine.setup_check import forget_checked_setups
@@ -130,23 +134,31 @@ def locate(snippet: str, sources: dict[Path, str] | None = None) -> tuple[Path, 
 class Applied:
     """What a mutant changed, to put back."""
 
-    code: list[tuple[types.FunctionType, types.CodeType]] = dataclasses.field(default_factory=list)
+    code: list[tuple[FunctionType, types.CodeType]] = dataclasses.field(default_factory=list)
     fields: list[tuple[Card, dict[str, Any]]] = dataclasses.field(default_factory=list)
+    # ``functools.cache`` wrappers of the patched functions: they hold answers of the code
+    # that was in place when they were filled, so they are emptied on apply and restore.
+    caches: list[functools._lru_cache_wrapper[Any]] = dataclasses.field(default_factory=list)
 
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
 
-def _enclosing(tree: ast.Module, first: int, last: int) -> list[_Function]:
+@functools.cache
+def _functions_in(source: str) -> tuple[_Function, ...]:
+    """The functions of a source text, the last first (parsed once per text: each mutant
+    would otherwise parse and walk its files again)."""
+    found = [node for node in ast.walk(ast.parse(source)) if isinstance(node, _Function)]
+    return tuple(sorted(found, key=lambda node: node.lineno, reverse=True))
+
+
+def _enclosing(source: str, first: int, last: int) -> list[_Function]:
     """Functions whose lines hold lines ``first``..``last``, innermost first."""
-    found = [
+    return [
         node
-        for node in ast.walk(tree)
-        if isinstance(node, _Function)
-        and node.lineno <= first
-        and (node.end_lineno or node.lineno) >= last
+        for node in _functions_in(source)
+        if node.lineno <= first and (node.end_lineno or node.lineno) >= last
     ]
-    return sorted(found, key=lambda node: node.lineno, reverse=True)
 
 
 def _key(node: _Function) -> tuple[str, int]:
@@ -164,27 +176,40 @@ def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
             yield from _codes(constant)
 
 
-def _live_functions(path: Path, key: tuple[str, int]) -> list[types.FunctionType]:
-    name, line = key
+# The live functions of some modules by their code's (file, co_name, co_firstlineno).
+_LiveFunctions = dict[tuple[Path, str, int], list[FunctionType]]
+
+
+def _live_functions(modules: dict[Path, types.ModuleType]) -> _LiveFunctions:
+    """Every function object made from the code of ``modules``, closures made by factories
+    and lambdas kept in data included: each refers to its module's namespace as its
+    globals, so one search of the collector for what refers to them finds them all (in C,
+    not a Python loop over every object: a test process holds millions)."""
+    namespaces = {id(module.__dict__) for module in modules.values()}
+    files: dict[str, Path] = {}  # each file name resolved once
+    found: _LiveFunctions = {}
+    for thing in gc.get_referrers(*(module.__dict__ for module in modules.values())):
+        if isinstance(thing, FunctionType) and id(thing.__globals__) in namespaces:
+            code = thing.__code__
+            # (not every function with a module's globals comes from its file: dataclasses
+            # make methods from text)
+            if code.co_filename not in files:
+                files[code.co_filename] = Path(code.co_filename).resolve()
+            path = files[code.co_filename]
+            found.setdefault((path, code.co_name, code.co_firstlineno), []).append(thing)
+    return found
+
+
+def _caches_of(functions: list[FunctionType]) -> list[functools._lru_cache_wrapper[Any]]:
+    """The ``functools.cache`` wrappers of ``functions``."""
+    wrapped = set(map(id, functions))
     return [
-        f
-        for f in gc.get_objects()
-        if isinstance(f, types.FunctionType)
-        and f.__code__.co_name == name
-        and f.__code__.co_firstlineno == line
-        and Path(f.__code__.co_filename).resolve() == path
-    ]
-
-
-def _clear_caches(functions: Iterable[types.FunctionType]) -> None:
-    """``functools.cache`` wrappers of patched functions hold answers of the old code."""
-    patched = set(map(id, functions))
-    for wrapper in gc.get_objects():
+        wrapper
+        for wrapper in gc.get_referrers(*functions)
         # isinstance first: reading attributes of any object can import lazy modules.
-        if not isinstance(wrapper, functools._lru_cache_wrapper):
-            continue
-        if id(getattr(wrapper, "__wrapped__", None)) in patched:
-            wrapper.cache_clear()
+        if isinstance(wrapper, functools._lru_cache_wrapper)
+        and id(getattr(wrapper, "__wrapped__", None)) in wrapped
+    ]
 
 
 def _module_name(path: Path) -> str:
@@ -193,16 +218,17 @@ def _module_name(path: Path) -> str:
 
 
 def _apply_source(
-    path: Path, text: str, edits: list[tuple[int, SourcePatch]], into: Applied
+    path: Path,
+    text: str,
+    edits: list[tuple[int, SourcePatch]],
+    into: Applied,
+    live: _LiveFunctions,
 ) -> None:
-    # Its functions must exist to be patched: a module nobody imported yet has none.
-    importlib.import_module(_module_name(path))
     new_text, shift = text, 0
     for offset, patch in sorted(edits, key=lambda edit: edit[0]):
         at = offset + shift
         new_text = new_text[:at] + patch.new + new_text[at + len(patch.old) :]
         shift += len(patch.new) - len(patch.old)
-    tree = ast.parse(text)
     compiled = list(_codes(compile(new_text, str(path), "exec")))
     line_shifts = [
         (text.count("\n", 0, offset) + 1, patch.new.count("\n") - patch.old.count("\n"))
@@ -211,16 +237,16 @@ def _apply_source(
     done: set[tuple[str, int]] = set()
     for offset, patch in edits:
         first = text.count("\n", 0, offset) + 1
-        chain = _enclosing(tree, first, first + patch.old.count("\n"))
+        chain = _enclosing(text, first, first + patch.old.count("\n"))
         for node in chain:
             key = _key(node)
-            live = _live_functions(path, key)
-            if not live:
+            functions = live.get((path, *key), [])
+            if not functions:
                 continue  # made at run time: patch the function that makes it
             if key not in done:
                 done.add(key)
                 moved = key[1] + sum(d for line, d in line_shifts if line < key[1])
-                _swap(live, _code_for(compiled, key[0], moved, patch), into)
+                _swap(functions, _code_for(compiled, key[0], moved, patch), into)
             break
         else:
             raise MutantError(f"{patch.old!r} is not inside a function of {path.name}")
@@ -235,15 +261,14 @@ def _code_for(
     return found[0]
 
 
-def _swap(live: list[types.FunctionType], code: types.CodeType, into: Applied) -> None:
-    for function in live:
+def _swap(functions: list[FunctionType], code: types.CodeType, into: Applied) -> None:
+    for function in functions:
         if function.__code__.co_freevars != code.co_freevars:
             raise MutantError(
                 f"the patched {code.co_name} uses other free variables than the original"
             )
         into.code.append((function, function.__code__))
         function.__code__ = code
-    _clear_caches(live)
 
 
 def _apply_card(patch: CardPatch, into: Applied) -> None:
@@ -275,8 +300,15 @@ def apply(mutant: Mutant) -> Applied:
                 by_file.setdefault(path, []).append((offset, patch))
             else:
                 _apply_card(patch, applied)
-        for path, edits in by_file.items():
-            _apply_source(path, sources[path], edits, applied)
+        if by_file:
+            # Their functions must exist to be patched: a module nobody imported yet has none.
+            modules = {path: importlib.import_module(_module_name(path)) for path in by_file}
+            live = _live_functions(modules)
+            for path, edits in by_file.items():
+                _apply_source(path, sources[path], edits, applied, live)
+            applied.caches = _caches_of([function for function, _ in applied.code])
+            for cache in applied.caches:
+                cache.cache_clear()
     except BaseException:
         restore(applied)
         raise
@@ -289,7 +321,8 @@ def apply(mutant: Mutant) -> Applied:
 def restore(applied: Applied) -> None:
     for function, code in reversed(applied.code):
         function.__code__ = code
-    _clear_caches(function for function, _ in applied.code)
+    for cache in applied.caches:
+        cache.cache_clear()
     for definition, values in reversed(applied.fields):
         for field_name, value in values.items():
             object.__setattr__(definition, field_name, value)
@@ -298,6 +331,7 @@ def restore(applied: Applied) -> None:
     forget_checked_setups()
     applied.code.clear()
     applied.fields.clear()
+    applied.caches.clear()
 
 
 @contextlib.contextmanager
@@ -313,7 +347,10 @@ def mutated(mutant: Mutant) -> Iterator[None]:
 
 
 def fields(card: str, edition: int | None = None, **values: Any) -> CardPatch:
-    """A definition with some fields set to fixed values (its cost, bonuses, editions)."""
+    """A definition with some fields set to fixed values (its cost, bonuses, editions); a
+    cost written as an int is that many coins."""
+    if "cost" in values:
+        values["cost"] = as_cost(values["cost"])
     return CardPatch(card, lambda _definition: dict(values), edition)
 
 
@@ -367,6 +404,7 @@ def m(name: str, bug: str, seen_in: str, *patches: Patch) -> Mutant:
 PYDOMINION = "pydominion (reproduced on its code for issue 13)"
 DESIGN = "DESIGN.md, Known bugs of peer engines"
 COSMIC = "cosmic-ray survivor (issue 13): a card fact no scenario checked"
+HOSTILE3 = "a bug class of other engines no scenario caught (third hostile audit, issue 34)"
 
 
 def androminion(number: int) -> str:
@@ -380,14 +418,14 @@ def pyminion(number: int) -> str:
 # --- the catalogue ------------------------------------------------------------------------------
 
 _IN_PLAY_FROM_HAND = (
-    'if trigger.where in ("hand", "in_play") and card not in',
-    'if trigger.where in ("hand", "in_play") and card not in self.player(owner).hand '
-    "and card not in",
+    'if where in ("hand", "in_play") and card not in',
+    'if where in ("hand", "in_play") and card not in '
+    '_cards_in(game, owner, "hand", zones) and card not in',
 )
 _HAND_FROM_PLAY = (
-    'if trigger.where in ("hand", "in_play") and card not in',
-    'if trigger.where in ("hand", "in_play") and card not in self.player(owner).in_play '
-    "and card not in",
+    'if where in ("hand", "in_play") and card not in',
+    'if where in ("hand", "in_play") and card not in '
+    '_cards_in(game, owner, "in_play", zones) and card not in',
 )
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -435,9 +473,9 @@ MUTANTS: tuple[Mutant, ...] = (
         "1st-edition Quarry makes Actions cheaper while it is in hand.",
         PYDOMINION,
         src(
-            "for source in self.state.players[turn.player].in_play if modifiers else ()",
+            "for source in self.state.players[turn.player].in_play if in_play_costs else ()",
             "for source in [*self.state.players[turn.player].in_play, "
-            "*self.state.players[turn.player].hand] if modifiers else ()",
+            "*self.state.players[turn.player].hand] if in_play_costs else ()",
         ),
     ),
     m(
@@ -471,8 +509,8 @@ MUTANTS: tuple[Mutant, ...] = (
         '"Gain a card costing up to" compares printed costs (Workshop with Bridge).',
         DESIGN,
         src(
-            "return self.cost(card) <= limit.cost",
-            "return card.cost <= limit.cost",
+            "return bool(rules.cost_at_most(self.cost(card), limit.cost))",
+            "return bool(rules.cost_at_most(card.cost, limit.cost))",
         ),
     ),
     m(
@@ -480,8 +518,8 @@ MUTANTS: tuple[Mutant, ...] = (
         '"Costing exactly" (Upgrade, Forge, Swindler) compares printed costs.',
         DESIGN,
         src(
-            "return self.cost(card) == limit.cost",
-            "return card.cost == limit.cost",
+            "return bool(rules.costs_same(self.cost(card), limit.cost))",
+            "return bool(rules.costs_same(card.cost, limit.cost))",
         ),
     ),
     m(
@@ -489,8 +527,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "Whether a card can be bought is judged on its printed cost.",
         DESIGN,
         src(
-            "cost, coins = self.cost_of(name), self.state.turn.coins",
-            "cost, coins = self.definition_by_name(name).cost, self.state.turn.coins",
+            "cost, turn = self.cost_of(name), self.state.turn",
+            "cost, turn = self.definition_by_name(name).cost, self.state.turn",
         ),
     ),
     m(
@@ -498,8 +536,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "A bought card costs its printed cost in coins, whatever reduces it.",
         DESIGN,
         src(
-            "turn.coins -= self.cost_of(pile)",
-            "turn.coins -= self.definition_by_name(pile).cost",
+            "cost = self.cost_of(pile)\n        turn.coins -= cost.coins",
+            "cost = self.definition_by_name(pile).cost\n        turn.coins -= cost.coins",
         ),
     ),
     m(
@@ -507,8 +545,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "Every cost is the printed one (Bridge, Quarry, Peddler change nothing).",
         DESIGN,
         src(
-            "result: int = rules.current_cost(card.cost, reductions)",
-            "result: int = card.cost",
+            "reduced: Cost = rules.reduce_cost(card.cost, reductions, Cost)",
+            "reduced: Cost = card.cost",
         ),
     ),
     m(
@@ -524,15 +562,18 @@ MUTANTS: tuple[Mutant, ...] = (
         "talisman-printed-cost",
         "Talisman tests the bought card's printed cost against 4.",
         DESIGN,
-        src("ctx.game.cost(bought) <= 4", "bought.cost <= 4"),
+        src(
+            "rules.cost_at_most(ctx.game.cost(bought), Cost(4))",
+            "rules.cost_at_most(bought.cost, Cost(4))",
+        ),
     ),
     m(
         "peddler-never-cheaper",
         "Peddler's own cost reduction in the Buy phase is ignored.",
         DESIGN,
         src(
-            "reductions.append(card.self_cost_modifier(self))",
-            "reductions.append(0 * card.self_cost_modifier(self))",
+            "try:\n                reductions.append(amount(self, card))",
+            "try:\n                reductions.append(0 * amount(self, card))",
         ),
     ),
     m(
@@ -613,10 +654,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "only on a gain from its pile.",
         PYDOMINION,
         src(
-            'if source[0] == "supply" and source[1] in state.trade_route_tokens:\n'
-            "        state.trade_route_tokens.remove(source[1])",
-            "if game.name_of(_card) in state.trade_route_tokens:\n"
-            "        state.trade_route_tokens.remove(game.name_of(_card))",
+            'if source[0] == "supply":\n        game.take_pile_token(source[1], "trade_route")',
+            'if True:\n        game.take_pile_token(game.name_of(_card), "trade_route")',
         ),
     ),
     m(
@@ -670,8 +709,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "Vault lets another player draw after discarding only one card.",
         DESIGN,
         src(
-            "if discarded == 2:\n            game.draw(other, 1)",
-            "if discarded >= 1:\n            game.draw(other, 1)",
+            "if len(moved) == 2:\n            game.draw(other, 1)",
+            "if len(moved) >= 1:\n            game.draw(other, 1)",
         ),
     ),
     # ---- counting plays --------------------------------------------------------------------------
@@ -817,8 +856,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "(Diplomat still with 5 cards, Secret Chamber back in hand).",
         pyminion(12),
         src(
-            "if not entry[1].optional and entry in found:",
-            "if entry in found:",
+            "for entry, n in used.items() if not entry[1].optional}",
+            "for entry, n in used.items()}",
         ),
     ),
     # ---- attacks and reactions -------------------------------------------------------------------
@@ -829,13 +868,14 @@ MUTANTS: tuple[Mutant, ...] = (
         src(
             'if definition.is_("Attack"):\n            happening = Happening("attack"',
             "self.bonus(player, definition.cards, definition.actions, definition.buys, "
-            "definition.coins)\n"
+            "definition.coins, definition.potions)\n"
             '        if definition.is_("Attack"):\n            happening = Happening("attack"',
         ),
         src(
             'context.unaffected = happening.data["unaffected"]\n'
-            "        self.bonus(player, definition.cards, definition.actions, definition.buys, "
-            "definition.coins)",
+            "        self.bonus(\n            player,\n            definition.cards,\n"
+            "            definition.actions,\n            definition.buys,\n"
+            "            definition.coins,\n            definition.potions,\n        )",
             'context.unaffected = happening.data["unaffected"]',
         ),
     ),
@@ -1028,8 +1068,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "more turns in a row).",
         "rules/extra-turn/4: never more than two turns in a row",
         src(
-            "    if not game.state.turn.extra:\n        game.take_extra_turn()",
-            "    if True:\n        game.take_extra_turn()",
+            "    if not game.state.turn.extra:\n        game.queue_turn(ctx.player)",
+            "    if True:\n        game.queue_turn(ctx.player)",
         ),
     ),
     m(
@@ -1050,6 +1090,48 @@ MUTANTS: tuple[Mutant, ...] = (
         src(
             "return not_yet_unaffected(ctx) and plays_still_to_come(ctx) > 0",
             "return not_yet_unaffected(ctx) and ctx.game.state.turn.player == ctx.owner",
+        ),
+    ),
+    m(
+        "lighthouse-first-play-only",
+        "Lighthouse protects only against the first play of an Attack card in a turn: the "
+        "second play by Throne Room (or another copy) affects its player.",
+        HOSTILE3,
+        src(
+            "def _shelter(ctx: TriggerContext) -> Effect[None]:\n    make_unaffected(ctx)",
+            "def _shelter(ctx: TriggerContext) -> Effect[None]:\n"
+            "    if ctx.game.state.turn.plays.count(ctx.game.name_of(ctx.happening.card)) < 2:\n"
+            "        make_unaffected(ctx)",
+        ),
+    ),
+    m(
+        "embargo-curse-is-the-bought-one",
+        "Buying a Curse from a Curse pile with an Embargo token: the token's Curse is the "
+        "bought one, so the buyer gets one Curse instead of two.",
+        "the reference engine before issue 34 (third hostile audit)",
+        src(
+            'yield from game.gain(ctx.happening.player, "Curse", besides=bought)',
+            'yield from game.gain(ctx.happening.player, "Curse")',
+        ),
+    ),
+    m(
+        "treasury-last-gain-only",
+        "Treasury looks only at the last card gained (bought) this turn, or in this Buy "
+        "phase, for a Victory card.",
+        HOSTILE3,
+        src(
+            "for card, was_bought, then in game.state.turn.gains\n",
+            "for card, was_bought, then in game.state.turn.gains[-1:]\n",
+        ),
+    ),
+    m(
+        "treasury-victory-type-alone",
+        "Treasury counts only a card whose only type is Victory: an Action and Victory card "
+        "(Island) does not stop it.",
+        HOSTILE3,
+        src(
+            "game.definition(card).is_(VICTORY)\n        and (was_bought",
+            "game.definition(card).types == {VICTORY}\n        and (was_bought",
         ),
     ),
     # ---- card facts: costs -----------------------------------------------------------------------
@@ -1201,22 +1283,48 @@ def bundled_scenarios() -> list[Any]:
     return loaded
 
 
-def _failing(scenarios: Sequence[Any]) -> tuple[str, ...]:
+def _failing(scenarios: Sequence[Any], maxfail: int | None = None) -> tuple[str, ...]:
     from scenarios.adapters.reference import ReferenceAdapter
     from scenarios.runner import Status, run_all
 
     # Without the check of the reference engine's own declarations: a mutant stands for
     # another engine's bug, which only the scenarios' expectations can catch.
-    results = run_all(scenarios, lambda: ReferenceAdapter(declarations=False))
+    results = run_all(scenarios, lambda: ReferenceAdapter(declarations=False), maxfail=maxfail)
     return tuple(sorted(r.id for r in results if r.status in (Status.FAIL, Status.ERROR)))
+
+
+@functools.cache
+def _card_name_pattern() -> re.Pattern[str]:
+    names = sorted({card.name for card in catalogue.ALL_CARDS}, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b")
+
+
+def cards_of(mutant: Mutant) -> frozenset[str]:
+    """The cards a mutant is about: those its card patches change and those its
+    description names."""
+    patched = {patch.card for patch in mutant.patches if isinstance(patch, CardPatch)}
+    return frozenset(patched | set(_card_name_pattern().findall(mutant.bug)))
+
+
+def likely_catchers_first(mutant: Mutant, scenarios: Sequence[Any]) -> list[Any]:
+    """``scenarios``, those naming a card the mutant is about first (else in order)."""
+    cards = cards_of(mutant)
+    return sorted(scenarios, key=lambda scenario: cards.isdisjoint(scenario.named))
 
 
 def run_mutants(
     mutants: Iterable[Mutant],
     scenarios: Sequence[Any] | None = None,
     progress: Callable[[Verdict], None] | None = None,
+    *,
+    first: bool = False,
 ) -> list[Verdict]:
-    """Apply each mutant, run ``scenarios`` (default: the bundled ones), restore."""
+    """Apply each mutant, run ``scenarios`` (default: the bundled ones), restore.
+
+    ``first``: stop each mutant's run at the first scenario that catches it, trying the
+    scenarios about its cards first; whether a mutant is caught is the same, its verdict
+    names one catching scenario, and the catalogue runs about ten times faster.
+    """
     scenarios = bundled_scenarios() if scenarios is None else scenarios
     broken = _failing(scenarios)
     if broken:
@@ -1225,7 +1333,11 @@ def run_mutants(
     for mutant in mutants:
         try:
             with mutated(mutant):
-                verdict = Verdict(mutant, _failing(scenarios))
+                if first:
+                    caught = _failing(likely_catchers_first(mutant, scenarios), maxfail=1)
+                else:
+                    caught = _failing(scenarios)
+            verdict = Verdict(mutant, caught)
         except MutantError as exc:
             verdict = Verdict(mutant, (), str(exc))
         verdicts.append(verdict)
@@ -1237,12 +1349,14 @@ def run_mutants(
 # --- the command ----------------------------------------------------------------------------------
 
 
-def _line(verdict: Verdict, verbose: bool) -> str:
+def _line(verdict: Verdict, verbose: bool, first: bool) -> str:
     name = verdict.mutant.name
     if verdict.error:
         return f"ERROR     {name}: {verdict.error}"
     if verdict.survived:
         return f"SURVIVED  {name}: {verdict.mutant.bug}"
+    if first:
+        return f"caught    {name} first by {verdict.caught_by[0]}"
     ids = verdict.caught_by if verbose else verdict.caught_by[:3]
     more = "" if verbose or len(verdict.caught_by) <= 3 else f" (+{len(verdict.caught_by) - 3})"
     return f"caught    {name} by {len(verdict.caught_by)}: {', '.join(ids)}{more}"
@@ -1259,6 +1373,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="every catching scenario, not three"
     )
+    parser.add_argument(
+        "--first",
+        action="store_true",
+        help="stop each mutant at the first scenario that catches it, trying those about its "
+        "cards first: the same verdicts, about ten times faster",
+    )
     args = parser.parse_args(argv)
     chosen = [mutant for mutant in MUTANTS if not args.k or args.k in mutant.name]
     if not chosen:
@@ -1270,7 +1390,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     started = time.perf_counter()
     try:
-        verdicts = run_mutants(chosen, progress=lambda v: print(_line(v, args.verbose)))
+        verdicts = run_mutants(
+            chosen, progress=lambda v: print(_line(v, args.verbose, args.first)), first=args.first
+        )
     except MutantError as exc:
         print(f"arbiter mutants: {exc}", file=sys.stderr)
         return 2

@@ -20,7 +20,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 import z3  # type: ignore[import-untyped]
 
@@ -28,6 +28,7 @@ from checks import invariants as inv
 from checks.z3ops import Z3
 from engine import cards as catalogue
 from engine import rules
+from engine.costs import Cost
 from engine.game import BASIC_PILES, COLONY_PILES
 from engine.model import VICTORY
 from engine.state import PLAYER_ZONES
@@ -172,7 +173,7 @@ def prove_setup(pile_size: PileSize = rules.pile_size) -> Outcome:
 
 # --- 2. end of game --------------------------------------------------------------------------
 
-GameOver = Callable[[Sequence[Any], int, int | None, Any, Any], Any]
+GameOver = Callable[[Sequence[Any], int, int | None, Any, Any, int], Any]
 
 
 def _pile_layouts() -> list[tuple[list[str], int, int | None]]:
@@ -191,17 +192,24 @@ def _pile_layouts() -> list[tuple[list[str], int, int | None]]:
     return layouts
 
 
+# Piles outside the Supply beside every Supply layout (a Prize and a Reward pile, say).
+NON_SUPPLY_PILES = 2
+
+
 def prove_end_of_game(game_over: GameOver = rules.game_over) -> Outcome:
     """The engine's end condition is equivalent to the rulebook's, for every vector of
-    pile counts, every player count, with or without Colony, any number of Kingdom piles."""
+    pile counts, every player count, with or without Colony, any number of Kingdom piles;
+    piles outside the Supply (Prizes, Rewards), which the engine passes after the Supply's,
+    never count (rulings rules/non-supply/3)."""
 
     def run() -> str | None:
         for piles, province, colony in _pile_layouts():
             proof = _Proof()
             players = _players(proof)
             counts = [z3.Int(f"pile_{pile}") for pile in piles]
-            proof.assumptions += [count >= 0 for count in counts]
-            engine = game_over(counts, province, colony, players, Z3)
+            outside = [z3.Int(f"outside_{n}") for n in range(NON_SUPPLY_PILES)]
+            proof.assumptions += [count >= 0 for count in counts + outside]
+            engine = game_over(counts + outside, province, colony, players, Z3, len(counts))
             rulebook = inv.rulebook_game_ends(counts, province, colony, players, Z3)
             # The invariant, right after a turn ends with game_over set by the engine.
             claim = inv.game_over_as_rulebook(engine, True, counts, province, colony, players, Z3)
@@ -211,10 +219,12 @@ def prove_end_of_game(game_over: GameOver = rules.game_over) -> Outcome:
                     pile: _value(model, count) for pile, count in zip(piles, counts, strict=True)
                 }
                 empty = [pile for pile, value in values.items() if value == 0]
+                empty_outside = sum(1 for count in outside if _value(model, count) == 0)
                 return (
                     f"{_value(model, players)} players, Province {values['Province']}"
                     + (f", Colony {values['Colony']}" if colony is not None else "")
-                    + f", empty piles {empty or 'none'} ({len(piles)} piles): the engine "
+                    + f", empty piles {empty or 'none'} ({len(piles)} piles; "
+                    f"{empty_outside} empty piles outside the Supply): the engine "
                     f"says over={_value(model, engine)}, the rulebook "
                     f"over={_value(model, rulebook)}"
                 )
@@ -222,7 +232,8 @@ def prove_end_of_game(game_over: GameOver = rules.game_over) -> Outcome:
 
     return _timed(
         "end-of-game",
-        "game over <=> Province/Colony empty or 3 (4 with 5-6 players) piles empty, Curse counted",
+        "game over <=> Province/Colony empty or 3 (4 with 5-6 players) Supply piles empty, Curse"
+        " counted, piles outside the Supply not",
         run,
     )
 
@@ -270,9 +281,10 @@ def _who(model: z3.ModelRef, flags: Sequence[Any]) -> list[str]:
 @dataclass(frozen=True)
 class Layout:
     """The zones of a game with ``players`` players, by index: each player's zones (the
-    mats and the set-aside zone among them), then the Supply piles, then the trash; card
-    names are the piles' names. Its token counters, by index: the Embargo tokens on each
-    pile, then each player's Coin tokens on the Pirate Ship mat."""
+    mats the sets declare and the set-aside zone among them), then the Supply piles, then
+    the trash; card names are the piles' names. Its token counters, by index: the tokens
+    of each kind the sets declare on piles, on each pile (Embargo's, Trade Route's), then
+    those on players' mats, for each player (VP tokens, Pirate Ship's Coin tokens)."""
 
     players: int
     piles: tuple[str, ...]
@@ -280,22 +292,21 @@ class Layout:
     @property
     def zones(self) -> list[tuple[str, Any]]:
         return (
-            [(zone, p) for p in range(self.players) for zone in PLAYER_ZONES]
+            [(zone, p) for p in range(self.players) for zone in (*PLAYER_ZONES, *catalogue.MATS)]
             + [("supply", pile) for pile in self.piles]
             + [("trash", None)]
         )
 
     @property
     def token_counters(self) -> list[tuple[str, Any]]:
-        return [("embargo", pile) for pile in self.piles] + [
-            ("pirate_ship", p) for p in range(self.players)
+        kinds = catalogue.TOKEN_KINDS.values()
+        on_piles = [(k.name, pile) for k in kinds if k.where != "player" for pile in self.piles]
+        return on_piles + [
+            (k.name, p) for k in kinds if k.where == "player" for p in range(self.players)
         ]
 
     def index(self, zone: tuple[str, Any]) -> int:
         return self.zones.index(zone)
-
-    def token_index(self, counter: tuple[str, Any]) -> int:
-        return self.token_counters.index(counter)
 
 
 def move_model(
@@ -333,9 +344,9 @@ def move_model(
 
 
 def add_token_model(tokens: Sequence[Any], counter: Any, ops: rules.Ops = rules.PY) -> list[Any]:
-    """The token verbs as arithmetic on the token counters: ``Game.embargo`` (a token on a
-    pile) and ``Game.take_coin_token`` (a token on a Pirate Ship mat) each add one token
-    to their counter ``counter`` and move no card."""
+    """The token verbs as arithmetic on the token counters: ``Game.add_pile_token`` (a
+    token on a pile) and ``Game.add_tokens`` (one on a player's mat) each add one token to
+    their counter ``counter`` and move no card."""
     return [tokens[t] + ops.ite(t == counter, 1, 0) for t in range(len(tokens))]
 
 
@@ -429,16 +440,17 @@ def _conservation_invariant(
 
 
 def _token_verbs(layout: Layout, counter: Any) -> list[tuple[str, Any]]:
-    """Each token verb, as a constraint on the counter it adds to: Embargo puts a token on
-    a Supply pile, Pirate Ship a Coin token on its player's mat."""
+    """Each token verb, as a constraint on the counter it adds to, by kind of token: one on
+    a Supply pile (``add_pile_token``: Embargo's), one on a player's mat (``add_tokens``:
+    VP tokens, Pirate Ship's Coin tokens)."""
     return [
         (
             kind,
             z3.Or(
-                *[counter == t for t, (what, _) in enumerate(layout.token_counters) if what == on]
+                *[counter == t for t, (what, _) in enumerate(layout.token_counters) if what == kind]
             ),
         )
-        for kind, on in (("embargo", "embargo"), ("coin token", "pirate_ship"))
+        for kind in catalogue.TOKEN_KINDS
     ]
 
 
@@ -450,7 +462,7 @@ def prove_conservation(
     """Every kind of card movement preserves the per-name totals: the invariant is
     inductive over the move primitive (and over shuffling), for 2-6 players, the mats and
     set-aside zones among the zones. The tokens are part of the state: a move leaves them
-    as they were, and the token verbs (Embargo, Pirate Ship's Coin tokens) only add one,
+    as they were, and the token verbs (of every kind the sets declare) only add one,
     move no card and keep every count not negative.
 
     ``move_model`` changes the counts of each name on their own (the row of name ``k``
@@ -535,8 +547,8 @@ def prove_conservation(
     return _timed(
         "conservation",
         "move/gain/return/trash/pass and shuffle keep every card in one place (mats and "
-        "set-aside cards included) and per-name totals and leave the tokens; Embargo and "
-        "Coin tokens are only added, one at a time; 2-6 players",
+        "set-aside cards included) and per-name totals and leave the tokens; tokens of every "
+        "kind the sets declare are only added, one at a time; 2-6 players",
         run,
     )
 
@@ -545,8 +557,10 @@ def _token_changes(
     model: z3.ModelRef, layout: Layout, tokens: Sequence[Any], new_tokens: Sequence[Any]
 ) -> str:
     """The token counters a step changed, in game terms (empty when none did)."""
+    kinds = catalogue.TOKEN_KINDS
     changed = [
-        f"{'Embargo tokens on ' + str(owner) if what == 'embargo' else f'p{owner + 1} Coin tokens'}"
+        f"{kinds[what].title} tokens on "
+        f"{owner if kinds[what].where != 'player' else f'p{owner + 1}'}"
         f" {_value(model, old)} -> {_value(model, new)}"
         for (what, owner), old, new in zip(layout.token_counters, tokens, new_tokens, strict=True)
         if _value(model, old) != _value(model, new)
@@ -678,6 +692,107 @@ def prove_costs(current_cost: CurrentCost = rules.current_cost) -> Outcome:
     )
 
 
+# --- 6. comparing costs -------------------------------------------------------------------
+
+Compare = Callable[[Any, Any, Any], Any]
+Reduce = Callable[[Any, Sequence[Any], Any, Any], Any]
+
+
+class _SymbolicCost(NamedTuple):
+    """A cost whose parts are z3 terms: what the rule functions read (coins, potion, debt)."""
+
+    coins: Any
+    potion: Any
+    debt: Any
+
+
+def _symbolic_cost(name: str) -> _SymbolicCost:
+    return _SymbolicCost(*z3.Ints(f"{name}_coins {name}_potion {name}_debt"))
+
+
+def _shown(model: z3.ModelRef, cost: _SymbolicCost) -> str:
+    """A cost of a counterexample as the rulings write it ($3P)."""
+    parts = [_value(model, part) for part in cost]
+    return str(Cost(*parts)) if all(isinstance(p, int) for p in parts) else str(parts)
+
+
+def prove_cost_rules(
+    at_most: Compare = rules.cost_at_most,
+    same: Compare = rules.costs_same,
+    less: Compare = rules.costs_less,
+    more: Compare = rules.costs_more,
+    reduce: Reduce = rules.reduce_cost,
+) -> Outcome:
+    """Costs compare part by part (rulings rules/costs/2): "at most" is a partial order
+    whose both ways is "the same", "less" is at most and not the same, "more" its
+    converse; a limit in coins alone admits no cost with a Potion or Debt part, even
+    reduced (rules/costs/3-4); reductions leave the Potion and Debt parts as printed
+    (rules/costs/13); a buy the rules allow leaves no negative coins or Potions
+    (rules/potion/4)."""
+
+    def run() -> str | None:
+        proof = _Proof()
+        a, b, c = (_symbolic_cost(name) for name in "abc")
+        limit, reduction, coins, potions = z3.Ints("limit reduction coins potions")
+        parts = [*a, *b, *c, limit, reduction, coins, potions]
+        proof.assumptions += [part >= 0 for part in parts]
+        coins_only = _SymbolicCost(limit, 0, 0)
+        reduced = reduce(a, [reduction], _SymbolicCost, Z3)
+        part_by_part = z3.And(a.coins <= b.coins, a.potion <= b.potion, a.debt <= b.debt)
+        claims = [
+            ("is not compared part by part", at_most(a, b, Z3) == part_by_part),
+            ("is not at most itself", at_most(a, a, Z3)),
+            (
+                "breaks the chain a <= b <= c",
+                z3.Implies(z3.And(at_most(a, b, Z3), at_most(b, c, Z3)), at_most(a, c, Z3)),
+            ),
+            (
+                "is at most b and b at most it, yet not the same",
+                z3.Implies(z3.And(at_most(a, b, Z3), at_most(b, a, Z3)), same(a, b, Z3)),
+            ),
+            ("is the same as b, yet not part by part", z3.Implies(same(a, b, Z3), part_by_part)),
+            (
+                "costs less than b other than by at most and not the same",
+                less(a, b, Z3) == z3.And(at_most(a, b, Z3), z3.Not(same(a, b, Z3))),
+            ),
+            ("costs more than b other than b less than it", more(a, b, Z3) == less(b, a, Z3)),
+            (
+                "has a Potion or Debt part, yet is within a limit in coins alone",
+                z3.Implies(
+                    z3.Or(a.potion > 0, a.debt > 0), z3.Not(at_most(reduced, coins_only, Z3))
+                ),
+            ),
+            (
+                "changes its Potion or Debt part when reduced",
+                z3.And(reduced.potion == a.potion, reduced.debt == a.debt),
+            ),
+            (
+                "is bought leaving negative coins or Potions",
+                z3.Implies(
+                    rules.affordable(a, coins, potions, Z3),
+                    z3.And(coins - a.coins >= 0, potions - a.potion >= 0),
+                ),
+            ),
+        ]
+        for what, claim in claims:
+            model = proof.find_counterexample(claim)
+            if model is not None:
+                return (
+                    f"cost a {_shown(model, a)}, b {_shown(model, b)}, c {_shown(model, c)}, "
+                    f"a limit of ${_value(model, limit)}, a reduction of "
+                    f"{_value(model, reduction)}: a {what}"
+                )
+        return None
+
+    return _timed(
+        "cost-rules",
+        "costs compare part by part (a partial order; less, more, the same); a coins-only "
+        "limit admits no Potion or Debt cost, reduced or not; reductions keep the Potion and "
+        "Debt parts; a legal buy leaves coins and Potions >= 0",
+        run,
+    )
+
+
 # --- running them --------------------------------------------------------------------------
 
 PROOFS: dict[str, Callable[[], Outcome]] = {
@@ -686,6 +801,7 @@ PROOFS: dict[str, Callable[[], Outcome]] = {
     "winners": prove_winners,
     "conservation": prove_conservation,
     "costs": prove_costs,
+    "cost-rules": prove_cost_rules,
 }
 
 

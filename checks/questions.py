@@ -6,10 +6,11 @@ around them. Rather than a fourth hand-written description of every card (beside
 code, its targets and its text), the spec is *derived*: the reference engine runs the
 bundled scenarios (and, to tell the bounds apart, random games) with a
 :class:`QuestionRecorder` watching, and :func:`card_specs` sums up what each card's
-instructions did. The spec therefore says only what the engine does, and says all of it
-that some scenario shows: ``tests/test_questions.py`` plays random games of every set and
-fails on any question a card asks that no bundled scenario shows (a scenario to write),
-and on any bound that a random game breaks (a bound the scenarios leave undecided).
+instructions did. The spec therefore says only what the engine does; every question in
+it is shown by some scenario: ``tests/test_questions.py`` plays random games of every set
+and fails on any question a card asks that no bundled scenario shows (a scenario to
+write). The random games only add observations of the bounds, which scenarios rarely
+show with every number of choices.
 
 What is recorded, per *resolution* (one play of a card, or one of its triggered
 abilities, from start to end, as ``engine.context.Watcher`` sees it): the questions its
@@ -36,7 +37,7 @@ from engine.context import Resolving
 from engine.decisions import Decision, forced_answer
 from engine.game import Game
 from engine.model import Card, CostLimit, Effect
-from engine.sets import KINGDOM_SETS
+from engine.sets import BY_NAME, KINGDOM_SETS
 from engine.state import EventRecord, Zone
 from scenarios.adapters.reference import ReferenceAdapter
 
@@ -475,7 +476,7 @@ def random_traces(
 
     rng = random.Random(seed)
     for _ in range(games):
-        editions = {name: rng.choice((1, 2)) for name in KINGDOM_SETS}
+        editions = {name: rng.choice(sorted(BY_NAME[name].editions)) for name in KINGDOM_SETS}
         game = RecordingGame.new(
             rng.randrange(2, 5), seed=rng.randrange(2**31), editions=editions, sets=sets
         )
@@ -496,18 +497,20 @@ RANDOM_GAMES = 200
 RANDOM_SEED = 33
 
 
-def bundled_traces() -> tuple[list[Trace], list[Trace]]:
-    """The traces of every bundled scenario, and of the standard random games."""
-    from scenarios.loader import bundled_dir, discover, load_many
+def bundled_traces(loaded: Sequence[Any] | None = None) -> tuple[list[Trace], list[Trace]]:
+    """The traces of the bundled scenarios (``loaded``, else read here), and of the
+    standard random games."""
+    if loaded is None:
+        from scenarios.loader import bundled_dir, discover, load_many
 
-    loaded, _malformed = load_many(discover([bundled_dir()]))
+        loaded, _malformed = load_many(discover([bundled_dir()]))
     return scenario_traces(loaded)[0], list(random_traces(RANDOM_GAMES, RANDOM_SEED))
 
 
-def bundled_specs() -> dict[CardKey, CardSpec]:
+def bundled_specs(loaded: Sequence[Any] | None = None) -> dict[CardKey, CardSpec]:
     """The spec the docs and ``arbiter explain --decisions`` publish: the bundled scenarios
     show every question (``tests/test_questions.py``), random games add the bounds."""
-    shown, played = bundled_traces()
+    shown, played = bundled_traces(loaded)
     return card_specs([*shown, *played])
 
 

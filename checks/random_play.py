@@ -75,7 +75,7 @@ def random_command(game: Game, rng: random.Random, *, buy_bias: float = 0.85) ->
     if buys and rng.random() < buy_bias:
         # Buying even when only cards costing 0 are affordable: games where everything
         # has been trashed (Chapel, Thief, Bishop) still end, by the Curse and Copper piles.
-        costs = [game.cost_of(pile) for _, pile in buys]
+        costs = [game.cost_of(pile).coins for _, pile in buys]
         best = max(costs)
         return rng.choice([c for c, cost in zip(buys, costs, strict=True) if cost == best])
     if rng.random() < 0.1:

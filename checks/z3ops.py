@@ -39,6 +39,9 @@ class Z3Ops(Ops):
     def implies(self, premise: Any, conclusion: Any) -> Any:
         return z3.Implies(_bool(premise), _bool(conclusion))
 
+    def not_(self, condition: Any) -> Any:
+        return z3.Not(_bool(condition))
+
     def count_zeros(self, values: Sequence[Any]) -> Any:
         return z3.Sum([self.ite(value == 0, 1, 0) for value in values])
 

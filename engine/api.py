@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from engine.context import Context
+    from engine.costs import Cost, CostLimit
     from engine.decisions import DecisionKind, Purpose
-    from engine.model import Card, CostLimit, Effect
-    from engine.state import GameState, Mat, Phase, PlayerState, PlayerZone, Zone
+    from engine.model import Card, Effect
+    from engine.state import GameState, Phase, PlayerState, PlayerZone, Zone
 
 
 class CardAPI(Protocol):
@@ -47,9 +48,11 @@ class CardAPI(Protocol):
 
     def in_phase(self, phase: Phase) -> bool: ...
 
-    def cost(self, card: Card) -> int: ...
+    def cost(self, card: Card) -> Cost: ...
 
-    def cost_of(self, name: str) -> int: ...
+    def cost_of(self, name: str) -> Cost: ...
+
+    def pile_of(self, name: str) -> Zone | None: ...
 
     # --- moving cards
 
@@ -63,7 +66,11 @@ class CardAPI(Protocol):
 
     def reveal(self, player: int, cards: Iterable[int]) -> None: ...
 
-    def discard(self, player: int, card: int, source: PlayerZone = "hand") -> bool: ...
+    def discard(self, player: int, card: int, source: PlayerZone = "hand") -> Effect[bool]: ...
+
+    def discard_cards(
+        self, player: int, cards: Iterable[int], source: PlayerZone = "hand"
+    ) -> Effect[list[int]]: ...
 
     def topdeck(self, player: int, card: int, source: PlayerZone = "hand") -> bool: ...
 
@@ -75,7 +82,7 @@ class CardAPI(Protocol):
 
     def put_into_hand(self, player: int, card: int, source: Zone) -> bool: ...
 
-    def put_on_mat(self, player: int, card: int, source: Zone, mat: Mat) -> bool: ...
+    def put_on_mat(self, player: int, card: int, source: Zone, mat: str) -> bool: ...
 
     def hold(self, player: int, card: int, holder: int) -> bool: ...
 
@@ -89,11 +96,13 @@ class CardAPI(Protocol):
 
     def return_to_supply(self, player: int, card: int, source: Zone) -> bool: ...
 
+    def exchange(self, player: int, card: int, source: Zone, pile: str) -> int | None: ...
+
     def gain(
         self,
         player: int,
         pile: str,
-        to: PlayerZone = "discard",
+        to: PlayerZone | None = None,
         *,
         bought: bool = False,
         besides: int | None = None,
@@ -104,24 +113,53 @@ class CardAPI(Protocol):
         player: int,
         card: int,
         source: Zone,
-        to: PlayerZone = "discard",
+        to: PlayerZone | None = None,
         *,
         bought: bool = False,
+    ) -> Effect[int | None]: ...
+
+    def gain_from_pile(
+        self, player: int, pile: str, name: str, to: PlayerZone | None = None
     ) -> Effect[int | None]: ...
 
     # --- counters
 
     def bonus(
-        self, player: int, cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0
+        self,
+        player: int,
+        cards: int = 0,
+        actions: int = 0,
+        buys: int = 0,
+        coins: int = 0,
+        potions: int = 0,
     ) -> None: ...
 
-    def add_vp_tokens(self, player: int, amount: int) -> None: ...
+    # --- tokens (of the kinds the sets declare: engine.tokens)
 
-    def embargo(self, player: int, pile: str) -> bool: ...
+    def tokens(self, player: int, kind: str) -> int: ...
 
-    def take_coin_token(self, player: int) -> None: ...
+    def add_tokens(self, player: int, kind: str, count: int = 1) -> None: ...
 
-    def take_extra_turn(self) -> bool: ...
+    def remove_tokens(self, player: int, kind: str, count: int = 1) -> bool: ...
+
+    def pile_tokens(self, pile: str, kind: str) -> int: ...
+
+    def add_pile_token(self, player: int, pile: str, kind: str) -> bool: ...
+
+    def take_pile_token(self, pile: str, kind: str) -> bool: ...
+
+    def mat_tokens(self, kind: str) -> int: ...
+
+    # --- turns
+
+    def queue_turn(
+        self,
+        player: int,
+        kind: str = "extra",
+        *,
+        controller: int | None = None,
+        counts: bool = False,
+    ) -> bool: ...
 
     def draw_next_hand(self, size: int) -> None: ...
 

@@ -108,7 +108,7 @@ def card_value(card: Card) -> int:
         return -10
     if card.is_(VICTORY) and not card.is_(ACTION) and not card.is_(TREASURE):
         return -5 + card.vp // 10
-    return card.cost
+    return card.cost.coins
 
 
 def sensible_answer(view: GameView, decision: Decision, bot: BigMoney) -> Answer:
@@ -118,7 +118,7 @@ def sensible_answer(view: GameView, decision: Decision, bot: BigMoney) -> Answer
     if decision.kind == "react":
         return Answer(bot.reaction_to_reveal(view, labels))
     if decision.kind == "gain":
-        costs = {label: view.cost(label) for label in labels}
+        costs = {label: view.cost(label).coins for label in labels}
         wanted = bot.choose_buy(view, max(costs.values()), set(labels))
         if wanted is not None:
             return Answer([wanted])
@@ -271,10 +271,16 @@ class BigMoney:
     @staticmethod
     def _can_get(view: GameView, name: str, coins: int, among: set[str] | None) -> bool:
         """Whether ``name`` may be gained for ``coins``: one of ``among``, or else bought
-        (which a card played this turn or the card itself may forbid: Grand Market)."""
-        if not (view.supply_count(name) > 0 and view.cost(name) <= coins):
+        (which needs its Potions too, and which a card played this turn or the card itself
+        may forbid: Grand Market)."""
+        cost = view.cost(name)
+        if not (view.supply_count(name) > 0 and cost.coins <= coins):
             return False
-        return name in among if among is not None else view.buy_restriction(name) is None
+        if among is not None:
+            return name in among
+        if cost.potion and cost.potion > view.potions:
+            return False
+        return view.buy_restriction(name) is None
 
 
 # What Big Money wants next when the card the rule names is gone or not allowed.

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from engine.api import CardAPI
 from engine.model import Card, CostLimit, Effect, Trigger
 from engine.state import EventRecord, Zone
+from engine.vocabulary import PlayerZone, ReplacedEvent
 
 
 @dataclass
@@ -57,6 +58,61 @@ class TriggerContext:
     owner: int
     card: int
     happening: Happening
+
+    @property
+    def name(self) -> str:
+        return self.game.name_of(self.card)
+
+
+@dataclass
+class Would:
+    """A move about to happen that replacement abilities may change (``engine.abilities.
+    Replacement``): ``player`` would ``kind`` (gain, trash) ``card`` from ``source`` to
+    ``destination``. ``named``: the instruction named the destination itself (gain onto
+    your deck), which then wins over a card's own (rulings ``rules/no-visiting/4``).
+    ``bought``: a gain by buying. What a replacement changes, the move then does."""
+
+    kind: ReplacedEvent
+    player: int
+    card: int
+    source: Zone
+    destination: Zone
+    named: bool = False
+    bought: bool = False
+    # Set by ``cancel``: the move does not happen at all (the Blue dog rule: nothing of it
+    # follows: no when-gain ability, no "if you gained it").
+    cancelled: bool = False
+
+    def cancel(self) -> None:
+        """Nothing moves (first-edition Trader: the player gains a Silver instead)."""
+        self.cancelled = True
+
+    def redirect(self, player: int) -> None:
+        """Another player gets the card, into the same kind of zone (Possession: the
+        possessor gains what the possessed player would gain)."""
+        kind, owner = self.destination
+        self.player = player
+        if isinstance(owner, int):
+            self.destination = (kind, player)
+
+    def send_to(self, zone: PlayerZone) -> bool:
+        """Send the card to the player's ``zone`` instead (Nomad Camp: onto the deck), unless
+        the instruction named its own destination; whether it did."""
+        if self.named:
+            return False
+        self.destination = (zone, self.player)
+        return True
+
+
+@dataclass
+class ReplacementContext:
+    """The context of a replacement ability: its owner, its card, and the move it may
+    change (``would``)."""
+
+    game: CardAPI
+    owner: int
+    card: int
+    would: Would
 
     @property
     def name(self) -> str:

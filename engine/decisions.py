@@ -4,38 +4,25 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any
 
 from engine.errors import IllegalAnswer, UnknownName, not_one_of
+from engine.vocabulary import DECISION_KINDS, PURPOSES, DecisionKind, Purpose
 
-# What a decision asks for: cards among some, a Supply pile to gain, labelled options, yes
-# or no, an order of cards, a card name, whether to react (an optional trigger), or which
-# of several simultaneous abilities resolves next (trigger).
-DecisionKind = Literal["cards", "gain", "option", "yes_no", "order", "name", "react", "trigger"]
-KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
-
-# What a decision is for, as data (bots and adapters read this, never the prompt text):
-# the cards picked are trashed, discarded, put on the deck, played, gained, passed,
-# revealed, taken into hand, returned or set aside (with a card, or on a mat); "choose"
-# picks among a card's options; "name" names a card; "react" uses an optional trigger;
-# "order_triggers" orders simultaneous triggers.
-Purpose = Literal[
-    "trash",
-    "discard",
-    "topdeck",
-    "play",
-    "gain",
-    "pass",
-    "reveal",
-    "take",
-    "return",
-    "set_aside",
-    "choose",
-    "name",
-    "react",
-    "order_triggers",
+__all__ = [
+    "KINDS",
+    "PURPOSES",
+    "Choice",
+    "Decision",
+    "DecisionKind",
+    "Purpose",
+    "forced_answer",
+    "match_answer",
 ]
-PURPOSES: tuple[Purpose, ...] = get_args(Purpose)
+
+# The words are the engine's vocabulary (engine.vocabulary); the names here are kept for
+# the code that reads them from this module.
+KINDS = DECISION_KINDS
 
 
 @dataclass(frozen=True)
@@ -55,6 +42,9 @@ class Decision:
     effect asks; for ``react`` and ``trigger`` (several abilities meet one event) it is
     the card the event is about (the Attack, the gained card), which ``about`` names too.
     ``purpose`` says what the picks are for (``prompt`` is for people only).
+    ``player`` is the player on whose behalf it is made; ``controller`` the player who
+    answers it: the same (None) unless another player controls the turn (Possession's
+    possessor answers the possessed player's decisions).
     """
 
     player: int
@@ -66,6 +56,12 @@ class Decision:
     max: int
     purpose: Purpose = "choose"
     about: tuple[str, ...] = ()
+    controller: int | None = None
+
+    @property
+    def answered_by(self) -> int:
+        """The player who answers: the controller, or the player themself."""
+        return self.player if self.controller is None else self.controller
 
     def __post_init__(self) -> None:
         # Checked when the decision is made: a misspelt kind or purpose in a card's code

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engine import cards as catalogue
 from engine import position
 from engine.compiled import mypyc_attr
 from engine.context import Context
@@ -30,6 +31,7 @@ from engine.sets import KINGDOM_SETS
 from engine.setup_check import BASIC_PILES, COLONY_PILES, PHASES
 from engine.turn import AWAIT_COMMAND, Turn
 from engine.verbs import shuffle_in_place
+from engine.vocabulary import COMMAND_VERBS, END_ARGS
 
 __all__ = [
     "AWAIT_COMMAND",
@@ -80,9 +82,13 @@ class Game(Turn):
         self.inputs: list[tuple[str, Any]] = []
         self.plain_commands = plain_commands
         # Cards a setup lists in play were played with their effects resolved: what those
-        # plays left in effect for the turn (Bridge, Coppersmith) is active, once per play
-        # (a Bridge that Throne Room played lowers costs twice).
-        for card, by in self.setup_plays:
+        # plays left in effect for the turn (Bridge, Coppersmith, Outpost) is active, once
+        # per play (a Bridge that Throne Room played lowers costs twice), each seeing the
+        # plays up to it, as a play by command does (only the first 2nd-edition Outpost).
+        turn = self.state.turn
+        played, turn.plays = turn.plays, []
+        for (card, by), name in zip(self.setup_plays, played, strict=True):
+            turn.plays.append(name)
             lasting = self.definition(card).lasting
             if lasting is not None:
                 lasting(Context(self, self.active, card, played_by=by))
@@ -135,7 +141,9 @@ class Game(Turn):
         active player; None once the game is over or closed."""
         if self.state.game_over or self._pending is None:
             return None
-        return self.pending.player if self.pending is not None else self.active
+        if self.pending is not None:
+            return self.pending.answered_by
+        return self.state.turn.controller
 
     def is_terminal(self) -> bool:
         """Whether the game is over (no command or answer is accepted any more)."""
@@ -144,7 +152,8 @@ class Game(Turn):
     # ------------------------------------------------------------------ commands
 
     def command(self, verb: object, arg: object) -> None:
-        """``play``/``buy`` a card by name, or ``end`` ``action``/``turn``: checked, then
+        """``play``/``buy`` a card by name, ``end`` ``action``/``turn``, or ``spend`` a kind
+        of token (``spend coffers``): checked, then
         recorded and carried out. Any value is taken and checked (IllegalMove), so that
         a wrongly typed command from a wire peer is refused the same way by the
         compiled engine, which would otherwise reject it with a TypeError on entry."""
@@ -196,9 +205,7 @@ class Game(Turn):
             played += 1
         return played
 
-    def legal_commands(
-        self, verbs: Iterable[str] = ("play", "buy", "end")
-    ) -> list[tuple[str, str]]:
+    def legal_commands(self, verbs: Iterable[str] = COMMAND_VERBS) -> list[tuple[str, str]]:
         """Every command :meth:`command` would accept now, as ``(verb, arg)`` pairs.
 
         Found by running the engine's own validation on each candidate (every card name
@@ -226,8 +233,12 @@ class Game(Turn):
             for pile, cards in self.state.supply.items():
                 if cards and self._price_refusal(pile) is None:
                     legal.append(("buy", pile))
+        if "spend" in wanted and self.state.players[self.state.turn.player].tokens:
+            for name, kind in catalogue.TOKEN_KINDS.items():
+                if kind.spend is not None and self._spend_refusal(name) is None:
+                    legal.append(("spend", name))
         if "end" in wanted:
-            legal += [("end", arg) for arg in ("action", "turn") if self._end_refusal(arg) is None]
+            legal += [("end", arg) for arg in END_ARGS if self._end_refusal(arg) is None]
         return legal
 
     def _check_command(self, verb: str, arg: str) -> int | None:
@@ -243,6 +254,10 @@ class Game(Turn):
             self._check_buy(arg)
         elif verb == "end":
             self._check_end(arg)
+        elif verb == "spend":
+            reason = self._spend_refusal(arg)
+            if reason is not None:
+                raise IllegalMove(reason)
         else:
             raise IllegalMove(f"unknown command {verb!r}")
         return None

@@ -6,10 +6,22 @@ by every game with those cards (``Table`` reads them at set-up).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.model import ATTACK, AfterGain, Card, Trigger
+from engine.abilities import (
+    BuyRestriction,
+    CostChange,
+    Replacement,
+    WhenAnyGained,
+    of_kind,
+)
+from engine.model import ATTACK, Card, Trigger
+
+# How much cheaper a card makes another: a CostChange's ``amount``.
+Amount = Callable[..., int]
+# Why a pile may not be bought now: a BuyRestriction's ``why_not``.
+WhyNot = Callable[..., str | None]
 
 
 @dataclass(frozen=True)
@@ -24,25 +36,39 @@ class CardIndexes:
     # for it.
     zone_listening: dict[str, frozenset[str]]
     # The events some trigger of its cards is for, wherever it fires from (a zone, the
-    # card itself, a turn, the next turn): nothing ever listens to any other
+    # card itself, a turn, the next turn), and ``would_gain`` / ``would_trash`` when some
+    # replacement ability is for a gain or a trash: nothing ever listens to any other
     # (``triggers.anyone_listens`` asks this first: in most games most events).
     events_heard: frozenset[str]
     # Event kind -> the game-long abilities (``where="game"``), by the name of their card.
     game_wide: dict[str, list[tuple[str, Trigger]]]
-    # Names of its cards with a cost_modifier: ``cost`` looks only at those in play.
-    cost_modifiers: frozenset[str]
+    # Replaced event -> names of its cards with a hand or in-play replacement for it, and
+    # the game-long replacements by the name of their card.
+    replacing: dict[str, frozenset[str]]
+    game_replacements: dict[str, list[tuple[str, Replacement]]]
+    # Cost changes: name -> amounts, of its cards while in play, for the turn after a
+    # play, and of themselves. ``Verbs.cost`` looks only at those.
+    in_play_costs: dict[str, tuple[Amount, ...]]
+    turn_costs: dict[str, tuple[Amount, ...]]
+    self_costs: dict[str, tuple[Amount, ...]]
+    # Whether any of them has one: else every cost is the printed one (most games).
+    any_cost_change: bool
     # Names of its cards whose play is only their vanilla bonuses when nobody listens to
     # the play (``Turn._run_plainly``).
     vanilla_plays: frozenset[str]
-    # What Kingdom cards do after any gain (Trade Route's tokens).
-    after_any_gain: tuple[AfterGain, ...]
-    # The cards that restrict buys once played (Contraband).
-    buy_restrictors: tuple[Card, ...]
+    # What happens after any gain (Kingdom cards' WhenAnyGained: Trade Route's tokens).
+    after_any_gain: tuple[Callable[..., None], ...]
+    # Buy restrictions once a card is played this turn (Contraband's), by its name, and of
+    # cards themselves (Grand Market's), by name.
+    turn_restrictions: tuple[tuple[str, WhyNot], ...]
+    self_restrictions: dict[str, tuple[WhyNot, ...]]
 
     @classmethod
     def of(cls, in_game: Mapping[str, Card], kingdom: Iterable[Card]) -> CardIndexes:
         listening: dict[str, set[str]] = {}
         game_wide: dict[str, list[tuple[str, Trigger]]] = {}
+        replacing: dict[str, set[str]] = {}
+        game_replacements: dict[str, list[tuple[str, Replacement]]] = {}
         heard: set[str] = set()
         for name, definition in in_game.items():
             for trigger in definition.triggers:
@@ -51,18 +77,60 @@ class CardIndexes:
                     listening.setdefault(trigger.event, set()).add(name)
                 if trigger.where == "game":
                     game_wide.setdefault(trigger.event, []).append((name, trigger))
+            for replacement in definition.replacements:
+                heard.add(f"would_{replacement.event}")
+                if replacement.where in ("hand", "in_play"):
+                    replacing.setdefault(replacement.event, set()).add(name)
+                if replacement.where == "game":
+                    game_replacements.setdefault(replacement.event, []).append((name, replacement))
         return cls(
             definitions=tuple(in_game.values()),
             zone_listening={kind: frozenset(names) for kind, names in listening.items()},
             events_heard=frozenset(heard),
             game_wide=game_wide,
-            cost_modifiers=frozenset(
-                name for name, card in in_game.items() if card.cost_modifier is not None
+            replacing={kind: frozenset(names) for kind, names in replacing.items()},
+            game_replacements=game_replacements,
+            in_play_costs=_cost_changes(in_game, "in_play"),
+            turn_costs=_cost_changes(in_game, "turn"),
+            self_costs=_cost_changes(in_game, "self"),
+            any_cost_change=any(
+                change.where in ("in_play", "turn", "self")
+                for card in in_game.values()
+                for change in card.static_of(CostChange)
             ),
             vanilla_plays=frozenset(name for name, card in in_game.items() if _vanilla_play(card)),
-            after_any_gain=tuple(c.after_any_gain for c in kingdom if c.after_any_gain),
-            buy_restrictors=tuple(card for card in in_game.values() if card.restricts_buys),
+            after_any_gain=tuple(
+                ability.effect
+                for card in kingdom
+                for ability in of_kind(card.static, WhenAnyGained)
+            ),
+            turn_restrictions=tuple(
+                (name, ability.why_not)
+                for name, card in in_game.items()
+                for ability in of_kind(card.static, BuyRestriction)
+                if ability.where == "turn"
+            ),
+            self_restrictions=_self_restrictions(in_game),
         )
+
+
+def _cost_changes(in_game: Mapping[str, Card], where: str) -> dict[str, tuple[Amount, ...]]:
+    """Name -> the amounts of its cards' cost changes that apply from ``where``."""
+    found: dict[str, tuple[Amount, ...]] = {}
+    for name, card in in_game.items():
+        amounts = tuple(c.amount for c in of_kind(card.static, CostChange) if c.where == where)
+        if amounts:
+            found[name] = amounts
+    return found
+
+
+def _self_restrictions(in_game: Mapping[str, Card]) -> dict[str, tuple[WhyNot, ...]]:
+    found: dict[str, tuple[WhyNot, ...]] = {}
+    for name, card in in_game.items():
+        why = tuple(r.why_not for r in of_kind(card.static, BuyRestriction) if r.where == "self")
+        if why:
+            found[name] = why
+    return found
 
 
 # (ids of a game's definitions, its Kingdom) -> its CardIndexes; emptied when full, so
@@ -103,6 +171,7 @@ def _vanilla_play(definition: Card) -> bool:
     return (
         definition.effect is None
         and definition.lasting is None
+        and definition.potions == 0
         and ATTACK not in definition.types
         and not any(t.event == "play" for t in definition.triggers)
     )

@@ -1,7 +1,7 @@
 """The verbs of what lasts beyond the moment a card is played: Duration cards staying in
 play, effects for the rest of the turn or until the owner's next turn, cards set aside
-with the card that holds them, mats, tokens and extra turns (Seaside, and Quarry's cost
-change for the turn).
+with the card that holds them, mats, tokens (of the kinds the sets declare) and extra
+turns (Seaside, and Quarry's cost change for the turn).
 
 With who an Attack affects, now and for as long as a Duration Attack lasts. They are part
 of the card API (``engine.api.CardAPI``) like the verbs of ``engine.verbs``, on the class
@@ -10,10 +10,13 @@ between the table and those, and move cards only through the table's move primit
 
 from __future__ import annotations
 
+from engine import cards as catalogue
 from engine.compiled import mypyc_attr
 from engine.context import Context
-from engine.state import PUTS_ON_MAT, Mat, Zone
+from engine.errors import require_one_of
+from engine.state import ExtraTurn, Zone
 from engine.table import Table
+from engine.tokens import TokenKind
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a base of Game, which may be subclassed
@@ -23,9 +26,14 @@ class Lasting(Table):
 
     # ------------------------------------------------------------------ mats and set-aside cards
 
-    def put_on_mat(self, player: int, card: int, source: Zone, mat: Mat) -> bool:
-        """Put a card on one of the player's mats (Island, Native Village)."""
-        event = (player, PUTS_ON_MAT[mat], self.state.names[card], None)
+    def put_on_mat(self, player: int, card: int, source: Zone, mat: str) -> bool:
+        """Put a card on one of the player's mats (a mat a set declares: Island, Native
+        Village)."""
+        declared = catalogue.MATS.get(mat)
+        if declared is None:
+            require_one_of("mat", mat, tuple(catalogue.MATS))
+        assert declared is not None
+        event = (player, declared.verb, self.state.names[card], None)
         return self.move(card, source, (mat, player), event)
 
     def hold(self, player: int, card: int, holder: int) -> bool:
@@ -44,19 +52,81 @@ class Lasting(Table):
 
     # ------------------------------------------------------------------ tokens
 
-    def embargo(self, player: int, pile: str) -> bool:
-        """Put an Embargo token on a Supply pile (tokens are unlimited); False for a pile
-        that is not in the Supply."""
-        if pile not in self.state.supply:
+    def _token_kind(self, kind: str, where: tuple[str, ...]) -> TokenKind:
+        """The declared kind of token ``kind``, which sits where ``where`` says; an
+        UnknownName otherwise (a misspelt kind in a card's code)."""
+        declared = catalogue.TOKEN_KINDS.get(kind)
+        if declared is None or declared.where not in where:
+            known = tuple(name for name, k in catalogue.TOKEN_KINDS.items() if k.where in where)
+            require_one_of("token kind", kind, known)
+        assert declared is not None
+        return declared
+
+    def tokens(self, player: int, kind: str) -> int:
+        """How many tokens of ``kind`` the player has on their mat (VP tokens, Coffers)."""
+        self._token_kind(kind, ("player",))
+        return self.state.players[player].tokens.get(kind, 0)
+
+    def add_tokens(self, player: int, kind: str, count: int = 1) -> None:
+        """Tokens of ``kind`` from the common supply (unlimited) onto the player's mat: VP
+        tokens (scored at the end), Coffers, Pirate Ship's Coin tokens. A kind with a log
+        verb logs one line per token."""
+        declared = self._token_kind(kind, ("player",))
+        tokens = self.state.players[player].tokens
+        tokens[kind] = tokens.get(kind, 0) + count
+        if declared.added is not None:
+            for _ in range(count):
+                self.log((player, declared.added, None, None))
+
+    def remove_tokens(self, player: int, kind: str, count: int = 1) -> bool:
+        """Take ``count`` tokens of ``kind`` off the player's mat; False (none taken) when
+        they have fewer."""
+        self._token_kind(kind, ("player",))
+        tokens = self.state.players[player].tokens
+        have = tokens.get(kind, 0)
+        if have < count:
             return False
-        self.state.embargo[pile] = self.state.embargo.get(pile, 0) + 1
-        self.log((player, "embargoes", pile, None))
+        if have == count:
+            del tokens[kind]
+        else:
+            tokens[kind] = have - count
         return True
 
-    def take_coin_token(self, player: int) -> None:
-        """A Coin token onto the player's Pirate Ship mat."""
-        self.player(player).pirate_ship += 1
-        self.log((player, "takes a Coin token", None, None))
+    def pile_tokens(self, pile: str, kind: str) -> int:
+        """How many tokens of ``kind`` are on the Supply pile ``pile`` (Embargo's)."""
+        self._token_kind(kind, ("pile", "pile_and_mat"))
+        return self.state.pile_tokens.get(kind, {}).get(pile, 0)
+
+    def add_pile_token(self, player: int, pile: str, kind: str) -> bool:
+        """Put a token of ``kind`` on a Supply pile (tokens are unlimited); False for a
+        pile that is not in the Supply."""
+        declared = self._token_kind(kind, ("pile", "pile_and_mat"))
+        if pile not in self.state.supply:
+            return False
+        on = self.state.pile_tokens.setdefault(kind, {})
+        on[pile] = on.get(pile, 0) + 1
+        if declared.added is not None:
+            self.log((player, declared.added, pile, None))
+        return True
+
+    def take_pile_token(self, pile: str, kind: str) -> bool:
+        """Take a token of ``kind`` off a pile; one of a kind with a mat goes onto the mat
+        (Trade Route's). False when the pile has none."""
+        declared = self._token_kind(kind, ("pile", "pile_and_mat"))
+        on = self.state.pile_tokens.get(kind)
+        if not on or not on.get(pile):
+            return False
+        on[pile] -= 1
+        if not on[pile]:
+            del on[pile]
+        if declared.where == "pile_and_mat":
+            self.state.tokens[kind] = self.state.tokens.get(kind, 0) + 1
+        return True
+
+    def mat_tokens(self, kind: str) -> int:
+        """How many tokens of ``kind`` are on its mat of the whole table (Trade Route's)."""
+        self._token_kind(kind, ("pile_and_mat",))
+        return self.state.tokens.get(kind, 0)
 
     # ------------------------------------------------------------------ what lasts
 
@@ -83,8 +153,9 @@ class Lasting(Table):
         self.state.turn.lasting.remove((owner, card, trigger_index))
 
     def start_lasting_cost(self, context: Context) -> None:
-        """Make the card's ``cost_modifier`` apply for the rest of the turn, wherever the
-        card goes (2nd-edition Quarry); once per call, so two plays reduce twice."""
+        """Make the card's ``CostChange("turn", ...)`` apply for the rest of the turn,
+        wherever the card goes (Bridge, 2nd-edition Quarry); once per call, so two plays
+        reduce twice."""
         self.state.turn.cost_sources.append(context.card)
 
     # ------------------------------------------------------------------ Attacks
@@ -116,13 +187,23 @@ class Lasting(Table):
 
     # ------------------------------------------------------------------ the next turn
 
-    def take_extra_turn(self) -> bool:
-        """The active player takes an extra turn after this one (Outpost); False when one
-        is already due (two Outposts still give one)."""
-        turn = self.state.turn
-        if turn.extra_turn_next:
+    def queue_turn(
+        self,
+        player: int,
+        kind: str = "extra",
+        *,
+        controller: int | None = None,
+        counts: bool = False,
+    ) -> bool:
+        """``player`` takes a turn after this one (and after the turns queued before it),
+        decided by ``controller`` (None: themself); ``kind`` names what gave it (a player
+        has at most one of each kind queued: two Outposts give one extra turn, so do two
+        Possessions); ``counts``: it counts in ``turns_taken`` (the tie-break). False when
+        one of the kind is already queued for the player."""
+        queue = self.state.extra_turns
+        if any(turn.player == player and turn.kind == kind for turn in queue):
             return False
-        turn.extra_turn_next = True
+        queue.append(ExtraTurn(player, player if controller is None else controller, kind, counts))
         return True
 
     def draw_next_hand(self, size: int) -> None:

@@ -4,17 +4,47 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
+from engine.abilities import Replacement, Static, of_kind, static_problems
+from engine.costs import Cost, CostLimit
 from engine.errors import UnknownName, not_one_of
 from engine.sets import ALL_SETS
 from engine.targets import Targets
+from engine.vocabulary import (
+    TRIGGER_EVENTS,
+    TRIGGER_PLACES,
+    TRIGGER_WHO,
+    TriggerEvent,
+    TriggerPlace,
+    TriggerWho,
+)
 
 if TYPE_CHECKING:
-    from engine.api import CardAPI
     from engine.context import Context, TriggerContext
     from engine.decisions import Decision
-    from engine.state import GameState, Zone
+
+__all__ = [
+    "ACTION",
+    "ATTACK",
+    "CARD_TYPES",
+    "CURSE",
+    "DURATION",
+    "REACTION",
+    "TREASURE",
+    "VICTORY",
+    "Card",
+    "Cost",
+    "CostLimit",
+    "Effect",
+    "LastingEffect",
+    "PlayEffect",
+    "Trigger",
+    "TriggerEffect",
+    "TriggerEvent",
+    "TriggerPlace",
+    "TriggerWho",
+]
 
 # Final: the compiled engine (engine/compiled.py) uses the strings, not a global look-up.
 ACTION: Final = "Action"
@@ -29,6 +59,7 @@ CARD_TYPES = frozenset({ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION, DURA
 SETS = ALL_SETS  # every set (engine.sets)
 
 _Result = TypeVar("_Result")
+_Ability = TypeVar("_Ability")
 
 # An effect is a generator that yields Decisions and receives their answers (the list of
 # chosen values); ``Effect[bool]`` returns a bool at the end (``yield from`` gives it).
@@ -37,22 +68,17 @@ PlayEffect = Callable[["Context"], Effect[None]]
 # What a play leaves in effect for the rest of the turn, applied without decisions.
 LastingEffect = Callable[["Context"], None]
 TriggerEffect = Callable[["TriggerContext"], Effect[None]]
-# What a Kingdom card does after any gain: (the game, the card gained, where from).
-AfterGain = Callable[["CardAPI", int, "Zone"], None]
-
-# What a trigger listens to, where its card must be, and whose events: see ``Trigger``.
-TriggerEvent = Literal["gain", "buy", "trash", "attack", "buy_end", "cleanup", "start", "play"]
-TriggerPlace = Literal["self", "hand", "in_play", "turn", "next_turn", "game"]
-TriggerWho = Literal["own", "others", "any"]
 
 
 @dataclass(frozen=True)
 class Trigger:
     """Something a card does when an event happens while the card is in a given place.
 
-    ``event`` is one of ``gain``, ``buy``, ``trash``, ``attack``, ``buy_end`` (the end of
-    its player's Buy phase, just before the Clean-up), ``cleanup``,
-    ``start`` (the start of its player's turn, Clerk), ``play``; ``where`` says where
+    ``event`` is one of ``gain``, ``buy``, ``trash``, ``discard`` (the card discarded, from
+    where and whether in the Clean-up: ``happening.data["from"]``, ``["cleanup"]``),
+    ``attack``, ``buy_end`` (the end of its player's Buy phase, just before the Clean-up),
+    ``cleanup`` (the start of the Clean-up), ``start`` (the start of its player's turn,
+    Clerk), ``play`` (``engine.vocabulary.TRIGGER_EVENTS``); ``where`` says where
     the card must be for it to fire: ``self`` (the card the event is about), ``hand``,
     ``in_play`` (while in play: once per copy), ``turn`` (set up by a play for the rest of
     the turn, once per play: ``start_lasting``), ``next_turn`` (a ``start`` trigger set
@@ -76,26 +102,13 @@ class Trigger:
 
 
 @dataclass(frozen=True)
-class CostLimit:
-    """The cost test of a gain a card offers (``CardAPI.choose_gain``): a card costing up
-    to ``cost`` coins, or exactly ``cost`` with ``exactly``, by current costs.
-    ``relative_to`` holds the cards the limit was worked out from (Remodel's trashed
-    card, Saboteur's revealed one, Forge's trashed cards, which may be none); it is None
-    for a limit the card's text fixes (Workshop's 4). A watcher is told of it, so that
-    the declared limit (``Gain.max_cost``, ``Gain.relative``) can be checked."""
-
-    cost: int
-    exactly: bool = False
-    relative_to: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
 class Card:
     """One card as printed in one edition (or both when the text did not change)."""
 
     name: str
     set: str
-    cost: int
+    # Written as an int in the set modules' makers (``kingdom_maker``): that many coins.
+    cost: Cost
     types: frozenset[str]
     text: str
     editions: tuple[int, ...] = (1, 2)
@@ -103,6 +116,8 @@ class Card:
     actions: int = 0
     buys: int = 0
     coins: int = 0
+    # Potions to spend this turn (the Potion Treasure), beside coins.
+    potions: int = 0
     vp: int = 0
     effect: PlayEffect | None = None
     # The part of a play that lasts for the rest of the turn (Bridge's and Quarry's costs,
@@ -112,32 +127,12 @@ class Card:
     lasting: LastingEffect | None = None
     vp_counter: Callable[[list[Card]], int] | None = None
     triggers: tuple[Trigger, ...] = ()
-    # While this card is in play: how much cheaper it makes a given card (1st-edition
-    # Quarry). With ``cost_modifier_lasts`` the change lasts for the rest of the turn
-    # from each play of the card instead, wherever the card goes (2nd-edition Quarry).
-    cost_modifier: Callable[[CardAPI, Card], int] | None = None
-    cost_modifier_lasts: bool = False
-    # How much cheaper this card is right now by its own text (Peddler in the Buy phase).
-    self_cost_modifier: Callable[[CardAPI], int] | None = None
-    # Why the active player may not buy this card now, or None (Grand Market).
-    buy_restriction: Callable[[CardAPI, int], str | None] | None = None
-    # Once this card has been played this turn: why a given pile may not be bought now,
-    # or None (Contraband's named card).
-    restricts_buys: Callable[[CardAPI, str], str | None] | None = None
-    # When this card is in the Kingdom: what set-up adds to the state (Trade Route's
-    # tokens), given the state and a look-up of definitions by name; and what happens
-    # after any card is gained (the gained card, the zone it came from).
-    sets_up: Callable[[GameState, Callable[[str], Card]], None] | None = None
-    after_any_gain: AfterGain | None = None
-    # Definitions that replace a card's own for the whole game when this card is in the
-    # Kingdom (Charlatan: Curse is also a Treasure worth $1). Kept out of the catalogue.
-    changes_in_game: tuple[Card, ...] = ()
+    # Static abilities (``engine.abilities``): cost changes, buy restrictions, game-long
+    # changes, set-up changes, marks the setup check reads.
+    static: tuple[Static, ...] = ()
+    # "When ... would ..., instead ...": consulted before the move (``engine.abilities``).
+    replacements: tuple[Replacement, ...] = ()
     options: tuple[str, ...] = ()
-    # Seaside: the cards its plays set aside stay with it until its start-of-turn part
-    # puts them into the hand (Haven, Blockade); it gives an extra turn, and so is in play
-    # from an earlier turn only during that extra turn (Outpost).
-    holds_set_aside: bool = False
-    gives_extra_turn: bool = False
     # What the card does and responds to, as data for the interaction graph and docs.
     declares: frozenset[str] = field(default_factory=frozenset)
     # What its instructions reach on other cards, precisely (engine/targets.py): data for
@@ -152,25 +147,38 @@ class Card:
         problems = [f"type {name!r}" for name in sorted(self.types - CARD_TYPES)]
         for trigger in self.triggers:
             problems += _trigger_problems(trigger)
+        for replacement in self.replacements:
+            problems += replacement.problems()
+        problems += static_problems(self.static)
         if problems:
             raise UnknownName(", ".join(problems), self.name)
 
     def is_(self, card_type: str) -> bool:
         return card_type in self.types
 
+    def static_of(self, kind: type[_Ability]) -> list[_Ability]:
+        """Its static abilities of one kind (``card.static_of(CostChange)``)."""
+        return of_kind(self.static, kind)
+
     @property
     def vanilla(self) -> bool:
-        return self.effect is None and self.lasting is None and not self.triggers
+        return (
+            self.effect is None
+            and self.lasting is None
+            and not self.triggers
+            and not self.static
+            and not self.replacements
+        )
 
 
 def _trigger_problems(trigger: Trigger) -> list[str]:
     """What is wrong with a trigger's fields (each one of its Literal's values)."""
     fields = (
-        ("trigger event", trigger.event, TriggerEvent),
-        ("trigger where", trigger.where, TriggerPlace),
-        ("trigger who", trigger.who, TriggerWho),
+        ("trigger event", trigger.event, TRIGGER_EVENTS),
+        ("trigger where", trigger.where, TRIGGER_PLACES),
+        ("trigger who", trigger.who, TRIGGER_WHO),
     )
-    found = (not_one_of(name, value, get_args(allowed)) for name, value, allowed in fields)
+    found = (not_one_of(name, value, allowed) for name, value, allowed in fields)
     problems = [problem for problem in found if problem is not None]
     if trigger.where == "next_turn" and trigger.event != "start":
         problems.append(f"trigger event={trigger.event!r} for where='next_turn' (only start)")

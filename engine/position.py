@@ -10,15 +10,30 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine import cards as catalogue
 from engine import rules
+from engine.abilities import (
+    Bane,
+    ChangesCards,
+    HoldsSetAside,
+    PileSetup,
+    SetsUp,
+    of_kind,
+    setup_changes,
+)
 from engine.entries import entry_set_aside, play_entry, times_played
 from engine.errors import BadPosition
 from engine.model import VICTORY, Card
-from engine.setup_check import BASIC_PILES, COLONY_PILES, cached_pile_size, check_setup
-from engine.state import MATS, GameState, Phase, PlayerState, PlayerZone, TurnState
+from engine.setup_check import (
+    BASIC_PILES,
+    COLONY_PILES,
+    cached_pile_size,
+    check_setup,
+    declared,
+)
+from engine.state import GameState, Phase, PlayerState, TurnState, Zone
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -45,17 +60,21 @@ def new_game_setup(
     given = {"players": players, "seed": seed, "editions": editions or {}}
     if kingdom is not None:  # a string is not a list of cards: check_setup says so
         given["kingdom"] = kingdom if isinstance(kingdom, str) else list(kingdom)
-    check_setup(given)
+    check_setup(given, bane_chosen_later=True)
     chosen_editions = {**catalogue.DEFAULT_EDITIONS, **(editions or {})}
     names = list(kingdom) if kingdom is not None else None
-    if names is None or colony is None:  # chosen at random from the seed, in this order
-        rng = random.Random(seed)
-        if names is None:
-            names = random_kingdom(rng, chosen_editions, sets)
-        if colony is None and names:
-            # The Prosperity rule: as if one of the Kingdom cards were picked at random,
-            # Colony and Platinum are used when it is a Prosperity card.
-            colony = rng.randrange(len(names)) < _prosperity_share(names, chosen_editions)
+    # What is chosen at random comes from the seed, in this order (a source made only when
+    # something is chosen: seeding one costs a tenth of a set-up).
+    rng = random.Random(seed) if names is None or colony is None or _asks_bane(names) else None
+    if names is None:
+        assert rng is not None
+        names = random_kingdom(rng, chosen_editions, sets)
+    if colony is None and names:
+        assert rng is not None
+        # The Prosperity rule: as if one of the Kingdom cards were picked at random,
+        # Colony and Platinum are used when it is a Prosperity card.
+        colony = rng.randrange(len(names)) < _prosperity_share(names, chosen_editions)
+    bane = None if rng is None else _choose_bane(rng, names, chosen_editions, sets)
     start = {"discard": ["Copper"] * rules.STARTING_COPPERS + ["Estate"] * rules.STARTING_ESTATES}
     setup: dict[str, Any] = {
         "players": players,
@@ -65,8 +84,62 @@ def new_game_setup(
         "seed": seed,
         "deal": True,
     }
+    if bane is not None:
+        setup["bane"] = bane
     setup.update({f"p{i + 1}": dict(start) for i in range(players)})
     return setup
+
+
+def _banes(kingdom: Iterable[str], editions: Mapping[str, int] | None = None) -> list[Bane]:
+    """The Banes the Kingdom cards ask for (Young Witch's)."""
+    return [
+        change.bane
+        for name in kingdom
+        for change in of_kind(catalogue.lookup(name, editions or {}).static, SetsUp)
+        if change.bane is not None
+    ]
+
+
+def _asks_bane(kingdom: list[str] | None) -> bool:
+    # Any edition's definition: a Bane is chosen only when one does ask.
+    return kingdom is not None and any(
+        bane for name in kingdom for card in catalogue.definitions(name) for bane in _banes_of(card)
+    )
+
+
+def _banes_of(card: Card) -> list[Bane]:
+    return [c.bane for c in of_kind(card.static, SetsUp) if c.bane is not None]
+
+
+def _choose_bane(
+    rng: random.Random, kingdom: list[str], editions: Mapping[str, int], sets: Iterable[str]
+) -> str | None:
+    """The Bane a Kingdom card asks for (Young Witch), chosen at random among the Kingdom
+    cards of ``sets`` in its cost range and not in the Kingdom; None when none asks.
+    Asks nothing of ``rng`` when no card asks (a game without one plays as before)."""
+    banes = _banes(kingdom, editions)
+    if not banes:
+        return None
+    pool = sorted(
+        {
+            card.name
+            for set_name in sets
+            for card in catalogue.kingdom_cards(set_name, editions.get(set_name, 2))
+            if card.name not in kingdom and bane_fits(banes[0], card)
+        }
+    )
+    if not pool:
+        raise BadPosition("no Kingdom card of the chosen sets can be the Bane")
+    return rng.choice(pool)
+
+
+def bane_fits(bane: Bane, card: Card) -> bool:
+    """Whether ``card`` may be the Bane: a Kingdom card whose printed cost is in range."""
+    return bool(
+        card.kingdom
+        and rules.cost_at_most(bane.low, card.cost)
+        and rules.cost_at_most(card.cost, bane.high)
+    )
 
 
 def changes_in_game(kingdom: Iterable[str], editions: Mapping[str, int]) -> dict[str, Card]:
@@ -74,48 +147,132 @@ def changes_in_game(kingdom: Iterable[str], editions: Mapping[str, int]) -> dict
     also a Treasure), by name: what a game's definition cache starts with."""
     changed: dict[str, Card] = {}
     for name in kingdom:
-        for card in catalogue.lookup(name, editions).changes_in_game:
-            changed[card.name] = card
+        for change in of_kind(catalogue.lookup(name, editions).static, ChangesCards):
+            for card in change.cards:
+                changed[card.name] = card
     return changed
 
 
-def build_state(
-    setup: Mapping[str, Any], editions: dict[str, int], define: Define
-) -> tuple[GameState, list[SetupPlay]]:
-    """The state ``setup`` describes (one that engine.setup_check accepted), and the plays
-    of this turn it lists (``pN.in_play``), whose lasting effects the game then applies."""
-    players = int(setup.get("players", 2))
+def kingdom_piles(setup: Mapping[str, Any]) -> list[str]:
+    """The Kingdom piles of a setup: its ``kingdom`` and its ``bane``."""
     kingdom = list(setup.get("kingdom", []))
+    bane = setup.get("bane")
+    return [*kingdom, bane] if bane is not None else kingdom
+
+
+def game_setup_changes(kingdom: Iterable[str], define: Define) -> list[SetsUp]:
+    """What set-up adds for these Kingdom piles (``engine.abilities.setup_changes``)."""
+    return setup_changes([define(name) for name in kingdom], catalogue.SETUP_RULES)
+
+
+def added_piles(changes: Iterable[SetsUp]) -> dict[str, PileSetup]:
+    """The piles set-up adds, by name (a pile two cards ask for is one pile)."""
+    return {pile.name: pile for change in changes for pile in change.piles}
+
+
+class Built(NamedTuple):
+    """What set-up builds from a setup: the state, the plays of this turn it lists
+    (``pN.in_play``), whose lasting effects the game then applies, and the pile of each
+    card name that has one (``Table.pile_of``)."""
+
+    state: GameState
+    plays: list[SetupPlay]
+    pile_of: dict[str, Zone]
+
+
+def build_state(setup: Mapping[str, Any], editions: dict[str, int], define: Define) -> Built:
+    """The state ``setup`` describes (one that engine.setup_check accepted)."""
+    players = int(setup.get("players", 2))
+    kingdom = kingdom_piles(setup)
     colony = bool(setup.get("colony", False))
     state = GameState(
         names=[],
-        players=[PlayerState() for _ in range(players)],
+        players=[PlayerState(mats={mat: [] for mat in catalogue.MATS}) for _ in range(players)],
         supply={},
         kingdom=kingdom,
         editions=editions,
         colony=colony,
+        bane=setup.get("bane"),
     )
-    piles = list(BASIC_PILES) + (list(COLONY_PILES) if colony else []) + kingdom
+    changes = game_setup_changes(kingdom, define)
+    added = added_piles(changes)
+    extra = [pile.name for pile in added.values() if pile.supply]
+    piles = [*BASIC_PILES, *(COLONY_PILES if colony else ()), *extra, *kingdom]
     sizes = dict(setup.get("supply", {}) or {})
     for pile in piles:
         definition = define(pile)
         size = sizes.get(pile)
-        if size is None:
+        if size is None and pile in added:
+            size = added[pile].size(players)
+        elif size is None:
             size = cached_pile_size(pile, definition.is_(VICTORY), definition.kingdom, players)
         # One pile's cards in one go: ids are consecutive (what _new_card gives).
         first = len(state.names)
         state.names.extend([pile] * int(size))
         state.supply[pile] = card_ids(first, len(state.names))
+    pile_of: dict[str, Zone] = {pile: ("supply", pile) for pile in state.supply}
+    given = setup.get("piles", {}) or {}
+    for pile in added.values():
+        if pile.supply:
+            continue
+        names = given.get(pile.name)
+        if names is None:
+            names = [name for name in pile.cards for _ in range(pile.copies(players))]
+        state.piles[pile.name] = _new_cards(state, list(names), define)
+        pile_of.update((name, ("pile", pile.name)) for name in pile.cards)
     turn = setup.get("turn", {}) or {}
     active = _player_index(turn.get("player", "p1"), players)
     plays: list[SetupPlay] = []
     for index in range(players):
         zones = setup.get(f"p{index + 1}", {}) or {}
         plays += _build_player(state, index, zones, define, index == active, turn.get("phase"))
+        _player_tokens(state.players[index], zones, changes)
     state.trash = [_new_card(state, name, define) for name in setup.get("trash", []) or []]
-    _build_turn(state, setup, players, define)
+    _build_turn(state, setup, players)
+    _pile_tokens(state, setup, changes, define)
     state.turn.plays.extend(state.names[card] for card, _ in plays)
-    return state, plays
+    return Built(state, plays, pile_of)
+
+
+def _player_tokens(player: PlayerState, zones: Mapping[str, Any], changes: list[SetsUp]) -> None:
+    """A player's tokens: as the setup gives them (``pN.<key>``), else what set-up gives
+    each player (Baker's Coffers)."""
+    tokens = player.tokens
+    for change in changes:
+        for name, count in change.player_tokens:
+            tokens[name] = tokens.get(name, 0) + count
+    for key, kind in declared().player_tokens.items():
+        if key in zones:
+            tokens[kind.name] = int(zones[key])
+    if tokens:
+        for empty in [name for name, count in tokens.items() if not count]:
+            del tokens[empty]
+
+
+def _pile_tokens(
+    state: GameState, setup: Mapping[str, Any], changes: list[SetsUp], define: Define
+) -> None:
+    """Tokens on piles (and on the table's mats): as the setup gives them (``<key>``), else
+    what set-up puts on piles (Trade Route's on the Victory piles)."""
+    kinds = catalogue.TOKEN_KINDS
+    for change in changes:
+        for tokens in change.pile_tokens:
+            if setup.get(kinds[tokens.kind].key) is None:
+                on = {pile: 1 for pile in state.supply if tokens.fits(define(pile))}
+                state.pile_tokens.setdefault(tokens.kind, {}).update(on)
+    for key, kind in declared().pile_tokens.items():
+        given = setup.get(key)
+        if given is None:
+            continue
+        if kind.where == "pile":
+            on = {pile: int(count) for pile, count in given.items() if count}
+            if on:
+                state.pile_tokens[kind.name] = on
+        else:  # on piles and a mat (Trade Route's)
+            state.tokens[kind.name] = int(given.get("mat", 0))
+            on = dict.fromkeys(given.get("piles", []) or [], 1)
+            if on:
+                state.pile_tokens[kind.name] = on
 
 
 def shuffle_orders(setup: Mapping[str, Any], players: int) -> list[list[list[str]]]:
@@ -141,7 +298,7 @@ def _build_player(
     # until then. The active player's did their start-of-turn part already (unless the
     # turn is about to start) and go at this turn's Clean-up.
     waiting = not active or phase == "start"
-    built: tuple[PlayerZone, ...] = ("hand", "discard", "in_play", "set_aside", "deck", *MATS)
+    built = ("hand", "discard", "in_play", "set_aside", "deck", *player.mats)
     for zone in built:
         if zone == "in_play":
             # Durations first: they were played on an earlier turn than this turn's plays.
@@ -156,8 +313,6 @@ def _build_player(
             player.zone(zone).extend(
                 _new_cards(state, names[::-1] if zone == "deck" else names, define)
             )
-    player.vp_tokens = int(zones.get("vp_tokens", 0))
-    player.pirate_ship = int(zones.get("pirate_ship", 0))
     player.gained_last_turn = list(zones.get("gained_last_turn", []) or [])
     return plays
 
@@ -184,7 +339,7 @@ def _build_entry(
     times = 1 if by_name is None else times_played(define(by_name), definition)
     player.in_play.extend([card] if by is None else [by, card])
     waiting = times
-    if definition.holds_set_aside:
+    if of_kind(definition.static, HoldsSetAside):
         # Haven, Blockade: each play that set a card aside acts at the next turn (a play
         # that found nothing to set aside does not). A Blockade from a setup affects every
         # other player (``Verbs.still_attacks``).
@@ -201,12 +356,13 @@ def _build_entry(
     return plays + [(card, by)] * times
 
 
-def _build_turn(state: GameState, setup: Mapping[str, Any], players: int, define: Define) -> None:
+def _build_turn(state: GameState, setup: Mapping[str, Any], players: int) -> None:
     turn = dict(setup.get("turn", {}) or {})
     active = _player_index(turn.get("player", "p1"), players)
     # A turn about to start is, to the state, a turn in its Action phase: the game runs
     # its start-of-turn effects before it waits for a command (Turn._loop).
     phase: Phase = "action" if turn.get("phase") == "start" else turn.get("phase", "action")
+    controller = _player_index(turn["controller"], players) if "controller" in turn else active
     state.turn = TurnState(
         player=active,
         phase=phase,
@@ -214,20 +370,13 @@ def _build_turn(state: GameState, setup: Mapping[str, Any], players: int, define
         buys=int(turn.get("buys", 1)),
         coins=int(turn.get("coins", 0)),
         extra=bool(turn.get("extra", False)),
+        controller=controller,
+        # A controlled turn (Possession's) follows its controller's regular turn.
+        regular=controller,
     )
-    state.embargo = {pile: int(n) for pile, n in (setup.get("embargo", {}) or {}).items() if n}
+    state.turn.potions = int(turn.get("potions", 0))
     for name, count in (setup.get("turns_taken", {}) or {}).items():
         state.players[_player_index(name, players)].turns_taken = int(count)
-    trade_route = setup.get("trade_route")
-    if trade_route is not None:
-        state.trade_route_mat = int(trade_route.get("mat", 0))
-        state.trade_route_tokens = list(trade_route.get("piles", []))
-        return
-    # What Kingdom cards add at set-up (Trade Route's tokens), unless the setup says.
-    for name in state.kingdom:
-        sets_up = define(name).sets_up
-        if sets_up is not None:
-            sets_up(state, define)
 
 
 def _new_cards(state: GameState, names: list[str], define: Define) -> list[int]:
@@ -262,6 +411,8 @@ def snapshot(game: Game) -> dict[str, Any]:
     """The visible state in scenario terms (what the adapters report)."""
     turn = game.state.turn
     names = game.state.names  # what names_of reads, without a call per zone
+    kinds = catalogue.TOKEN_KINDS.values()
+    player_kinds = [kind for kind in kinds if kind.where == "player"]
     players = {}
     for index, state in enumerate(game.state.players):
         player: dict[str, Any] = {
@@ -271,7 +422,6 @@ def snapshot(game: Game) -> dict[str, Any]:
             "in_play": [names[card] for card in state.in_play],
             "set_aside": [names[card] for card in state.set_aside],
             "revealed": [names[card] for card in state.revealed],
-            "vp_tokens": state.vp_tokens,
             "score": game.score(index),
             "turns_taken": state.turns_taken,
         }
@@ -283,12 +433,13 @@ def snapshot(game: Game) -> dict[str, Any]:
             player["next_turn"] = [names[card] for card, _ in state.next_turn]
         if state.held:
             player["held"] = [[names[card], names[by]] for card, by in state.held]
-        for mat in MATS:
-            cards = getattr(state, mat)
+        for mat, cards in state.mats.items():
             if cards:
                 player[mat] = [names[card] for card in cards]
-        if state.pirate_ship:
-            player["pirate_ship"] = state.pirate_ship
+        for kind in player_kinds:
+            count = state.tokens.get(kind.name, 0)
+            if count or kind.always_shown:
+                player[kind.key] = count
         if state.gained_last_turn:
             player["gained_last_turn"] = list(state.gained_last_turn)
         players[f"p{index + 1}"] = player
@@ -299,19 +450,33 @@ def snapshot(game: Game) -> dict[str, Any]:
         "buys": turn.buys,
         "coins": turn.coins,
     }
-    if turn.extra:  # an extra turn (Outpost's); a game without one reports what it did
+    # What only some games have, shown only then: a game without reports what it did.
+    if turn.potions:
+        shown_turn["potions"] = turn.potions
+    if turn.extra:  # an extra turn (Outpost's)
         shown_turn["extra"] = True
+    if turn.controller != turn.player:  # a controlled turn (Possession's)
+        shown_turn["controller"] = f"p{turn.controller + 1}"
+    table = game.state
     shown: dict[str, Any] = {
         "players": players,
-        "supply": {pile: len(cards) for pile, cards in game.state.supply.items()},
-        "trash": [names[card] for card in game.state.trash],
-        "trade_route": game.state.trade_route_mat,
-        "turn": shown_turn,
-        "game_over": game.state.game_over,
-        "winners": [f"p{p + 1}" for p in game.winners()],
+        "supply": {pile: len(cards) for pile, cards in table.supply.items()},
+        "trash": [names[card] for card in table.trash],
     }
-    if game.state.embargo:
-        shown["embargo"] = dict(game.state.embargo)
+    for kind in kinds:  # a mat's count (Trade Route's: scenario format version 1)
+        count = table.tokens.get(kind.name, 0)
+        if kind.where == "pile_and_mat" and (count or kind.always_shown):
+            shown[kind.key] = count
+    shown["turn"] = shown_turn
+    shown["game_over"] = table.game_over
+    shown["winners"] = [f"p{p + 1}" for p in game.winners()]
+    if table.piles:
+        shown["piles"] = {
+            pile: [names[card] for card in cards] for pile, cards in table.piles.items()
+        }
+    for kind in kinds:  # tokens on piles (Embargo's)
+        if kind.where == "pile" and table.pile_tokens.get(kind.name):
+            shown[kind.key] = dict(table.pile_tokens[kind.name])
     return shown
 
 

@@ -32,6 +32,9 @@ class Ops:
     def implies(self, premise: Any, conclusion: Any) -> Any:
         return (not premise) or conclusion
 
+    def not_(self, condition: Any) -> Any:
+        return not condition
+
     def count_zeros(self, values: Sequence[Any]) -> Any:
         """How many of ``values`` are 0."""
         return values.count(0)
@@ -94,13 +97,16 @@ def game_over(
     colony: int | None,
     players: Any,
     ops: Ops = PY,
+    supply: int | None = None,
 ) -> Any:
     """Whether the game ends now (called at the end of a turn).
 
-    ``pile_counts`` are the counts of every Supply pile; ``province`` and ``colony`` are
-    indexes into it (``colony`` None when Colony is not in the game).
+    ``pile_counts`` are the counts of every pile, the Supply piles first: the first
+    ``supply`` of them (all when None) are the Supply's, the rest are piles outside it
+    (Prizes, Rewards), which never count (rulings ``rules/non-supply/3``); ``province``
+    and ``colony`` are indexes into it (``colony`` None when Colony is not in the game).
     """
-    empties = ops.count_zeros(pile_counts)
+    empties = ops.count_zeros(pile_counts[:supply])
     ends = [pile_counts[province] == 0, empties >= empty_piles_to_end(players, ops)]
     if colony is not None:
         ends.append(pile_counts[colony] == 0)
@@ -127,6 +133,40 @@ def winners(scores: Sequence[int], turns: Sequence[int]) -> list[int]:
 
 
 # --- costs -----------------------------------------------------------------------------
+#
+# A cost has a coin part, a Potion part and a Debt part (``engine.costs.Cost``; here anything
+# with ``coins``, ``potion`` and ``debt``, ints or z3 terms). Costs compare part by part
+# (rulings ``rules/costs/2``); a limit written in coins alone is a cost with no Potion and
+# no Debt part, so a card with a Potion in its cost never meets it (``rules/costs/3``).
+# Conjunctions are ``&``, which means "and" on Python's bools and on z3's terms alike and
+# costs no call (buying asks ``affordable`` on every buy).
+
+
+def cost_at_most(cost: Any, limit: Any, ops: Ops = PY) -> Any:
+    """Whether ``cost`` is at most ``limit``: every part at most the limit's part."""
+    return (cost.coins <= limit.coins) & (cost.potion <= limit.potion) & (cost.debt <= limit.debt)
+
+
+def costs_same(cost: Any, other: Any, ops: Ops = PY) -> Any:
+    """Whether two costs are the same: every part equal (Swindler, Upgrade's "exactly")."""
+    return (cost.coins == other.coins) & (cost.potion == other.potion) & (cost.debt == other.debt)
+
+
+def costs_less(cost: Any, other: Any, ops: Ops = PY) -> Any:
+    """Whether ``cost`` costs less than ``other``: at most it, and not the same."""
+    return ops.all_([cost_at_most(cost, other, ops), ops.not_(costs_same(cost, other, ops))])
+
+
+def costs_more(cost: Any, other: Any, ops: Ops = PY) -> Any:
+    """Whether ``cost`` costs more than ``other`` (``other`` costs less)."""
+    return costs_less(other, cost, ops)
+
+
+def affordable(cost: Any, coins: Any, potions: Any, ops: Ops = PY) -> Any:
+    """Whether a player with ``coins`` and ``potions`` to spend can pay ``cost``: its coin
+    part and its Potion part, which never stand in for each other (``rules/potion/3-5``).
+    A Debt part is taken on, not paid, so it never stops a buy."""
+    return (cost.coins <= coins) & (cost.potion <= potions)
 
 
 def reduced_cost(printed: Any, reduction: Any, ops: Ops = PY) -> Any:
@@ -134,8 +174,18 @@ def reduced_cost(printed: Any, reduction: Any, ops: Ops = PY) -> Any:
     return current_cost(printed, [reduction], ops)
 
 
+def reduce_cost(printed: Any, reductions: Sequence[Any], make: Any, ops: Ops = PY) -> Any:
+    """A card's current cost: ``make(coins, potion, debt)`` of its printed cost with the
+    coin part lowered by every reduction (:func:`current_cost`); the Potion and Debt parts
+    stay as printed (rulings ``rules/costs/13``). ``make`` builds the value (``Cost`` in
+    the engine, a tuple of z3 terms in the proofs)."""
+    return make(current_cost(printed.coins, reductions, ops), printed.potion, printed.debt)
+
+
 def current_cost(printed: Any, reductions: Sequence[Any], ops: Ops = PY) -> Any:
-    """A card's current cost: its printed cost less every active reduction, never below 0.
+    """A card's current coin cost: its printed coin part less every active reduction,
+    never below 0. Reductions lower the coin part only: the Potion and Debt parts of a
+    cost are never reduced (rulings ``rules/costs/13``; ``Verbs.cost`` keeps them).
 
     ``Verbs.cost`` collects the reductions (each at least 0: the ones below, and any other
     card's) and calls this; ``checks.proofs`` proves it never negative and never rising

@@ -1,8 +1,9 @@
 """The one validation of a setup: what ``Game(setup)``, the scenario loader and
 ``arbiter wire``'s ``load`` accept.
 
-A setup is the mapping ``Game`` documents (``players``, ``kingdom``, ``colony``, ``supply``,
-``trash``, ``turn``, ``turns_taken``, ``trade_route``, ``editions``, ``seed``, ``deal`` and
+A setup is the mapping ``Game`` documents (``players``, ``kingdom``, ``bane``, ``colony``,
+``supply``, ``piles``, ``trash``, ``turn``, ``turns_taken``, the keys of the token kinds
+the sets declare (``trade_route``, ``embargo``), ``editions``, ``seed``, ``deal`` and
 ``p1`` .. ``pN``). :func:`check_setup` raises :class:`~engine.errors.BadPosition` for the
 first bad value, naming its key (``supply.Copper``) and the value; a setup it accepts can
 be built, and the sizes below keep building and playing it within seconds and a few
@@ -17,8 +18,9 @@ that set something up for a later turn. The limits, all documented in
 - Cards: at most :data:`MAX_CARDS` in the whole setup (every Supply pile, as given or by
   its default size, every player's zones and the trash), and at most as many names in
   all shuffle orders together.
-- Counts (``actions``, ``buys``, ``coins``, ``vp_tokens``, ``turns_taken``, the Trade
-  Route mat): whole numbers from 0 to :data:`MAX_COUNT`; ``true`` is not a count.
+- Counts (``actions``, ``buys``, ``coins``, ``potions``, tokens such as ``vp_tokens``,
+  ``turns_taken``, the Trade Route mat): whole numbers from 0 to :data:`MAX_COUNT`;
+  ``true`` is not a count.
 - ``seed``: a whole number below 2**64 in size.
 
 The module has no imports beyond the engine's own, like the rest of the engine.
@@ -31,6 +33,14 @@ from typing import Any
 
 from engine import cards as catalogue
 from engine import rules
+from engine.abilities import (
+    GivesExtraTurn,
+    HoldsSetAside,
+    PileSetup,
+    SetsUp,
+    of_kind,
+    setup_changes,
+)
 from engine.entries import is_duration, play_entry, times_played
 from engine.errors import BadPosition, Key
 from engine.model import VICTORY, Card
@@ -47,6 +57,7 @@ from engine.shapes import (
     or_empty,
     show,
 )
+from engine.tokens import TokenKind
 
 MAX_PLAYERS = 6
 MAX_KINGDOM = 30
@@ -59,41 +70,42 @@ PHASES = ("action", "buy")
 # A setup may also start before the turn's start-of-turn effects (``turn.phase: start``).
 SETUP_PHASES = (*PHASES, "start")
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
-# Seaside's player mats (cards), and what needs its card in the Kingdom: a mat, the
-# Pirate Ship mat's Coin tokens, Embargo tokens.
-MATS = {"island": "Island", "native_village": "Native Village"}
-NEEDS_CARD = {**MATS, "pirate_ship": "Pirate Ship", "embargo": "Embargo"}
 # Cards in play as entries: a name, or {card, by, set_aside} (played by a Throne Room,
 # with the cards its plays set aside: Haven, Blockade).
 PLAY_ZONES = ("in_play", "durations")
-PLAYER_KEYS = (
-    *ZONES, "durations", *MATS, "vp_tokens", "pirate_ship", "gained_last_turn", "shuffles",
-)  # fmt: skip
+# The keys of a setup and of a player, besides those of the mats and tokens the sets
+# declare (engine.tokens): a mat's cards (pN.<mat>), a player's tokens (pN.<key>), tokens
+# on piles (<key>), each by the declaration's name or key (``Declared``).
 SETUP_KEYS = (
     "players",
     "kingdom",
+    "bane",
     "colony",
     "supply",
+    "piles",
     "trash",
     "turn",
     "turns_taken",
-    "trade_route",
-    "embargo",
     "editions",
     "seed",
     "deal",
 )
+PLAYER_KEYS = (*ZONES, "durations", "gained_last_turn", "shuffles")
 # A player's keys whose check has nothing to look at in an empty list (not a mat's: the
 # mat's card must be in the Kingdom all the same).
 NOTHING_IF_EMPTY = frozenset((*ZONES, *PLAY_ZONES, "gained_last_turn", "shuffles"))
-TURN_KEYS = ("player", "phase", "actions", "buys", "coins", "extra")
+TURN_KEYS = ("player", "phase", "actions", "buys", "coins", "potions", "extra", "controller")
 
 
-def check_setup(setup: Any) -> None:
-    """Raise BadPosition unless ``setup`` is a setup ``Game`` can build within the limits."""
+def check_setup(setup: Any, *, bane_chosen_later: bool = False) -> None:
+    """Raise BadPosition unless ``setup`` is a setup ``Game`` can build within the limits.
+    ``bane_chosen_later``: the parameters of a new game, whose Bane set-up chooses after
+    this check (``position.new_game_setup``), so none is asked for yet."""
     if not is_mapping(setup):
         raise BadPosition(f"a setup is a mapping, not {show(setup)}")
-    _SetupCheck(setup).run()
+    check = _SetupCheck(setup)
+    check.bane_chosen_later = bane_chosen_later
+    check.run()
 
 
 # The check's generation: it changes whenever the engine's code or card definitions are
@@ -114,15 +126,50 @@ def forget_checked_setups() -> None:
     _generation[0] += 1
 
 
+class Declared:
+    """The setup keys of what the sets declare (``engine.tokens``), read from the catalogue
+    when a check starts: mats (``pN.<name>``, the card each needs), players' tokens
+    (``pN.<key>``) and tokens on piles (``<key>``), by key."""
+
+    def __init__(self) -> None:
+        kinds = catalogue.TOKEN_KINDS.values()
+        self.mats = {name: mat.needs for name, mat in catalogue.MATS.items()}
+        self.player_tokens = {k.key: k for k in kinds if k.where == "player"}
+        self.pile_tokens = {k.key: k for k in kinds if k.where != "player"}
+
+    def setup_keys(self) -> tuple[str, ...]:
+        return (*SETUP_KEYS, *self.pile_tokens)
+
+    def player_keys(self) -> tuple[str, ...]:
+        return (*PLAYER_KEYS, *self.mats, *self.player_tokens)
+
+
+# The catalogue's declarations as a check reads them, made once per generation (a toy set
+# installed into the catalogue starts a new one: engine.cards.installed).
+_declared: list[tuple[int, Declared]] = []
+
+
+def declared() -> Declared:
+    """The setup keys of what the sets declare, as the catalogue has them now."""
+    if not _declared or _declared[0][0] != _generation[0]:
+        _declared[:] = [(_generation[0], Declared())]
+    return _declared[0][1]
+
+
 class _SetupCheck(SetupReader):
+    bane_chosen_later = False
+    declared: Declared
+
     def run(self) -> None:
         setup = self.setup
+        self.declared = declared()
         player_keys = []
         for key in setup:
-            if key in SETUP_KEYS:
+            if key in SETUP_KEYS or key in self.declared.pile_tokens:
                 continue
             if not is_player_key(key):
-                raise BadPosition(f"unknown key {key!r} (known: {', '.join(SETUP_KEYS)}, p1..)")
+                known = ", ".join(self.declared.setup_keys())
+                raise BadPosition(f"unknown key {key!r} (known: {known}, p1..)")
             player_keys.append(key)
         self.players = number(setup.get("players", 2), ("players",), 2, MAX_PLAYERS)
         self.check_editions()
@@ -138,8 +185,11 @@ class _SetupCheck(SetupReader):
         for key in player_keys:
             self.check_player(key)
         self.card_list(setup.get("trash", []), ("trash",))
-        self.check_trade_route(piles)
-        self.check_embargo(piles)
+        for kind in self.declared.pile_tokens.values():
+            if kind.where == "pile":
+                self.check_pile_tokens(kind, piles)
+            else:
+                self.check_pile_and_mat_tokens(kind.key, piles)
         self.check_extra_turn()
 
     def check_editions(self) -> None:
@@ -155,7 +205,8 @@ class _SetupCheck(SetupReader):
             self.editions[name] = edition
 
     def check_supply(self) -> list[str]:
-        """The game's piles; every size checked and counted."""
+        """The game's Supply piles; every size checked and counted; the piles outside the
+        Supply checked."""
         kingdom = self.kingdom = self.names(self.setup.get("kingdom", []), ("kingdom",))
         if len(kingdom) > MAX_KINGDOM:
             raise BadPosition(f"{len(kingdom)} cards; at most {MAX_KINGDOM}", ("kingdom",))
@@ -167,8 +218,11 @@ class _SetupCheck(SetupReader):
             if name in seen:
                 raise BadPosition(f"{name} is listed twice", where)
             seen.add(name)
+        changes = self.check_bane()
+        added = {pile.name: pile for change in changes for pile in change.piles}
         colony = self.setup.get("colony", False) is True
-        piles = [*BASIC_PILES, *(COLONY_PILES if colony else ()), *kingdom]
+        extra = [pile.name for pile in added.values() if pile.supply]
+        piles = [*BASIC_PILES, *(COLONY_PILES if colony else ()), *extra, *self.kingdom]
         sizes = mapping(self.setup.get("supply", {}) or {}, ("supply",))
         for name in sizes:
             if name not in piles:
@@ -181,12 +235,68 @@ class _SetupCheck(SetupReader):
             definition = self.card(pile, where)
             if pile in sizes:
                 size = number(sizes[pile], where, 0, MAX_CARDS)
+            elif pile in added:
+                size = added[pile].size(self.players)
             else:
                 size = cached_pile_size(
                     pile, definition.is_(VICTORY), definition.kingdom, self.players
                 )
             self.count_cards(size, where)
+        self.check_piles([pile for pile in added.values() if not pile.supply])
         return piles
+
+    def check_bane(self) -> list[SetsUp]:
+        """The Bane (``bane``): a Kingdom card not in the Kingdom, in the cost range of the
+        card that asks for it, given exactly when one asks. Adds it to the Kingdom; what
+        set-up adds for the Kingdom."""
+        asked = [
+            (change.bane, name)
+            for name in self.kingdom
+            for change in of_kind(self.card(name, ("kingdom",)).static, SetsUp)
+            if change.bane is not None
+        ]
+        bane = self.setup.get("bane")
+        if bane is None:
+            if asked and not self.bane_chosen_later:
+                raise BadPosition(f"{asked[0][1]} needs a Bane: name it (bane: a card)", ())
+        elif not asked:
+            raise BadPosition("no card of the Kingdom asks for a Bane", ("bane",))
+        else:
+            if not isinstance(bane, str):
+                raise BadPosition(f"a card name is a string, not {show(bane)}", ("bane",))
+            card = self.card(bane, ("bane",))
+            if bane in self.kingdom:
+                raise BadPosition(f"{bane} is in the Kingdom already", ("bane",))
+            wanted, asker = asked[0]
+            fits = card.kingdom and rules.cost_at_most(wanted.low, card.cost)
+            if not (fits and rules.cost_at_most(card.cost, wanted.high)):
+                raise BadPosition(
+                    f"{bane} cannot be {asker}'s Bane: a Kingdom card costing from"
+                    f" {wanted.low} to {wanted.high}",
+                    ("bane",),
+                )
+            self.kingdom = [*self.kingdom, bane]
+        cards = [self.card(name, ("kingdom",)) for name in self.kingdom]
+        return setup_changes(cards, catalogue.SETUP_RULES)
+
+    def check_piles(self, added: list[PileSetup]) -> None:
+        """``piles``: the cards of piles outside the Supply that the Kingdom's cards add
+        (Prizes), each one of that pile's cards."""
+        given = mapping(self.setup.get("piles", {}) or {}, ("piles",))
+        by_name = {pile.name: pile for pile in added}
+        for name, cards in given.items():
+            where: Key = ("piles", name)
+            pile = by_name.get(name)
+            if pile is None:
+                known = ", ".join(by_name) or "none in this game"
+                raise BadPosition(f"{show(name)} is not a pile of this game ({known})", where)
+            self.card_list(cards, where)
+            for index, card in enumerate(cards):
+                if card not in pile.cards:
+                    raise BadPosition(f"{card} is not one of the {name}", (*where, index))
+        for pile in added:
+            if pile.name not in given:
+                self.count_cards(pile.size(self.players), ("piles", pile.name))
 
     def check_turn(self) -> None:
         turn = mapping(or_empty(self.setup.get("turn")), ("turn",))
@@ -199,9 +309,11 @@ class _SetupCheck(SetupReader):
         if phase not in SETUP_PHASES:
             raise BadPosition(f"must be action, buy or start, not {show(phase)}", ("turn", "phase"))
         self.phase = phase
-        for key in ("actions", "buys", "coins"):
+        for key in ("actions", "buys", "coins", "potions"):
             number(turn.get(key, 0), ("turn", key), 0, MAX_COUNT)
         flag(turn.get("extra", False), ("turn", "extra"))
+        if "controller" in turn:
+            self.player_name(turn["controller"], ("turn", "controller"))
         taken = mapping(self.setup.get("turns_taken", {}) or {}, ("turns_taken",))
         for name, count in taken.items():
             self.player_name(name, ("turns_taken", name))
@@ -230,16 +342,14 @@ class _SetupCheck(SetupReader):
                     )
             elif name in ZONES:
                 self.card_list(value, where)
-            elif name in MATS:
+            elif name in self.declared.mats:
                 self.card_list(value, where)
-                self.needs_card(name, where)
+                self.needs_card(self.declared.mats[name], where)
             elif name == "gained_last_turn":
                 self.known(self.names(value, where), where)
-            elif name == "vp_tokens":
+            elif name in self.declared.player_tokens:
                 number(value, where, 0, MAX_COUNT)
-            elif name == "pirate_ship":
-                number(value, where, 0, MAX_COUNT)
-                self.needs_card(name, where)
+                self.needs_card(self.declared.player_tokens[name].needs, where)
             elif name == "shuffles":
                 orders = as_list(value, where)
                 for index, order in enumerate(orders):
@@ -251,39 +361,41 @@ class _SetupCheck(SetupReader):
                         )
                     self.known(names, (*where, index))
             else:
-                known = ", ".join(PLAYER_KEYS)
+                known = ", ".join(self.declared.player_keys())
                 raise BadPosition(f"unknown key {name!r} (known: {known})", (key,))
 
-    def check_trade_route(self, piles: list[str]) -> None:
-        route = self.setup.get("trade_route")
+    def check_pile_and_mat_tokens(self, key: str, piles: list[str]) -> None:
+        """Tokens on piles with a mat (Trade Route's): ``{mat: count, piles: [...]}``."""
+        route = self.setup.get(key)
         if route is None:
             return
-        route = mapping(route, ("trade_route",))
-        for key in route:
-            if key not in ("mat", "piles"):
-                raise BadPosition(f"unknown key {key!r} (known: mat, piles)", ("trade_route",))
-        number(route.get("mat", 0), ("trade_route", "mat"), 0, MAX_COUNT)
-        tokens = self.names(route.get("piles", []), ("trade_route", "piles"))
+        route = mapping(route, (key,))
+        for name in route:
+            if name not in ("mat", "piles"):
+                raise BadPosition(f"unknown key {name!r} (known: mat, piles)", (key,))
+        number(route.get("mat", 0), (key, "mat"), 0, MAX_COUNT)
+        tokens = self.names(route.get("piles", []), (key, "piles"))
         for index, name in enumerate(tokens):
             if name not in piles:
-                raise BadPosition(
-                    f"{name} is not a pile of this game", ("trade_route", "piles", index)
-                )
+                raise BadPosition(f"{name} is not a pile of this game", (key, "piles", index))
 
-    def check_embargo(self, piles: list[str]) -> None:
-        tokens = mapping(self.setup.get("embargo", {}) or {}, ("embargo",))
+    def check_pile_tokens(self, kind: TokenKind, piles: list[str]) -> None:
+        """Tokens on Supply piles (Embargo's): ``{pile: count}``."""
+        key, needs = kind.key, kind.needs
+        tokens = mapping(self.setup.get(key, {}) or {}, (key,))
         for pile, count in tokens.items():
             if pile not in piles:
-                raise BadPosition(f"{show(pile)} is not a pile of this game", ("embargo", pile))
-            number(count, ("embargo", pile), 0, MAX_COUNT)
-        if tokens:
-            self.needs_card("embargo", ("embargo",))
-            pile = (self.setup.get("supply", {}) or {}).get("Embargo", 1)
-            if pile == 0 and not self.named_outside_supply("Embargo"):
+                raise BadPosition(f"{show(pile)} is not a pile of this game", (key, pile))
+            number(count, (key, pile), 0, MAX_COUNT)
+        if tokens and needs is not None:
+            self.needs_card(needs, (key,))
+            pile = (self.setup.get("supply", {}) or {}).get(needs, 1)
+            if pile == 0 and not self.named_outside_supply(needs):
+                article = "an" if needs[0] in "AEIOU" else "a"
                 raise BadPosition(
-                    "Embargo tokens need an Embargo card in the game (its rule is the card's):"
-                    " the Embargo pile is empty and no zone holds one",
-                    ("embargo",),
+                    f"{kind.title} tokens need {article} {needs} card in the game (its rule is"
+                    f" the card's): the {needs} pile is empty and no zone holds one",
+                    (key,),
                 )
 
     def named_outside_supply(self, name: str) -> bool:
@@ -292,7 +404,8 @@ class _SetupCheck(SetupReader):
         for key, zones in self.setup.items():
             if is_player_key(key) and is_mapping(zones):
                 for zone, value in zones.items():
-                    if zone in ZONES or zone in MATS:  # not `in (*A, *B)`: mypyc fails on it
+                    # not `in (*A, *B)`: mypyc fails on it
+                    if zone in ZONES or zone in self.declared.mats:
                         lists.append(value)
                     elif zone in PLAY_ZONES:
                         lists.append([play_entry(entry)[0] for entry in value])
@@ -306,7 +419,7 @@ class _SetupCheck(SetupReader):
         givers = [
             (player, index, card)
             for player, index, card in self.durations
-            if self.card(card, (player, "durations", index)).gives_extra_turn
+            if of_kind(self.card(card, (player, "durations", index)).static, GivesExtraTurn)
         ]
         for player, index, card in givers:
             if player != self.active or not extra:
@@ -322,9 +435,9 @@ class _SetupCheck(SetupReader):
                 ("turn", "extra"),
             )
 
-    def needs_card(self, key: str, where: Key) -> None:
-        card = NEEDS_CARD[key]
-        if card not in self.kingdom:
+    def needs_card(self, card: str | None, where: Key) -> None:
+        """BadPosition unless ``card`` (a mat's or token's, None for none) is in the Kingdom."""
+        if card is not None and card not in self.kingdom:
             raise BadPosition(f"{card} is not in this game's Kingdom", where)
 
     def play_entries(self, value: Any, where: Key) -> None:
@@ -363,7 +476,7 @@ class _SetupCheck(SetupReader):
         where: Key = (*at, "set_aside")
         if held is not None:
             self.card_list(held, where)
-            if not card.holds_set_aside:
+            if not of_kind(card.static, HoldsSetAside):
                 raise BadPosition(f"{card.name} sets nothing aside with itself", where)
             if len(held) > times:
                 plays = "once" if times == 1 else f"{times} times"
@@ -372,7 +485,7 @@ class _SetupCheck(SetupReader):
                     " play at most",
                     where,
                 )
-        if not card.holds_set_aside or at[1] != "durations":
+        if not of_kind(card.static, HoldsSetAside) or at[1] != "durations":
             return
         if waiting and not held:
             raise BadPosition(

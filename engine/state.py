@@ -3,28 +3,45 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, get_args
+from typing import Any, NamedTuple
 
-from engine.errors import require_one_of
+from engine.errors import UnknownName, not_one_of
+from engine.vocabulary import (
+    PLAYER_ZONES,
+    PUTS_INTO_HAND,
+    SHARED_ZONES,
+    TURN_PHASES,
+    Phase,
+    PlayerZone,
+)
 
-# The kinds of zone a player has, and the shared ones. ``island`` and ``native_village``
-# are Seaside's player mats: cards there belong to the player (scored at the end) but are
-# outside the hand, deck, discard pile and play.
-PlayerZone = Literal[
-    "hand", "deck", "discard", "in_play", "set_aside", "revealed", "island", "native_village"
+__all__ = [
+    "PLAYER_ZONES",
+    "PUTS_INTO_HAND",
+    "TRASH",
+    "TURN_PHASES",
+    "Event",
+    "EventRecord",
+    "ExtraTurn",
+    "GameState",
+    "Phase",
+    "PlayerState",
+    "PlayerZone",
+    "TurnState",
+    "Zone",
+    "event_line",
 ]
-ZoneKind = PlayerZone | Literal["supply", "trash"]
-PLAYER_ZONES: tuple[PlayerZone, ...] = get_args(PlayerZone)
-Mat = Literal["island", "native_village"]
-MATS: tuple[Mat, ...] = get_args(Mat)
-ZONE_KINDS: tuple[ZoneKind, ...] = (*PLAYER_ZONES, "supply", "trash")
-_PLAYER_ZONE_SET = frozenset(PLAYER_ZONES)
 
-# A zone is named by its kind and its owner: ("hand", 0), ("supply", "Silver"), ("trash", None).
-Zone = tuple[ZoneKind, Any]
-# The phases of a turn (the Clean-up is "cleanup").
-Phase = Literal["action", "buy", "cleanup"]
-TURN_PHASES: tuple[Phase, ...] = get_args(Phase)
+# The kinds of zone every game has: each player's (``engine.vocabulary.PLAYER_ZONES``) and
+# the shared ones; the mats a set declares (``engine.tokens.Mat``) are zone kinds too.
+ZONE_KINDS: tuple[str, ...] = (*PLAYER_ZONES, *SHARED_ZONES)
+_PLAYER_ZONE_SET = frozenset(PLAYER_ZONES)
+# The zones a card listens to events from (a Watchtower in hand, a Hoard in play).
+LISTENING_ZONES: tuple[PlayerZone, ...] = ("hand", "in_play")
+
+# A zone is named by its kind and its owner: ("hand", 0), ("supply", "Silver"),
+# ("pile", "Prizes"), ("island", 1), ("trash", None).
+Zone = tuple[str, Any]
 TRASH: Zone = ("trash", None)
 
 
@@ -38,9 +55,11 @@ class PlayerState:
     in_play: list[int] = field(default_factory=list)
     set_aside: list[int] = field(default_factory=list)
     revealed: list[int] = field(default_factory=list)
-    island: list[int] = field(default_factory=list)
-    native_village: list[int] = field(default_factory=list)
-    vp_tokens: int = 0
+    # The mats its set declares that hold cards (``engine.tokens.Mat``): name -> cards.
+    mats: dict[str, list[int]] = field(default_factory=dict)
+    # Tokens on this player's mats by kind (``engine.tokens.TokenKind``): VP tokens,
+    # Coffers, Pirate Ship's Coin tokens; a kind with none may be missing.
+    tokens: dict[str, int] = field(default_factory=dict)
     turns_taken: int = 0
     # Cards in play that stay there at this player's next Clean-up (a Duration card and
     # the card that played it), until the start of their next turn.
@@ -57,20 +76,25 @@ class PlayerState:
     # Cards set aside with a card in play until its start-of-turn part (Haven's, Blockade's),
     # each (the set-aside card, the card it is set aside with).
     held: list[tuple[int, int]] = field(default_factory=list)
-    # Coin tokens on the Pirate Ship mat.
-    pirate_ship: int = 0
     # The names of the cards this player gained during their most recent turn (Smugglers).
     gained_last_turn: list[str] = field(default_factory=list)
 
-    def zone(self, name: PlayerZone) -> list[int]:
-        if name not in _PLAYER_ZONE_SET:  # not vp_tokens or staying: a misspelt zone
-            require_one_of("zone", name, PLAYER_ZONES)
-        zone: list[int] = getattr(self, name)
-        return zone
+    def zone(self, name: str) -> list[int]:
+        if name in _PLAYER_ZONE_SET:
+            zone: list[int] = getattr(self, name)
+            return zone
+        mat = self.mats.get(name)
+        if mat is None:  # not staying or a token count: a misspelt zone
+            known = (*PLAYER_ZONES, *self.mats)
+            raise UnknownName(str(not_one_of("zone", name, known)))
+        return mat
 
     def all_cards(self) -> list[int]:
         # Not through zone(): these names are the zones (scoring asks at every snapshot).
-        return [card for name in PLAYER_ZONES for card in getattr(self, name)]
+        cards = [card for name in PLAYER_ZONES for card in getattr(self, name)]
+        for mat in self.mats.values():
+            cards += mat
+        return cards
 
 
 @dataclass(init=False)
@@ -93,19 +117,25 @@ class TurnState:
     # Triggers a played card set up for the rest of the turn (a "where='turn'" trigger):
     # (owner, source card id, index into the source card's triggers).
     lasting: list[tuple[int, int, int]]
-    # Cards whose ``cost_modifier`` lasts for the rest of the turn, once per play
-    # (2nd-edition Quarry), wherever the card now is.
+    # Cards whose ``CostChange("turn", ...)`` lasts for the rest of the turn, once per
+    # play (Bridge, 2nd-edition Quarry), wherever the card now is.
     cost_sources: list[int]
     # The start-of-turn effects due this turn: the active player's ``next_turn`` as the
     # turn started. One set up while they resolve (a Pirate played on the Treasure another
     # Pirate gained) goes to ``next_turn`` and waits for the following turn.
     due: list[tuple[int, int]]
-    # An extra turn (Outpost's): the previous turn was this player's too, and it does not
-    # count in ``turns_taken``.
+    # Potions to spend (Alchemy's Potion), beside coins.
+    potions: int
+    # An extra turn (Outpost's, Possession's: an ``ExtraTurn`` the queue gave), which does
+    # not count in ``turns_taken`` unless it says so.
     extra: bool
-    # Whether an extra turn follows this one (a working Outpost), and how many cards the
-    # Clean-up draws.
-    extra_turn_next: bool
+    # Who makes this turn's decisions and commands: its player, or the player who controls
+    # it (Possession's possessor). ``Decision.controller`` says who answers.
+    controller: int
+    # The player of the regular turn this turn follows (the turn's own player for a
+    # regular turn): the next regular turn is the next player's after them.
+    regular: int
+    # How many cards the Clean-up draws (3 after an Outpost).
     hand_size: int
     # The active player's gains this turn, in order: (card id, bought, the phase then).
     gains: list[tuple[int, bool, Phase]]
@@ -118,6 +148,8 @@ class TurnState:
         buys: int = 1,
         coins: int = 0,
         extra: bool = False,
+        controller: int | None = None,
+        regular: int | None = None,
     ) -> None:
         self.player = player
         self.phase = phase
@@ -130,8 +162,10 @@ class TurnState:
         self.lasting = []
         self.cost_sources = []
         self.due = []
+        self.potions = 0
         self.extra = extra
-        self.extra_turn_next = False
+        self.controller = player if controller is None else controller
+        self.regular = player if regular is None else regular
         self.hand_size = 5
         self.gains = []
 
@@ -156,13 +190,17 @@ class Event(NamedTuple):
         return event_line(self)
 
 
-# Verbs whose card stands inside the line (``p1 puts Gold into hand``): the card takes the
-# place of ``{}``.
-PUTS_INTO_HAND = "puts {} into hand"
-PUTS_ON_MAT = {
-    "island": "puts {} on the Island mat",
-    "native_village": "puts {} on the Native Village mat",
-}
+class ExtraTurn(NamedTuple):
+    """A turn taken out of the regular order (``GameState.extra_turns``, a queue taken in
+    order after the current turn): ``player``'s, decided by ``controller`` (the same
+    player, or Possession's possessor), of ``kind`` (the card's word for it: a player has
+    at most one of each kind queued), counted in ``turns_taken`` (the tie-break) when
+    ``counts``."""
+
+    player: int
+    controller: int
+    kind: str
+    counts: bool = False
 
 
 def event_line(record: EventRecord) -> str:
@@ -190,10 +228,17 @@ class GameState:
     colony: bool
     trash: list[int] = field(default_factory=list)
     turn: TurnState = field(default_factory=TurnState)
-    trade_route_mat: int = 0
-    trade_route_tokens: list[str] = field(default_factory=list)
-    # Embargo tokens on Supply piles: pile -> tokens (only piles with some).
-    embargo: dict[str, int] = field(default_factory=dict)
+    # Piles outside the Supply (Prizes, Rewards): name -> cards, top last. Never bought,
+    # never offered by "gain a card", never counted for the end of the game.
+    piles: dict[str, list[int]] = field(default_factory=dict)
+    # The Bane: the Kingdom pile (in ``kingdom`` and ``supply``) a card asked set-up for.
+    bane: str | None = None
+    # Tokens on piles: kind -> pile -> count (only piles with some), e.g. Embargo's.
+    pile_tokens: dict[str, dict[str, int]] = field(default_factory=dict)
+    # Tokens on mats of the whole table: kind -> count (the Trade Route mat's).
+    tokens: dict[str, int] = field(default_factory=dict)
+    # Turns to take before the next regular turn, first first.
+    extra_turns: list[ExtraTurn] = field(default_factory=list)
     game_over: bool = False
     # The event log; it stays empty in a game that records nothing (``Game(record=False)``).
     events: list[EventRecord] = field(default_factory=list)
@@ -204,6 +249,8 @@ class GameState:
             return self.trash
         if kind == "supply":
             return self.supply[owner]
+        if kind == "pile":
+            return self.piles[owner]
         return self.players[owner].zone(kind)
 
     def where_is(self, card: int) -> Zone | None:
@@ -213,8 +260,11 @@ class GameState:
         for pile, cards in self.supply.items():
             if card in cards:
                 return ("supply", pile)
+        for pile, cards in self.piles.items():
+            if card in cards:
+                return ("pile", pile)
         for index, player in enumerate(self.players):
-            for name in PLAYER_ZONES:
+            for name in (*PLAYER_ZONES, *player.mats):
                 if card in player.zone(name):
                     return (name, index)
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine import cards as catalogue
@@ -19,9 +20,10 @@ from engine.context import Watcher
 from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.errors import require_one_of
 from engine.indexes import card_indexes
-from engine.model import Card, Effect, Trigger
+from engine.model import Card, Effect
 from engine.setup_check import check_setup
 from engine.state import (
+    LISTENING_ZONES,
     PLAYER_ZONES,
     ZONE_KINDS,
     EventRecord,
@@ -58,9 +60,10 @@ class Table:
         self._definitions: dict[str, Card] = position.changes_in_game(
             setup.get("kingdom", []), self.editions
         )
-        self.state, self.setup_plays = position.build_state(
-            setup, self.editions, self.definition_by_name
-        )
+        built = position.build_state(setup, self.editions, self.definition_by_name)
+        self.state, self.setup_plays = built.state, built.plays
+        # Card name -> the pile its cards go back to (``pile_of``).
+        self._pile_of = built.pile_of
         self._index_cards()
         self._shuffle_orders = position.shuffle_orders(setup, len(self.state.players))
         self._shuffles_given = [len(orders) for orders in self._shuffle_orders]
@@ -73,6 +76,9 @@ class Table:
         # A check running beside the game (engine.context.Watcher), told of every move
         # and of what resolves; None in play.
         self.watcher: Watcher | None = None
+        # The replacement abilities whose effects are resolving, (card, ability): none of
+        # them applies to what its own effect does (engine.triggers.replace).
+        self._replacing: list[tuple[int, Any]] = []
 
     def _index_cards(self) -> None:
         """Work out the speed indexes (docs/guides/performance.rst). Every physical card
@@ -80,36 +86,48 @@ class Table:
         these hold for the whole game."""
         state = self.state
         self._by_id, in_game = self._definitions_by_id()
-        indexes = card_indexes(in_game, state.kingdom, self._definitions)
+        indexes = self._indexes = card_indexes(in_game, state.kingdom, self._definitions)
+        # The hottest indexes, one attribute read each.
         self._zone_listening = indexes.zone_listening
         self._events_heard = indexes.events_heard
-        self._cost_modifiers = indexes.cost_modifiers
         self._vanilla_plays = indexes.vanilla_plays
-        self._after_any_gain = indexes.after_any_gain
-        self._buy_restrictors = indexes.buy_restrictors
         # Event kind -> the game-long abilities of this game's cards (``where="game"``:
-        # Embargo's tokens), each held by the first card of its name, which stands for it.
-        self._game_wide: dict[str, list[tuple[int, Trigger]]] = {
+        # Embargo's tokens), each held by the first card of its name, which stands for it;
+        # ``would_gain`` / ``would_trash`` -> the game-long replacements, the same way.
+        self._game_wide: dict[str, list[tuple[int, Any]]] = {
             kind: [(state.names.index(name), trigger) for name, trigger in abilities]
             for kind, abilities in indexes.game_wide.items()
         }
+        for kind, replacements in indexes.game_replacements.items():
+            self._game_wide[f"would_{kind}"] = [
+                (state.names.index(name), replacement) for name, replacement in replacements
+            ]
         # Zone kind -> owner -> its list of cards: what ``move`` reads (no zone list is ever
         # replaced). Two look-ups by str and int are cheaper than one by a (kind, owner) tuple.
         self._zones: dict[str, list[list[int]] | dict[Any, list[int]]] = {
             "trash": {None: state.trash},
             "supply": state.supply,
+            "pile": state.piles,
         }
         for kind in PLAYER_ZONES:
             self._zones[kind] = [getattr(player, kind) for player in state.players]
+        for mat in catalogue.MATS:
+            self._zones[mat] = [player.mats[mat] for player in state.players]
         # Per player: card name -> a position in the hand before which no card has that
         # name (where a play starts looking). Hands change only in move, which keeps it.
         self._first_in_hand: list[dict[str, int]] = [{} for _ in state.players]
-        # What the end of a turn asks to know whether the game is over: every Supply pile,
-        # and where the Province and Colony piles (None: not in the game) are among them.
-        # One attribute, not three: a game's attributes must stay few (see the class).
+        # How many cards moved into or out of a hand or a play area, where cards listen to
+        # events: while it stays the same, a run of alike abilities resolves without
+        # looking at those zones again (``engine.triggers``).
+        self.listening_moves = 0
+        # What the end of a turn asks to know whether the game is over: every pile (the
+        # Supply's first, then those outside it, which ``rules.game_over`` does not count),
+        # how many are the Supply's, and where the Province and Colony piles (None: not in
+        # the game) are among them. One attribute: a game's attributes must stay few.
         piles = list(state.supply)
         self._end_piles = (
-            list(state.supply.values()),
+            [*state.supply.values(), *state.piles.values()],
+            len(piles),
             piles.index("Province"),
             piles.index("Colony") if "Colony" in piles else None,
         )
@@ -169,6 +187,12 @@ class Table:
     def player(self, index: int) -> PlayerState:
         return self.state.players[index]
 
+    def pile_of(self, name: str) -> Zone | None:
+        """The pile cards named ``name`` belong to: ``("supply", pile)`` for a Supply pile,
+        ``("pile", pile)`` for one outside the Supply (a Prize's); None when the game has
+        none (Platinum without Colony, a card no pile of the game holds)."""
+        return self._pile_of.get(name)
+
     def turn_order(self, start: int | None = None) -> list[int]:
         """Every player in turn order from ``start`` (default: the active player)."""
         first = self.active if start is None else start
@@ -200,13 +224,15 @@ class Table:
         try:
             cards = zones[kind][owner]
         except KeyError:  # a misspelt zone kind in a card's code, or a pile not in the game
-            require_one_of("zone", kind, ZONE_KINDS)
+            require_one_of("zone", kind, (*ZONE_KINDS, *catalogue.MATS))
             raise
         if kind == "hand" and self._first_in_hand[owner]:  # hints to keep (Turn._find_play)
             if not self._take_from_hand(cards, card, self._first_in_hand[owner]):
                 return False
         elif cards and cards[-1] == card:
             cards.pop()
+        elif len(cards) > 1 and cards[-2] == card:  # under a bought card (Talisman's copy)
+            del cards[-2]
         else:
             try:
                 cards.remove(card)
@@ -216,7 +242,7 @@ class Table:
         try:
             target = zones[kind][owner]
         except KeyError:  # a misspelt zone kind in a card's code, or a pile not in the game
-            require_one_of("zone", kind, ZONE_KINDS)
+            require_one_of("zone", kind, (*ZONE_KINDS, *catalogue.MATS))
             raise
         if bottom or depth > 0:
             target.insert(0 if bottom else max(0, len(target) - depth), card)
@@ -224,6 +250,8 @@ class Table:
                 self._first_in_hand[owner].clear()
         else:
             target.append(card)
+        if kind in LISTENING_ZONES or source[0] in LISTENING_ZONES:
+            self.listening_moves += 1
         if event is not None and self.record:
             self.state.events.append(event)  # Game.log, inlined: the hottest call
         if self.watcher is not None:
@@ -243,6 +271,7 @@ class Table:
                 events.append((player, verb, names[card], None))
         zones[destination][player].extend(cards)
         cards.clear()
+        self.listening_moves += source in LISTENING_ZONES or destination in LISTENING_ZONES
         if source == "hand":  # an empty hand: every hint is 0 again
             self._first_in_hand[player].clear()
 
@@ -259,6 +288,7 @@ class Table:
         moved = cards[: -count - 1 : -1]
         del cards[len(cards) - count :]
         zones[destination][player].extend(moved)
+        self.listening_moves += source in LISTENING_ZONES or destination in LISTENING_ZONES
         if self.record:
             names, events = self.state.names, self.state.events
             for card in moved:
@@ -298,7 +328,11 @@ class Table:
     # ------------------------------------------------------------------ decisions
 
     def ask(self, decision: Decision) -> Effect[list[Any]]:
-        """Ask a decision and return the list of chosen values."""
+        """Ask a decision and return the list of chosen values. During a turn another
+        player controls (Possession's), they answer the active player's decisions."""
+        turn = self.state.turn
+        if turn.controller != turn.player and decision.player == turn.player:
+            decision = replace(decision, controller=turn.controller)
         answer = yield decision
         return answer
 

@@ -8,13 +8,23 @@ simultaneous triggers and chooses their optional ones; players go in turn order.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from engine.context import Happening, Resolving, TriggerContext, watched
+from engine.abilities import Replacement
+from engine.context import (
+    Happening,
+    ReplacementContext,
+    Resolving,
+    TriggerContext,
+    Would,
+    watched,
+)
 from engine.decisions import Choice, Decision, DecisionKind
 from engine.errors import UnknownName
 from engine.model import Effect, Trigger
-from engine.state import Event
+from engine.state import LISTENING_ZONES, Event, PlayerZone
 
 if TYPE_CHECKING:
     from engine.verbs import Verbs
@@ -45,7 +55,7 @@ def listeners_of(game: Verbs, kind: str, player: int, about: int | None) -> list
     names = game.state.names
     for owner in game.turn_order() if listening else ():
         mine = owner == player
-        for where in ("hand", "in_play"):
+        for where in LISTENING_ZONES:
             for card in game.player(owner).zone(where):
                 if names[card] not in listening:
                     continue
@@ -94,21 +104,52 @@ def anyone_listens(game: Verbs, kind: str, player: int, about: int | None) -> bo
 def fire(game: Verbs, happening: Happening) -> Effect[None]:
     """Resolve every trigger of ``happening``: player by player in turn order, each
     player ordering their own simultaneous triggers and choosing optional ones."""
-    found = listeners(game, happening)
+    yield from fire_all(game, [happening])
+
+
+def fire_all(game: Verbs, happenings: list[Happening]) -> Effect[None]:
+    """Resolve every trigger of ``happenings``, events of one instruction that happened
+    together (the cards one instruction discarded: rulings ``rules/when-discard/2``), as
+    :func:`fire` does for one: each player orders all of theirs."""
+    found = [
+        (owner, card, trigger, index)
+        for index, happening in enumerate(happenings)
+        for owner, card, trigger in listeners(game, happening)
+    ]
     if not found:
         return
     for owner in game.turn_order():
-        mine = [(card, trigger) for who, card, trigger in found if who == owner]
+        mine = [(card, trigger, index) for who, card, trigger, index in found if who == owner]
         if mine:
-            yield from _resolve_triggers(game, owner, mine, happening)
+            yield from _resolve_triggers(game, owner, mine, happenings)
 
 
 def _still_applies(
-    game: Verbs, owner: int, card: int, trigger: Trigger, happening: Happening
+    game: Verbs,
+    owner: int,
+    card: int,
+    trigger: Trigger,
+    happening: Happening,
+    zones: dict[str, set[int]] | None = None,
 ) -> bool:
-    if trigger.where in ("hand", "in_play") and card not in game.player(owner).zone(trigger.where):
+    """Whether a listener still applies: its card is still where it listens from, and its
+    condition holds. ``zones`` keeps the owner's zones as sets, for a look at many."""
+    where = trigger.where
+    if where in ("hand", "in_play") and card not in _cards_in(game, owner, where, zones):
         return False
     return trigger.condition(TriggerContext(game, owner, card, happening))
+
+
+def _cards_in(
+    game: Verbs, owner: int, where: PlayerZone, zones: dict[str, set[int]] | None
+) -> Collection[int]:
+    """The owner's cards in the zone ``where``; from ``zones``, made a set once, if given."""
+    cards = game.player(owner).zone(where)
+    if zones is None:
+        return cards
+    if where not in zones:
+        zones[where] = set(cards)
+    return zones[where]
 
 
 def trigger_decision(
@@ -126,8 +167,17 @@ def trigger_decision(
     names = [game.name_of(card) for card, _ in pending]
     subject = game.name_of(happening.card) if happening.card is not None else None
     all_optional = all(trigger.optional for _, trigger in pending)
-    kind: DecisionKind = "react" if all_optional else "trigger"
     what = f"{happening.kind} of {subject}" if subject else happening.kind
+    return choice_decision(owner, names, all_optional, subject, what)
+
+
+def choice_decision(
+    owner: int, names: list[str], all_optional: bool, subject: str | None, what: str
+) -> Decision:
+    """The decision of which ability (named ``names``) resolves next on an event (``what``,
+    about the card ``subject``, or None): ``react`` when all are optional, else
+    ``trigger`` (see :func:`trigger_decision`)."""
+    kind: DecisionKind = "react" if all_optional else "trigger"
     prompt = (
         f"you may react to the {what}" if all_optional else f"which ability on the {what} first"
     )
@@ -144,34 +194,103 @@ def trigger_decision(
     )
 
 
+# A trigger waiting to resolve for its owner: (card, trigger, the index of the happening it
+# meets among those resolved together).
+Pending = tuple[int, Trigger, int]
+
+
 def _resolve_triggers(
-    game: Verbs,
-    owner: int,
-    pending: list[tuple[int, Trigger]],
-    happening: Happening,
+    game: Verbs, owner: int, pending: list[Pending], happenings: list[Happening]
 ) -> Effect[None]:
-    used: list[tuple[int, Trigger]] = []
+    used: Counter[Pending] = Counter()  # the mandatory ones used on these events
     while True:
-        pending = [(c, t) for c, t in pending if _still_applies(game, owner, c, t, happening)]
+        pending, others = _partition(game, owner, pending, happenings)
         if not pending:
             return
-        all_optional = all(trigger.optional for _, trigger in pending)
-        if len(pending) == 1 and not all_optional:
-            chosen = 0
+        if _alike(game, pending):
+            yield from _resolve_alike(game, owner, pending, others, happenings, used)
         else:
-            decision = trigger_decision(game, owner, pending, happening)
+            pairs = [(card, trigger) for card, trigger, _ in pending]
+            decision = trigger_decision(game, owner, pairs, happenings[pending[0][2]])
             picked = yield from game.ask(decision)
             if not picked:
                 return
-            chosen = picked[0]
-        card, trigger = pending[chosen]
-        used.append((card, trigger))
-        if trigger.optional:
-            game.log(Event(owner, "reacts with", game.name_of(card)))
-        elif trigger.where == "next_turn":  # a Duration card's start-of-turn part, per play
-            game.log(Event(owner, "resolves", game.name_of(card)))
-        yield from _resolve_one(game, owner, card, trigger, happening)
-        pending = _unused_listeners(game, owner, happening, used)
+            yield from _resolve_used(game, owner, pending[picked[0]], happenings, used)
+        pending = _unused_listeners(game, owner, happenings, used)
+
+
+def _partition(
+    game: Verbs, owner: int, candidates: list[Pending], happenings: list[Happening]
+) -> tuple[list[Pending], list[Pending]]:
+    """The owner's listeners that apply now, and those that do not (each zone made a set
+    once: one look in the zone per listener made 25,000 Talismans in play quadratic)."""
+    zones: dict[str, set[int]] = {}
+    applying: list[Pending] = []
+    others: list[Pending] = []
+    for entry in candidates:
+        card, trigger, index = entry
+        applies = _still_applies(game, owner, card, trigger, happenings[index], zones)
+        (applying if applies else others).append(entry)
+    return applying, others
+
+
+def _alike(game: Verbs, pending: list[Pending]) -> bool:
+    """Whether the owner has nothing to choose: mandatory abilities of cards of one name
+    (the order of alike ones changes nothing, and none may be skipped)."""
+    name = game.name_of(pending[0][0])
+    return all(not t.optional and game.name_of(c) == name for c, t, _ in pending)
+
+
+def _resolve_alike(
+    game: Verbs,
+    owner: int,
+    alike: list[Pending],
+    others: list[Pending],
+    happenings: list[Happening],
+    used: Counter[Pending],
+) -> Effect[None]:
+    """Resolve ``alike`` in turn, each while it still applies, without asking and without
+    listing the listeners again after each, for as long as no other can have come: none
+    of ``others`` (the owner's listeners that did not apply) applies now, the triggers set
+    up for the turn are the same, and no card moved into or out of a hand or a play area
+    when cards there listen to this kind of event (the happenings resolved together are
+    of one kind). Otherwise it stops, and the caller lists them again (the player may
+    then have a choice). Listing every listener after each of 4,000 Wharfs made the start
+    of a turn quadratic (15 s and 1 GB)."""
+    turn, kind = game.state.turn, happenings[0].kind
+    lasting, moves = list(turn.lasting), game.listening_moves
+    for position, entry in enumerate(alike):
+        card, trigger, index = entry
+        # The first was just found to apply. A later one listening from a hand or a play
+        # area is still there: nothing has moved (else the run stopped below, or no card
+        # listens to this kind of event from there).
+        happening = happenings[index]
+        if position and not trigger.condition(TriggerContext(game, owner, card, happening)):
+            continue
+        yield from _resolve_used(game, owner, entry, happenings, used)
+        if (
+            (game.listening_moves != moves and kind in game._zone_listening)
+            or turn.lasting != lasting
+            or any(_still_applies(game, owner, c, t, happenings[i]) for c, t, i in others)
+        ):
+            return
+
+
+def _resolve_used(
+    game: Verbs,
+    owner: int,
+    entry: Pending,
+    happenings: list[Happening],
+    used: Counter[Pending],
+) -> Effect[None]:
+    """Resolve one of the owner's triggers on its happening and count it used."""
+    card, trigger, index = entry
+    used[entry] += 1
+    if trigger.optional:
+        game.log(Event(owner, "reacts with", game.name_of(card)))
+    elif trigger.where == "next_turn":  # a Duration card's start-of-turn part, per play
+        game.log(Event(owner, "resolves", game.name_of(card)))
+    yield from _resolve_one(game, owner, card, trigger, happenings[index])
 
 
 def _resolve_one(
@@ -194,15 +313,104 @@ def _run_trigger(
 
 
 def _unused_listeners(
-    game: Verbs, owner: int, happening: Happening, used: list[tuple[int, Trigger]]
-) -> list[tuple[int, Trigger]]:
+    game: Verbs, owner: int, happenings: list[Happening], used: Counter[Pending]
+) -> list[Pending]:
     """The owner's listeners as the zones are now, less the mandatory ones already used on
-    this event: a resolved trigger may have brought another (Secret Chamber drawing a
-    Moat), and an optional one (a Reaction) may be used again while its condition holds,
-    since a Reaction that stays where it was may be revealed again to the same event
-    (rulings ``rules/reactions/1``): Secret Chamber twice, Diplomat again."""
-    found = [(c, trigger) for who, c, trigger in listeners(game, happening) if who == owner]
-    for entry in used:
-        if not entry[1].optional and entry in found:
-            found.remove(entry)
+    these events (each as often as it was used: a Duration card played twice has two): a
+    resolved trigger may have brought another (Secret Chamber drawing a Moat), and an
+    optional one (a Reaction) may be used again while its condition holds, since a
+    Reaction that stays where it was may be revealed again to the same event (rulings
+    ``rules/reactions/1``): Secret Chamber twice, Diplomat again."""
+    left = Counter({entry: n for entry, n in used.items() if not entry[1].optional})
+    found: list[Pending] = []
+    for index, happening in enumerate(happenings):
+        for who, card, trigger in listeners(game, happening):
+            if who != owner:
+                continue
+            key = (card, trigger, index)
+            if left[key]:
+                left[key] -= 1
+            else:
+                found.append(key)
     return found
+
+
+# --- replacement abilities -------------------------------------------------------------------
+
+# Who may replace a move: (owner, card, replacement).
+Replacer = tuple[int, int, Replacement]
+
+
+def replacers_of(game: Verbs, would: Would) -> list[Replacer]:
+    """Every (owner, card, replacement) that may replace ``would``, by looking at the zones:
+    the card that would move (``self``), cards in hand and in play (in turn order), and
+    the game-long ones (held by the player whose move it is)."""
+    kind, player, about = would.kind, would.player, would.card
+    found: list[Replacer] = [
+        (player, about, replacement)
+        for replacement in game.definition(about).replacements
+        if replacement.where == "self" and replacement.event == kind
+    ]
+    names = game.state.names
+    replacing = game._indexes.replacing.get(kind, _NOBODY)
+    for owner in game.turn_order() if replacing else ():
+        mine = owner == player
+        for where in ("hand", "in_play"):
+            for card in game.player(owner).zone(where):
+                if names[card] not in replacing:
+                    continue
+                for replacement in game.definition(card).replacements:
+                    if (
+                        replacement.where == where
+                        and replacement.event == kind
+                        and (replacement.who == "any" or (replacement.who == "own") == mine)
+                    ):
+                        found.append((owner, card, replacement))
+    for card, replacement in game._game_wide.get(f"would_{kind}", ()):
+        found.append((player, card, replacement))
+    return found
+
+
+def replace(game: Verbs, would: Would) -> Effect[None]:
+    """Apply the replacement abilities to ``would`` before it happens: each player in turn
+    order, from the player whose move it is, picks which of theirs applies next (an
+    optional one only if they want it: a ``react`` decision whose source is the card
+    that would move), until none is left or the move is cancelled. Each applies at most
+    once to the move, and none applies to the moves its own effect causes."""
+    used: list[tuple[int, Replacement]] = []
+    while not would.cancelled:
+        candidates = [
+            (owner, card, replacement)
+            for owner, card, replacement in replacers_of(game, would)
+            if (card, replacement) not in used
+            and (card, replacement) not in game._replacing
+            and replacement.condition(ReplacementContext(game, owner, card, would))
+        ]
+        if not candidates:
+            return
+        owner = next(o for o in game.turn_order(would.player) if any(c[0] == o for c in candidates))
+        mine = [(card, replacement) for who, card, replacement in candidates if who == owner]
+        chosen = 0
+        all_optional = all(replacement.optional for _, replacement in mine)
+        if len(mine) > 1 or all_optional:
+            names = [game.name_of(card) for card, _ in mine]
+            subject = game.name_of(would.card)
+            decision = choice_decision(
+                owner, names, all_optional, subject, f"{would.kind} of {subject}"
+            )
+            picked = yield from game.ask(decision)
+            if not picked:  # declined every optional one: the others' turn
+                used += mine
+                continue
+            chosen = picked[0]
+        card, replacement = mine[chosen]
+        used.append((card, replacement))
+        if replacement.optional:
+            game.log(Event(owner, "reacts with", game.name_of(card)))
+        game._replacing.append((card, replacement))
+        try:
+            yield from replacement.effect(ReplacementContext(game, owner, card, would))
+        except UnknownName as error:  # a typo in this card's code: say which card
+            raise error.of_card(game.name_of(card)) from None
+        finally:
+            game._replacing.remove((card, replacement))

@@ -11,14 +11,17 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any, Final
 
+from engine import cards as catalogue
 from engine import rules, triggers
 from engine.compiled import mypyc_attr
 from engine.context import Happening
 from engine.decisions import Decision
 from engine.errors import IllegalMove
 from engine.model import ACTION, TREASURE, Effect
+from engine.rules import PY
 from engine.state import TurnState
 from engine.verbs import Verbs
+from engine.vocabulary import SPENDS
 
 AWAIT_COMMAND: Final = "await-command"
 
@@ -59,6 +62,8 @@ class Turn(Verbs):
                 yield from self.play(self.active, card)
             elif verb == "buy":
                 yield from self._buy(self.active, name)
+            elif verb == "spend":
+                self._spend(name)
             elif (verb, name) == ("end", "action"):
                 self.state.turn.phase = "buy"
             else:
@@ -95,6 +100,9 @@ class Turn(Verbs):
             return None if self._play_plainly(name, card) else (verb, name, card)
         if verb == "buy":
             return None if self._buy_plainly(name) else (verb, name, card)
+        if verb == "spend":  # asks nothing and fires nothing
+            self._spend(name)
+            return None
         if name == "action":  # end action
             self.state.turn.phase = "buy"
             return None
@@ -120,12 +128,16 @@ class Turn(Verbs):
         to the Clean-up (else ``command``: the generator does it all), then what the start
         of the next turn still needs (BEGIN_TURN when somebody listens to it)."""
         player = self.state.turn.player
-        if triggers.anyone_listens(self, "buy_end", player, None) or triggers.anyone_listens(
-            self, "cleanup", player, None
+        heard = self._events_heard
+        if (
+            triggers.anyone_listens(self, "buy_end", player, None)
+            or triggers.anyone_listens(self, "cleanup", player, None)
+            or "discard" in heard
         ):
             return command
         self.state.turn.phase = "cleanup"
-        self._clean_up_cards(player)
+        self._discard_in_clean_up(player)
+        self._draw_next_hand(player)
         if self._end_of_turn():
             return None
         if triggers.anyone_listens(self, "start", self.state.turn.player, None):
@@ -156,12 +168,14 @@ class Turn(Verbs):
         listens to the gain is known before the buy."""
         player = self.state.turn.player
         card = self.state.supply[pile][-1]
-        if triggers.anyone_listens(self, "buy", player, card) or triggers.anyone_listens(
-            self, "gain", player, card
+        if (
+            triggers.anyone_listens(self, "buy", player, card)
+            or triggers.anyone_listens(self, "gain", player, card)
+            or "would_gain" in self._events_heard
         ):
             return False
         self._pay_for(player, pile)
-        self._move_gained(player, card, ("supply", pile), "discard", True)
+        self._move_gained(player, card, ("supply", pile), ("discard", player), True)
         return True
 
     def _pay_for(self, player: int, pile: str) -> int:
@@ -169,7 +183,10 @@ class Turn(Verbs):
         turn = self.state.turn
         turn.phase = "buy"
         turn.buys -= 1
-        turn.coins -= self.cost_of(pile)
+        cost = self.cost_of(pile)
+        turn.coins -= cost.coins
+        if cost.potion:
+            turn.potions -= cost.potion
         turn.bought = True
         self.log((player, "buys", pile, None))
         return self.state.supply[pile][-1]
@@ -177,7 +194,8 @@ class Turn(Verbs):
     # ------------------------------------------------------------------ clean-up
 
     def _clean_up(self) -> Effect[None]:
-        """The end of the Buy phase (2nd-edition Treasury), then the Clean-up."""
+        """The end of the Buy phase (2nd-edition Treasury), then the Clean-up: its
+        triggers, the discards (and their triggers, when some card listens), the draw."""
         player, turn = self.active, self.state.turn
         if triggers.anyone_listens(self, "buy_end", player, None):
             turn.phase = "buy"
@@ -185,51 +203,78 @@ class Turn(Verbs):
         turn.phase = "cleanup"
         if triggers.anyone_listens(self, "cleanup", player, None):
             yield from triggers.fire(self, Happening("cleanup", player))
-        self._clean_up_cards(player)
+        discarded = self._discard_in_clean_up(player)
+        if "discard" in self._events_heard:
+            in_play, hand = discarded
+            yield from self._discarded(player, in_play, "in_play")
+            yield from self._discarded(player, hand, "hand")
+        self._draw_next_hand(player)
 
-    def _clean_up_cards(self, player: int) -> None:
-        """Discard the cards in play (but those staying: Duration cards) and in hand, draw
-        5 (3 after an Outpost): the Clean-up after its triggers. An extra turn is not
-        counted in ``turns_taken`` (the tie-break)."""
+    def _discard_in_clean_up(self, player: int) -> tuple[list[int], list[int]]:
+        """Discard the cards in play (but those staying: Duration cards) and in hand: the
+        Clean-up's discards, after its triggers. Returns the cards discarded from play and
+        from hand when some card of the game listens to discards (else nothing: the bulk
+        moves keep no list)."""
         state = self.state.players[player]
         staying = state.staying
-        if self.bulk_moves and not staying:
+        if self.bulk_moves and not staying and "discard" not in self._events_heard:
             self.move_all(player, "in_play", "discard", "discards")
             self.move_all(player, "hand", "discard", "discards")
-        else:
-            for zone in ("in_play", "hand"):
-                for card in list(state.zone(zone)):
-                    if not (staying and card in staying):
-                        self.discard(player, card, zone)
+            return [], []
+        names = self.state.names
+        discarded: tuple[list[int], list[int]] = ([], [])
+        for zone, moved in zip(("in_play", "hand"), discarded, strict=True):
+            for card in list(state.zone(zone)):
+                if not (staying and card in staying):
+                    event = (player, "discards", names[card], None)
+                    if self.move(card, (zone, player), ("discard", player), event):
+                        moved.append(card)
+        return discarded
+
+    def _draw_next_hand(self, player: int) -> None:
+        """Draw the next hand (5 cards, 3 after an Outpost): the end of the Clean-up. A
+        turn that does not count (an extra turn) is not counted in ``turns_taken`` (the
+        tie-break)."""
         turn = self.state.turn
         self.draw(player, turn.hand_size)
         if not turn.extra:
-            state.turns_taken += 1
+            self.state.players[player].turns_taken += 1
 
     def _end_of_turn(self) -> bool:
-        """After the Clean-up: end the game if it is over (True: no extra turn follows),
-        else start the next turn: the same player's extra turn after a working Outpost,
-        otherwise the next player's."""
+        """After the Clean-up: end the game if it is over (True: no turn follows), else
+        start the next turn: the first queued one (an Outpost's extra turn, a Possession
+        turn), otherwise the regular one of the player after the last regular turn's."""
         turn, names = self.state.turn, self.state.names
         gained: list[str] = []  # a loop: Python 3.11 makes a function for a comprehension
         for card, _, _ in turn.gains:
             gained.append(names[card])
         self.state.players[turn.player].gained_last_turn = gained
         players = len(self.state.players)
-        piles, province, colony = self._end_piles
+        piles, supply, province, colony = self._end_piles
         # Every way the game ends (the Province or Colony pile, or enough piles) needs an
         # empty pile: while none is, the piles need no counting (one C-level scan).
-        if [] in piles and rules.game_over(_sizes(piles), province, colony, players):
+        if [] in piles and rules.game_over(_sizes(piles), province, colony, players, PY, supply):
             self.state.game_over = True
             self.log((None, "game ends", None, None))
             return True
-        extra = turn.extra_turn_next
-        following = turn.player if extra else (turn.player + 1) % players
-        self.state.turn = TurnState(player=following, extra=extra)
+        queue = self.state.extra_turns
+        queued = bool(queue)
+        if queued:
+            extra = queue.pop(0)
+            following = extra.player
+            self.state.turn = TurnState(
+                player=following,
+                extra=not extra.counts,
+                controller=extra.controller,
+                regular=turn.regular,
+            )
+        else:
+            following = (turn.regular + 1) % players
+            self.state.turn = TurnState(player=following)
         # Cards kept in play stay until the start of their player's next turn; from now
         # on they go at the next Clean-up unless they are kept again.
         self.state.players[following].staying.clear()
-        self.log((following, "starts an extra turn" if extra else "starts a turn", None, None))
+        self.log((following, "starts an extra turn" if queued else "starts a turn", None, None))
         return False
 
     # ------------------------------------------------------------------ validation
@@ -302,21 +347,49 @@ class Turn(Verbs):
     def _price_refusal(self, name: str) -> str | None:
         """Why the card on a non-empty pile may not be bought with a Buy left: its cost,
         or a restriction; None when it may."""
-        cost, coins = self.cost_of(name), self.state.turn.coins
-        if cost > coins:
-            return f"{name} costs {cost}, only {coins} coins available"
+        cost, turn = self.cost_of(name), self.state.turn
+        if not rules.affordable(cost, turn.coins, turn.potions):
+            potions = f" and {turn.potions} Potions" if cost.potion else ""
+            return f"{name} costs {cost}, only ${turn.coins}{potions} available"
         return self.buy_restriction(name) or None
 
     def buy_restriction(self, name: str) -> str | None:
         """Why a card may not be bought now beyond cost and Buys: a restriction of a card
         played this turn (Contraband), or of the card itself (Grand Market)."""
-        for restrictor in self._buy_restrictors:
-            if restrictor.name in self.state.turn.plays and restrictor.restricts_buys:
-                reason = restrictor.restricts_buys(self, name)
+        indexes = self._indexes
+        for restrictor, why_not in indexes.turn_restrictions:
+            if restrictor in self.state.turn.plays:
+                reason = why_not(self, name)
                 if reason:
                     return reason
-        restriction = self.definition_by_name(name).buy_restriction
-        return restriction(self, self.active) if restriction is not None else None
+        for why_not in indexes.self_restrictions.get(name, ()):
+            reason = why_not(self, name)
+            if reason:
+                return reason
+        return None
+
+    # ------------------------------------------------------------------ spending tokens
+
+    def _spend_refusal(self, name: str) -> str | None:
+        """Why ``spend name`` may not be given now, or None when it may: a kind of token
+        that may be spent, now, and one of it on the active player's mat."""
+        kind = catalogue.TOKEN_KINDS.get(name)
+        if kind is None or kind.spend is None:
+            spendable = [k for k, declared in catalogue.TOKEN_KINDS.items() if declared.spend]
+            return f"cannot spend {name!r} (tokens to spend: {', '.join(spendable) or 'none'})"
+        player = self.state.turn.player
+        if not self.state.players[player].tokens.get(name):
+            return f"p{player + 1} has no {kind.title} to spend"
+        return kind.spend.refusal(self, self.editions.get(kind.set, 2))
+
+    def _spend(self, name: str) -> None:
+        """Spend one token of kind ``name`` (checked): off the mat, and what it gives."""
+        kind = catalogue.TOKEN_KINDS[name]
+        assert kind.spend is not None
+        player = self.state.turn.player
+        self.remove_tokens(player, name, 1)
+        self.log((player, SPENDS, kind.title, None))
+        self.bonus(player, coins=kind.spend.coins)
 
     # ------------------------------------------------------------------ scoring
 
@@ -325,7 +398,10 @@ class Turn(Verbs):
         by_id = self._by_id  # what definition() reads, without a call per card
         owned = [by_id[card] for card in state.all_cards()]
         # Lists, not generators, for sum: cheaper in CPython (every snapshot scores).
-        total = state.vp_tokens + sum([card.vp for card in owned])
+        total = sum([card.vp for card in owned])
+        if state.tokens:  # tokens that score (VP tokens)
+            kinds = catalogue.TOKEN_KINDS
+            total += sum([n for kind, n in state.tokens.items() if kinds[kind].scores])
         counters = [card.vp_counter for card in owned if card.vp_counter is not None]
         return total + sum([count(owned) for count in counters]) if counters else total
 

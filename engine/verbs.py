@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterable
 
 from engine import rules, triggers
 from engine.compiled import mypyc_attr
-from engine.context import Context, Happening, Resolving, watched
+from engine.context import Context, Happening, Resolving, Would, watched
+from engine.costs import Cost, CostLimit
 from engine.decisions import Choice, Decision
 from engine.errors import BadPosition, UnknownName, require_one_of
 from engine.lasting import Lasting
-from engine.model import Card, CostLimit, Effect
+from engine.model import Card, Effect
 from engine.state import (
     PUTS_INTO_HAND,
     TRASH,
@@ -28,6 +29,7 @@ from engine.state import (
     PlayerZone,
     Zone,
 )
+from engine.vocabulary import EXCHANGES
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a base of Game, which may be subclassed
@@ -36,37 +38,36 @@ class Verbs(Lasting):
 
     # ------------------------------------------------------------------ costs
 
-    def cost(self, card: Card) -> int:
-        """The current cost of ``card``: printed cost less every active reduction.
+    def cost(self, card: Card) -> Cost:
+        """The current cost of ``card``: its printed cost, its coin part less every active
+        reduction (the Potion and Debt parts are never reduced).
 
         The reductions are collected here and combined by ``rules.current_cost``, the
         function ``checks.proofs`` proves never negative and never rising with more."""
         turn = self.state.turn
-        modifiers = self._cost_modifiers
-        if not modifiers and not turn.cost_sources and card.self_cost_modifier is None:
+        indexes = self._indexes
+        if not (turn.cost_sources or indexes.any_cost_change):
             # Nothing can reduce it: ``rules.current_cost`` of no reductions, the printed
-            # cost (never below 0). Most games have no cost modifier at all.
+            # cost (never below 0). Most games have no cost change at all.
             return card.cost
         reductions: list[int] = []
-        for source in self.state.players[turn.player].in_play if modifiers else ():
-            if self.state.names[source] not in modifiers:
-                continue
-            definition = self._by_id[source]
-            if definition.cost_modifier is not None and not definition.cost_modifier_lasts:
-                reductions.append(definition.cost_modifier(self, card))
+        in_play_costs = indexes.in_play_costs
+        for source in self.state.players[turn.player].in_play if in_play_costs else ():
+            for amount in in_play_costs.get(self.state.names[source], ()):
+                reductions.append(amount(self, card))
+        turn_costs = indexes.turn_costs
         for source in turn.cost_sources:
-            modifier = self._by_id[source].cost_modifier
-            if modifier is not None:
-                reductions.append(modifier(self, card))
-        if card.self_cost_modifier is not None:
+            for amount in turn_costs.get(self.state.names[source], ()):
+                reductions.append(amount(self, card))
+        for amount in indexes.self_costs.get(card.name, ()):
             try:
-                reductions.append(card.self_cost_modifier(self))
+                reductions.append(amount(self, card))
             except UnknownName as error:  # a typo in this card's code: say which card
                 raise error.of_card(card.name) from None
         if not reductions:  # as in the first test: the printed cost
             return card.cost
-        result: int = rules.current_cost(card.cost, reductions)
-        return result
+        reduced: Cost = rules.reduce_cost(card.cost, reductions, Cost)
+        return reduced
 
     def in_phase(self, phase: Phase) -> bool:
         """Whether the turn is in ``phase`` (Peddler); a phase that does not exist is an
@@ -74,7 +75,7 @@ class Verbs(Lasting):
         require_one_of("phase", phase, TURN_PHASES)
         return self.state.turn.phase == phase
 
-    def cost_of(self, name: str) -> int:
+    def cost_of(self, name: str) -> Cost:
         return self.cost(self._definitions.get(name) or self.definition_by_name(name))
 
     # ------------------------------------------------------------------ the deck
@@ -155,13 +156,39 @@ class Verbs(Lasting):
         for card in cards:
             self.log(Event(player, "reveals", self.name_of(card)))
 
-    def discard(self, player: int, card: int, source: PlayerZone = "hand") -> bool:
-        return self.move(
-            card,
-            (source, player),
-            ("discard", player),
-            (player, "discards", self.state.names[card], None),
-        )
+    def discard(self, player: int, card: int, source: PlayerZone = "hand") -> Effect[bool]:
+        """Discard ``card`` from the player's ``source``; yields to the when-discard
+        triggers (a card's own, from where it was discarded). Whether it moved."""
+        discarded = yield from self.discard_cards(player, [card], source)
+        return bool(discarded)
+
+    def discard_cards(
+        self, player: int, cards: Iterable[int], source: PlayerZone = "hand"
+    ) -> Effect[list[int]]:
+        """Discard ``cards`` by one instruction, in order: every card first, then their
+        when-discard triggers, which their owner orders (rulings ``rules/when-discard/2``).
+        Returns the cards that moved (a card no longer in ``source`` stays where it is)."""
+        names, moved = self.state.names, []
+        for card in cards:
+            if self.move(
+                card, (source, player), ("discard", player), (player, "discards", names[card], None)
+            ):
+                moved.append(card)
+        if "discard" in self._events_heard:
+            yield from self._discarded(player, moved, source)
+        return moved
+
+    def _discarded(self, player: int, cards: list[int], source: str) -> Effect[None]:
+        """The when-discard triggers of cards ``player`` discarded from ``source`` together
+        (``happening.data``: ``from`` the zone kind, ``cleanup`` whether in the Clean-up)."""
+        cleanup = self.state.turn.phase == "cleanup"
+        happenings = [
+            Happening("discard", player, card, data={"from": source, "cleanup": cleanup})
+            for card in cards
+            if triggers.anyone_listens(self, "discard", player, card)
+        ]
+        if happenings:
+            yield from triggers.fire_all(self, happenings)
 
     def topdeck(self, player: int, card: int, source: PlayerZone = "hand") -> bool:
         return self.move(
@@ -199,8 +226,17 @@ class Verbs(Lasting):
         return self.move(card, source, (destination, player), depth=depth)
 
     def trash(self, player: int, card: int, source: Zone) -> Effect[bool]:
-        """Trash ``card`` from ``source``; yields to the when-trash triggers."""
-        moved = self.move(card, source, TRASH, Event(player, "trashes", self.name_of(card)))
+        """Trash ``card`` from ``source``; yields to the when-trash triggers. A replacement
+        may send it elsewhere, where it still counts as trashed (Possession's set-aside
+        cards), or cancel it."""
+        destination: Zone = TRASH
+        if "would_trash" in self._events_heard:
+            would = Would("trash", player, card, source, destination)
+            yield from triggers.replace(self, would)
+            if would.cancelled:
+                return False
+            destination = would.destination
+        moved = self.move(card, source, destination, Event(player, "trashes", self.name_of(card)))
         if moved:
             yield from triggers.fire(self, Happening("trash", player, card))
         return moved
@@ -215,10 +251,31 @@ class Verbs(Lasting):
         )
 
     def return_to_supply(self, player: int, card: int, source: Zone) -> bool:
-        pile = self.name_of(card)
-        if pile not in self.state.supply:
+        """Return a card to its Supply pile (Ambassador); False when it has none (a Prize's
+        pile is not in the Supply)."""
+        pile = self.pile_of(self.name_of(card))
+        if pile is None or pile[0] != "supply":
             return False
-        return self.move(card, source, ("supply", pile), Event(player, "returns", pile))
+        return self.move(card, source, pile, Event(player, "returns", self.name_of(card)))
+
+    def exchange(self, player: int, card: int, source: Zone, pile: str) -> int | None:
+        """Exchange ``card`` (in ``source``) for the top card of ``pile``: ``card`` goes back
+        to its own pile and that card takes its place; neither is gained nor trashed
+        (second-edition Trader; Travellers). Returns the card taken, or None when nothing
+        happened: ``card`` is not in ``source`` (Stop-Moving), has no pile, or ``pile`` is
+        empty."""
+        home = self.pile_of(self.name_of(card))
+        target: Zone = ("supply", pile) if pile in self.state.supply else ("pile", pile)
+        cards = self.state.supply.get(pile) or self.state.piles.get(pile)
+        if home is None or not cards:
+            return None
+        taken = cards[-1]
+        names = self.state.names
+        event = (player, EXCHANGES + names[taken], names[card], None)
+        if not self.move(card, source, home, event):
+            return None
+        self.move(taken, target, source)
+        return taken
 
     # ------------------------------------------------------------------ gaining
 
@@ -266,28 +323,47 @@ class Verbs(Lasting):
         if limit is None:
             return True
         if limit.exactly:
-            return self.cost(card) == limit.cost
-        return self.cost(card) <= limit.cost
+            return bool(rules.costs_same(self.cost(card), limit.cost))
+        return bool(rules.cost_at_most(self.cost(card), limit.cost))
 
     def gain(
         self,
         player: int,
         pile: str,
-        to: PlayerZone = "discard",
+        to: PlayerZone | None = None,
         *,
         bought: bool = False,
         besides: int | None = None,
     ) -> Effect[int | None]:
         """Gain the top card of a Supply pile; returns the card, or None if none was gained.
 
-        ``besides`` is a card of the pile that must stay there (the card being bought,
-        still on its pile while "when you buy" abilities such as Talisman's resolve).
+        ``to``: where the instruction puts it (None: it names no place, the discard pile
+        unless a replacement says otherwise). ``besides`` is a card of the pile that must
+        stay there (the card being bought, still on its pile while "when you buy"
+        abilities such as Talisman's resolve).
         """
-        cards = [card for card in self.state.supply.get(pile, []) if card != besides]
-        if not cards:
+        # The top card, or the next one when the top is ``besides``: never a copy of the
+        # pile (a gain per card of a 50,000-card pile made it quadratic).
+        card = next(
+            (card for card in reversed(self.state.supply.get(pile, [])) if card != besides), None
+        )
+        if card is None:
             return None
-        card = cards[-1]
         gained = yield from self.gain_card(player, card, ("supply", pile), to, bought=bought)
+        return gained
+
+    def gain_from_pile(
+        self, player: int, pile: str, name: str, to: PlayerZone | None = None
+    ) -> Effect[int | None]:
+        """Gain a card named ``name`` from ``pile``, a pile outside the Supply that the
+        card's instruction names (Tournament's Prizes, Joust's Rewards); None when the pile
+        has none."""
+        cards = self.state.piles.get(pile, [])
+        names = self.state.names
+        card = next((card for card in reversed(cards) if names[card] == name), None)
+        if card is None:
+            return None
+        gained = yield from self.gain_card(player, card, ("pile", pile), to)
         return gained
 
     def gain_card(
@@ -295,53 +371,68 @@ class Verbs(Lasting):
         player: int,
         card: int,
         source: Zone,
-        to: PlayerZone = "discard",
+        to: PlayerZone | None = None,
         *,
         bought: bool = False,
     ) -> Effect[int | None]:
-        """Gain a particular card (from the Supply or the trash) straight to ``to``."""
-        if not self._move_gained(player, card, source, to, bought):
+        """Gain a particular card (from a pile or the trash) to ``to`` (None: the discard
+        pile, unless a replacement sends it elsewhere). Replacement abilities apply first:
+        a gain they cancel or give to another player is not this player's (the Blue dog
+        rule: no when-gain ability of it, no "if you gained it"). Returns the card if this
+        gain happened, else None."""
+        destination: Zone = ("discard" if to is None else to, player)
+        if "would_gain" in self._events_heard:
+            would = Would("gain", player, card, source, destination, to is not None, bought)
+            yield from triggers.replace(self, would)
+            if would.cancelled:
+                return None
+            player, destination = would.player, would.destination
+        if not self._move_gained(player, card, source, destination, bought):
             return None
         if triggers.anyone_listens(self, "gain", player, card):
             yield from triggers.fire(
-                self, Happening("gain", player, card, bought=bought, data={"to": to})
+                self,
+                Happening("gain", player, card, bought=bought, data={"to": destination[0]}),
             )
         return card
 
     def _move_gained(
-        self, player: int, card: int, source: Zone, to: PlayerZone, bought: bool
+        self, player: int, card: int, source: Zone, destination: Zone, bought: bool
     ) -> bool:
         """A gain's move, before its triggers; whether the card moved. The active player's
         gains are recorded for the turn (Treasury, Smugglers)."""
-        destination: Zone = ("deck", player) if to == "deck" else (to, player)
         gains = (player, "gains", self.state.names[card], None)
         if not self.move(card, source, destination, gains):
             return False
         turn = self.state.turn
         if player == turn.player:
             turn.gains.append((card, bought, turn.phase))
-        for hook in self._after_any_gain:  # Kingdom cards' (Trade Route's tokens)
+        for hook in self._indexes.after_any_gain:  # Kingdom cards' (Trade Route's tokens)
             hook(self, card, source)
         return True
 
     # ------------------------------------------------------------------ counters
 
     def bonus(
-        self, player: int, cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0
+        self,
+        player: int,
+        cards: int = 0,
+        actions: int = 0,
+        buys: int = 0,
+        coins: int = 0,
+        potions: int = 0,
     ) -> None:
-        """+Cards, +Actions, +Buys and +coins: ``player`` draws the cards; the rest go to
-        the turn (only the player whose turn it is plays cards). What vanilla bonuses and
-        every card's "+1 Action" and the like are paid with."""
+        """+Cards, +Actions, +Buys, +coins and Potions: ``player`` draws the cards; the rest
+        go to the turn (only the player whose turn it is plays cards). What vanilla bonuses
+        and every card's "+1 Action" and the like are paid with."""
         if cards:
             self.draw(player, cards)
         turn = self.state.turn
         turn.actions += actions
         turn.buys += buys
         turn.coins += coins
-
-    def add_vp_tokens(self, player: int, amount: int) -> None:
-        """Victory tokens from the common supply (unlimited, public, scored at the end)."""
-        self.player(player).vp_tokens += amount
+        if potions:
+            turn.potions += potions
 
     # ------------------------------------------------------------------ playing cards
 
@@ -384,7 +475,14 @@ class Verbs(Lasting):
             happening = Happening("attack", player, card, data={"unaffected": set()})
             yield from triggers.fire(self, happening)
             context.unaffected = happening.data["unaffected"]
-        self.bonus(player, definition.cards, definition.actions, definition.buys, definition.coins)
+        self.bonus(
+            player,
+            definition.cards,
+            definition.actions,
+            definition.buys,
+            definition.coins,
+            definition.potions,
+        )
         try:
             if definition.lasting is not None:
                 definition.lasting(context)

@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from engine.costs import Cost
 from engine.decisions import Decision
 from engine.model import Card
 
@@ -102,6 +103,10 @@ class GameView:
         return self.__game.state.turn.coins
 
     @property
+    def potions(self) -> int:
+        return self.__game.state.turn.potions
+
+    @property
     def bought(self) -> bool:
         """Whether the active player has bought a card this turn."""
         return self.__game.state.turn.bought
@@ -125,7 +130,7 @@ class GameView:
         """The definition of a card in this game's editions (public knowledge)."""
         return self.__game.definition_by_name(name)
 
-    def cost(self, name: str) -> int:
+    def cost(self, name: str) -> Cost:
         """The current cost of a card (reductions included)."""
         return self.__game.cost_of(name)
 
@@ -173,8 +178,9 @@ class GameView:
     def discard_size(self, player: int | None = None) -> int:
         return len(self.__game.player(self.player if player is None else player).discard)
 
-    def vp_tokens(self, player: int | None = None) -> int:
-        return self.__game.player(self.player if player is None else player).vp_tokens
+    def tokens(self, kind: str, player: int | None = None) -> int:
+        """A player's tokens of ``kind`` (public: VP tokens, Coffers)."""
+        return self.__game.tokens(self.player if player is None else player, kind)
 
     # -- what the game waits for -----------------------------------------------------
 

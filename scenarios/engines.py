@@ -5,8 +5,9 @@
 
 ``reference``
     the project's own engine, run in this process;
-``pyminion``
-    the built-in adapter of a third-party engine (the ``pyminion`` extra);
+``pyminion``, ``evolvedominion``
+    the built-in adapters of third-party engines (the ``pyminion`` and
+    ``evolvedominion`` extras);
 a registered name
     a package registers ``NAME = "module:attr"`` in the ``arbiter.engines`` entry-point
     group, so ``pip install my-engine-arbiter`` makes ``--engine my-engine`` work;
@@ -45,6 +46,11 @@ BUILT_IN: dict[str, tuple[str, str | None, str]] = {
         "scenarios.adapters.pyminion_adapter:PyminionAdapter",
         "pyminion",
         "pip install 'dominion-arbiter[pyminion]'",
+    ),
+    "evolvedominion": (
+        "scenarios.adapters.evolvedominion_adapter:EvolvedominionAdapter",
+        "evolvedominion",
+        "pip install 'dominion-arbiter[evolvedominion]'",
     ),
 }
 

@@ -42,6 +42,20 @@ FEATURE_SETS = {
     "extra_turn": "seaside",
     "gained_last_turn": "seaside",
 }
+# What an engine may represent differently from the reference engine, and declare
+# (``Adapter.representation``), so that the runner compares accordingly and the report
+# says so: ``event_order``, the events of one step (a command or an answer) are logged in
+# an order of the engine's own (a shuffle before the draws that caused it);
+# ``atomic_answers``, a card's answers take effect together once its last question is
+# answered, so the state is not compared while a decision is pending (the expected events
+# wait for the next checkpoint; those that must not have happened yet are compared).
+REPRESENTATIONS = ("event_order", "atomic_answers")
+REPRESENTATION_WORDS = {
+    "event_order": "events within one step in the engine's own order",
+    "atomic_answers": "a card's answers take effect together (no state compared while a "
+    "decision is pending)",
+}
+
 # The values of the turn every observation reports (``Adapter.observe``; ``extra`` is
 # optional, reported by engines with extra turns).
 TURN_KEYS = ("player", "phase", "actions", "buys", "coins")

@@ -73,6 +73,9 @@ class Result:
     rulings: tuple[str, ...] = ()
     line: int | None = None
     seconds: float = field(default=0.0, compare=False)  # how long the run took
+    # The engine's representation choices (Adapter.representation) this run was compared
+    # under: those that changed what was compared.
+    compared_as: tuple[str, ...] = ()
 
     @property
     def set_name(self) -> str:
@@ -90,6 +93,7 @@ class Result:
             "status": str(self.status),
             "rulings": list(self.rulings),
             "message": self.message,
+            **({"compared_as": list(self.compared_as)} if self.compared_as else {}),
         }
 
 
@@ -241,11 +245,37 @@ def _shown_events(lines: Sequence[str]) -> list[str]:
     return [*lines[:MAX_EVENTS_SHOWN], f"... and {len(lines) - MAX_EVENTS_SHOWN} more"]
 
 
-def _events(expected: Sequence[str], found: Sequence[str]) -> Iterator[str]:
-    remaining = iter(found)
-    # `line in iterator` consumes up to the match, which is exactly a subsequence test.
-    if not all(line in remaining for line in expected):
+def _events(
+    expected: Sequence[str], found: Sequence[str], steps: Sequence[int] | None = None
+) -> Iterator[str]:
+    if steps is None:
+        remaining = iter(found)
+        # `line in iterator` consumes up to the match, which is exactly a subsequence test.
+        held = all(line in remaining for line in expected)
+    else:
+        held = _in_step_order(expected, found, steps)
+    if not held:
         yield _mismatch("events", expected, _shown_events(found))
+
+
+def _in_step_order(expected: Sequence[str], found: Sequence[str], steps: Sequence[int]) -> bool:
+    """Whether ``expected`` is a subsequence of ``found`` up to the order of the lines of
+    one step (``steps``: where in ``found`` each step's lines end), for an engine that
+    declares ``event_order``. Taking each line from the earliest step that still has it is
+    never worse than from a later one, so one pass decides."""
+    segments, start = [], 0
+    for end in [*steps, len(found)]:
+        if end > start:
+            segments.append(Counter(found[start:end]))
+            start = end
+    wanted, segment = iter(expected), 0
+    for line in wanted:
+        while segment < len(segments) and not segments[segment][line]:
+            segment += 1
+        if segment == len(segments):
+            return False
+        segments[segment][line] -= 1
+    return True
 
 
 def _no_events(forbidden: Sequence[str], found: Sequence[str]) -> Iterator[str]:
@@ -263,8 +293,11 @@ def compare(
     state: Mapping[str, Any],
     pending: Mapping[str, Any] | None,
     events: Sequence[str],
+    steps: Sequence[int] | None = None,
 ) -> list[str]:
-    """Every way ``state`` fails ``expect``; empty when it holds. Keys not given are free."""
+    """Every way ``state`` fails ``expect``; empty when it holds. Keys not given are free.
+    ``steps``, for an engine that logs each step's events in an order of its own, says
+    where in ``events`` each step's lines end: the order within one is not compared."""
     events = [_normal(line) for line in events]
     problems: list[str] = []
     for key, wanted in expect.items():
@@ -295,7 +328,7 @@ def compare(
             found_winners = _field(state, "winners", "winners")
             problems += _equal("winners", sorted(wanted), sorted(found_winners))
         elif key == "events":
-            problems += _events([_normal(line) for line in wanted], events)
+            problems += _events([_normal(line) for line in wanted], events, steps)
         elif key == "no_events":
             problems += _no_events([_normal(line) for line in wanted], events)
         else:  # trade_route, game_over
@@ -453,12 +486,20 @@ class _Run:
         )
         self.mark = 0  # events before this index belong to an earlier checkpoint
         self.done = 0  # how many of the scenario's steps were played
+        self.representation: frozenset[str] = frozenset()
+        self.steps_end: list[int] = []  # where each step's events end (event_order only)
+        self.carried: list[str] = []  # events expected while a decision was pending
+        self.held = False  # a checkpoint while pending left the events' mark where it was
+        self.compared_as: set[str] = set()
+        self.compared = 0  # expectation keys compared
+        self.dropped = 0  # expectation keys not compared (atomic_answers)
 
     def stop(self, status: Status, text: str) -> _Stop:
         return _Stop(status, f"{self.where}: {text}", self.line)
 
     def start(self) -> None:
         self.adapter.load(setup_to_load(self.scenario))
+        self.representation = self.adapter.representation()
         self.mark = len(self.adapter.events())
         if self.observer:
             self.observer.loaded()
@@ -474,6 +515,8 @@ class _Run:
             else:
                 for call in calls:
                     self.expect_accepted(step, *call)
+            if "event_order" in self.representation:
+                self.steps_end.append(len(self.adapter.events()))
         self.done += 1
 
     def sent(self, step: Step, arg: Any, refused: str | None) -> None:
@@ -594,21 +637,69 @@ class _Run:
         raise self.stop(Status.FAIL, f"{what} should be rejected, but it was accepted")
 
     def checkpoint(self, expect: Mapping[str, Any], step: Step | None = None) -> None:
-        events = self.adapter.events()
-        problems = compare(
-            expect, self.adapter.observe(), self.adapter.pending(), events[self.mark :]
-        )
-        self.mark = len(events)
+        events, pending = self.adapter.events(), self.adapter.pending()
+        if pending is not None and "atomic_answers" in self.representation:
+            expect = self.while_pending(expect)
+        elif self.held:
+            expect = self.after_pending(expect)
+        steps = None
+        if "event_order" in self.representation:
+            steps = [end - self.mark for end in self.steps_end if end > self.mark]
+            self.compared_as |= {"event_order"} if "events" in expect else set()
+        problems = compare(expect, self.adapter.observe(), pending, events[self.mark :], steps)
+        self.compared += len(expect)
+        if pending is None or "atomic_answers" not in self.representation:
+            self.mark = len(events)
         if self.observer:
             self.observer.checked(step, expect, problems)
         if problems:
             raise self.stop(Status.FAIL, "; ".join(problems))
+
+    def after_pending(self, expect: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The first checkpoint after decisions pending on an engine whose answers take
+        effect together: the events expected meanwhile are expected now, before this
+        checkpoint's; ``no_events`` is not compared, since which lines came before the
+        last checkpoint and which after cannot be told apart."""
+        kept = {key: value for key, value in expect.items() if key != "no_events"}
+        if len(kept) < len(expect):
+            self.compared_as.add("atomic_answers")
+            self.dropped += 1
+        if self.carried:
+            kept["events"] = [*self.carried, *expect.get("events", ())]
+        self.held, self.carried = False, []
+        return kept
+
+    def while_pending(self, expect: Mapping[str, Any]) -> Mapping[str, Any]:
+        """What is compared while a decision is pending on an engine whose answers take
+        effect together: the decision, and the events that must not have happened yet (such
+        an engine has done less by then, never more); the events expected wait for the
+        next checkpoint where none is pending (the state cannot wait: it is not compared)."""
+        kept = {key: value for key, value in expect.items() if key in ("pending", "no_events")}
+        self.held = True
+        self.carried += expect.get("events", ())
+        dropped = [key for key in expect if key not in ("pending", "no_events", "events")]
+        self.dropped += len(dropped)
+        if len(kept) < len(expect):
+            self.compared_as.add("atomic_answers")
+        return kept
 
     def finish(self) -> None:
         self.check_nothing_left_pending()
         if self.scenario.expect is not None:
             self.where, self.line = "final expect", self.scenario.expect_line
             self.checkpoint(self.scenario.expect)
+        if self.carried and self.adapter.pending() is None:
+            # Events expected while a decision was pending, and no checkpoint after.
+            self.where = "the events expected while a decision was pending"
+            self.checkpoint({"events": []})
+        elif self.carried:  # the scenario stops while pending: they cannot happen yet
+            self.dropped += len(self.carried)
+        if self.dropped and not self.compared:
+            # Everything the scenario states was left out: a pass would mean nothing.
+            raise Unsupported(
+                f"{self.adapter.name} declares atomic answers, and the scenario checks "
+                "only state while a decision is pending"
+            )
 
     def check_nothing_left_pending(self) -> None:
         """A scenario that stops while a player still has to answer proves nothing about
@@ -672,10 +763,22 @@ def _judge(
     scenario: Scenario, adapter: Adapter, observer: RunObserver | None, started: float
 ) -> Result:
 
-    def result(status: Status, message: str = "", line: int | None = None) -> Result:
+    def result(
+        status: Status,
+        message: str = "",
+        line: int | None = None,
+        compared_as: Iterable[str] = (),
+    ) -> Result:
         seconds = time.perf_counter() - started
         return Result(
-            scenario.id, str(scenario.file), status, message, scenario.rulings, line, seconds
+            scenario.id,
+            str(scenario.file),
+            status,
+            message,
+            scenario.rulings,
+            line,
+            seconds,
+            tuple(sorted(compared_as)),
         )
 
     try:
@@ -694,7 +797,7 @@ def _judge(
             run.step(step)
         run.finish()
     except _Stop as stop:
-        return result(stop.status, stop.message, stop.line)
+        return result(stop.status, stop.message, stop.line, run.compared_as)
     except _NotReported as exc:
         return result(Status.SKIP, f"{adapter.name} does not report {exc}")
     except Unsupported as exc:
@@ -706,7 +809,7 @@ def _judge(
     except Exception as exc:
         verdict = run.error_from(exc)
         return result(verdict.status, verdict.message, verdict.line)
-    return result(Status.PASS)
+    return result(Status.PASS, compared_as=run.compared_as)
 
 
 def _unsupported_features(scenario: Scenario, adapter: Adapter) -> str | None:

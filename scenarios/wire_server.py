@@ -77,6 +77,9 @@ def _hello(adapter: Adapter, request: dict[str, Any]) -> Any:
     missing_sets = adapter.missing_sets()
     if missing_sets:
         hello["missing_sets"] = dict(missing_sets)
+    representation = sorted(adapter.representation())
+    if representation:
+        hello["representation"] = representation
     return hello
 
 

@@ -35,6 +35,7 @@ from typing import Any
 import yaml
 
 from engine import cards as catalogue
+from engine.costs import Cost
 from engine.model import Card
 
 FACTS_DIR = Path(__file__).resolve().parent.parent / "scenarios" / "rules" / "facts"
@@ -48,7 +49,7 @@ class Fact:
 
     name: str
     set: str  # the engine's set name ("basic" for the basic cards)
-    cost: int
+    cost: Cost
     types: frozenset[str]
     editions: frozenset[int]
     bonuses: dict[str, int] | None  # plain bonuses when the text is nothing else
@@ -107,7 +108,9 @@ def dataset_facts() -> dict[str, Fact]:
         facts[card.name] = Fact(
             name=card.name,
             set=set_name,
-            cost=int(card.cost.coins or 0),
+            cost=Cost(
+                int(card.cost.coins or 0), int(bool(card.cost.potion)), int(card.cost.debt or 0)
+            ),
             types=frozenset(str(t.value) for t in card.types),
             editions=frozenset(int(e) for e in card.editions),
             bonuses=_plain_bonuses(instructions),
@@ -165,6 +168,21 @@ def _editions(definition: Card, fact: Fact) -> dict[str, int]:
     return {fact.set: 1} if first_only else {}
 
 
+def potion_cost_scenario(definition: Card, fact: Fact) -> dict[str, Any]:
+    """A card whose cost has a Potion: refused with its coins and no Potion, bought once a
+    Potion is played (rulings rules/potion/4)."""
+    name, cost = fact.name, fact.cost
+    title = f"{name} costs {cost}: refused without a Potion, bought with one"
+    doc = _header(definition, fact, "cost", title, "rules/facts/1")
+    doc["setup"] = _setup(
+        definition,
+        {"turn": {"phase": "buy", "coins": cost.coins}, "p1": {"hand": ["Potion"]}},
+    )
+    doc["steps"] = [{"buy": name, "rejected": True}, {"play": "Potion"}, {"buy": name}]
+    doc["expect"] = {"p1": {"discard": [name]}, "turn": {"coins": 0, "buys": 0}}
+    return doc
+
+
 def _header(definition: Card, fact: Fact, kind: str, title: str, ruling: str) -> dict[str, Any]:
     doc: dict[str, Any] = {
         "id": f"rules/facts/{slug(definition)}-{kind}",
@@ -180,7 +198,9 @@ def _header(definition: Card, fact: Fact, kind: str, title: str, ruling: str) ->
 
 
 def cost_scenario(definition: Card, fact: Fact) -> dict[str, Any]:
-    name, cost = fact.name, fact.cost
+    if fact.cost.potion:
+        return potion_cost_scenario(definition, fact)
+    name, cost = fact.name, fact.cost.coins
     if cost == 0:
         doc = _header(definition, fact, "cost", f"{name} costs 0", "rules/facts/1")
         doc["setup"] = _setup(definition, {"turn": {"phase": "buy", "coins": 0}})

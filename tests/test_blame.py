@@ -6,12 +6,22 @@ question, is told so in those words.
 from __future__ import annotations
 
 import textwrap
+from typing import Any
 
-from wrong_engines import ForgetsUnusedActions, RevealsMoatUnasked
+import pytest
+from wrong_engines import (
+    WRONG_MERCHANT,
+    AnswersTakeEffectTogether,
+    ForgetsUnusedActions,
+    RevealsMoatUnasked,
+    ReversesEventsWithinSteps,
+    game_class,
+)
 
 from scenarios.adapters.reference import ReferenceAdapter
 from scenarios.loader import bundled_dir, discover, load_many, load_text
-from scenarios.runner import Status, run_all, run_scenario
+from scenarios.model import Scenario
+from scenarios.runner import Status, _in_step_order, run_all, run_scenario
 
 HEAD = "id: base/test/case\ntitle: a test\n"
 
@@ -122,3 +132,121 @@ def test_every_moat_scenario_the_engine_does_not_ask_about_fails() -> None:
         assert "to be asked by Moat (react" in result.message or (
             "pending expected {player: p2, kind: react" in result.message
         )
+
+
+# --- what an engine represents differently, declared ----------------------------------------
+
+
+def _bundled() -> list[Scenario]:
+    loaded, malformed = load_many(discover([bundled_dir()]))
+    assert not malformed
+    return loaded
+
+
+def _declaring(engine: type[ReferenceAdapter], declared: frozenset[str]) -> type[Any]:
+    return type(engine.__name__, (engine,), {"declares": declared})
+
+
+@pytest.mark.parametrize("engine", [ReversesEventsWithinSteps, AnswersTakeEffectTogether])
+def test_a_declared_representation_is_compared_as_declared(engine: type[Any]) -> None:
+    loaded = _bundled()
+    undeclared = run_all(loaded, _declaring(engine, frozenset()))
+    failed = [r for r in undeclared if r.status is Status.FAIL]
+    assert len(failed) > 20  # the representation differs where scenarios look
+    declared = run_all(loaded, engine)
+    assert [f"{r.id}: {r.message}" for r in declared if r.status is not Status.PASS] == []
+    (choice,) = engine.declares
+    compared_as = {r.id for r in declared if r.compared_as == (choice,)}
+    assert {r.id for r in failed} <= compared_as
+
+
+@pytest.mark.parametrize("engine", [ReversesEventsWithinSteps, AnswersTakeEffectTogether])
+def test_a_declaration_hides_no_bug(engine: type[Any]) -> None:
+    wrong = type("Wrong", (engine,), {"game_class": game_class(WRONG_MERCHANT)})
+    loaded = [s for s in _bundled() if s.id.startswith("base/merchant/")]
+    assert any(r.status is Status.FAIL for r in run_all(loaded, wrong))
+
+
+def test_events_in_another_order_within_a_step_only() -> None:
+    found = ["p1 draws Gold", "p1 shuffles", "p1 plays Smithy", "p1 draws Copper"]
+    steps = [2, 4]  # two steps: [draws Gold, shuffles], [plays Smithy, draws Copper]
+    assert _in_step_order(["p1 shuffles", "p1 draws Gold", "p1 draws Copper"], found, steps)
+    assert _in_step_order(["p1 draws Gold", "p1 plays Smithy"], found, steps)
+    assert not _in_step_order(["p1 plays Smithy", "p1 shuffles"], found, steps)
+    assert not _in_step_order(["p1 draws Gold", "p1 draws Gold"], found, steps)
+    assert not _in_step_order(["p1 gains Gold"], found, steps)
+
+
+REMODEL_THEN_CHECK_WHILE_PENDING = """
+setup:
+  kingdom: [Remodel]
+  p1: {hand: [Remodel, Estate, Copper]}
+steps:
+  - play: Remodel
+  - choose: Estate
+  - expect:
+      trash: [Estate]
+  - choose: Silver
+"""
+
+
+def test_a_scenario_that_checks_only_what_is_not_compared_is_skipped() -> None:
+    status, message = run(REMODEL_THEN_CHECK_WHILE_PENDING, AnswersTakeEffectTogether())
+    assert status is Status.SKIP
+    assert message == (
+        "answers-take-effect-together declares atomic answers, and the scenario checks only "
+        "state while a decision is pending"
+    )
+    assert run(REMODEL_THEN_CHECK_WHILE_PENDING)[0] is Status.PASS
+    body = REMODEL_THEN_CHECK_WHILE_PENDING + "expect:\n  p1: {discard: [Silver]}\n"
+    assert run(body, AnswersTakeEffectTogether())[0] is Status.PASS
+    assert run(body.replace("[Silver]", "[Gold]"), AnswersTakeEffectTogether())[0] is Status.FAIL
+
+
+def test_events_expected_while_pending_are_expected_at_the_next_checkpoint() -> None:
+    body = (
+        REMODEL_THEN_CHECK_WHILE_PENDING.replace(
+            "      trash: [Estate]\n", "      events: [p1 trashes Estate]\n"
+        )
+        + "expect:\n  p1: {discard: [Silver]}\n"
+    )
+    assert run(body, AnswersTakeEffectTogether())[0] is Status.PASS
+    wrong = body.replace("p1 trashes Estate", "p1 trashes Copper")
+    status, message = run(wrong, AnswersTakeEffectTogether())
+    assert status is Status.FAIL and "events expected [p1 trashes Copper" in message
+
+
+def test_the_report_names_the_representation_compared_under() -> None:
+    from arbiter.report import compared_as_lines
+
+    results = run_all(
+        [s for s in _bundled() if s.id.startswith("base/")], AnswersTakeEffectTogether
+    )
+    lines = compared_as_lines(results)
+    assert lines[0] == "Compared as the engine declares (what it represents differently):"
+    assert lines[1].startswith("  a card's answers take effect together")
+    assert lines[1].endswith(
+        f"(atomic_answers): {sum(bool(r.compared_as) for r in results)} scenario(s)"
+    )
+    assert all(
+        r.to_json().get("compared_as") == ["atomic_answers"] for r in results if r.compared_as
+    )
+
+
+def test_the_declaration_crosses_the_wire() -> None:
+    from scenarios.engines import resolve
+
+    adapter = resolve("wrong_engines:AnswersTakeEffectTogether", timeout=30)()
+    try:
+        assert adapter.representation() == frozenset({"atomic_answers"})
+        result = run_scenario(load_text(HEAD + REMODEL_THEN_CHECK_WHILE_PENDING, "x.yaml"), adapter)
+        assert result.status is Status.SKIP
+    finally:
+        adapter.close()
+
+
+def test_the_schema_knows_every_representation_choice() -> None:
+    from scenarios.model import REPRESENTATIONS
+    from scenarios.wire_schema import schema
+
+    assert schema()["$defs"]["representation"]["enum"] == list(REPRESENTATIONS)

@@ -10,6 +10,7 @@ and end with the same event log, state and snapshot.
 
 from __future__ import annotations
 
+import options
 import pytest
 
 from checks.random_play import play_random_game
@@ -19,8 +20,9 @@ from engine.game import Game
 from engine.model import TREASURE
 
 SETS = ("base", "intrigue", "prosperity")
-GAMES = 160
-BOT_GAMES = 60
+# A quarter unless `pytest --full` (tests/options.py).
+GAMES = options.games(160)
+BOT_GAMES = options.games(60)
 
 
 def _editions(seed: int) -> dict[str, int]:

@@ -9,6 +9,7 @@ import pytest
 from card_facts import FACTS_DIR, dataset_facts, generated_files, mismatches
 
 from engine import cards as catalogue
+from engine.costs import Cost
 
 
 def test_every_definition_matches_the_dataset() -> None:
@@ -20,7 +21,7 @@ def test_every_definition_matches_the_dataset() -> None:
 @pytest.mark.parametrize(
     ("card", "change", "expected"),
     [
-        ("Laboratory", {"cost": 4}, "Laboratory (editions [1, 2]): cost 5, dataset 4"),
+        ("Laboratory", {"cost": Cost(4)}, "Laboratory (editions [1, 2]): cost $5, dataset $4"),
         ("Harem", {"types": frozenset({"Victory"})}, "types ['Treasure', 'Victory']"),
         ("Goons", {"editions": frozenset({1, 2})}, "Goons: editions [1], dataset [1, 2]"),
         ("Festival", {"bonuses": {"cards": 0, "actions": 2, "buys": 0, "coins": 2}}, "bonuses"),

@@ -178,7 +178,7 @@ def test_cards(capsys: pytest.CaptureFixture[str]) -> None:
         "name": "Colony",
         "set": "prosperity",
         "editions": [1, 2],
-        "cost": 11,
+        "cost": "$11",
         "types": ["Victory"],
         "kingdom": False,
         "options": [],

@@ -18,5 +18,8 @@ from engine.compiled import is_compiled
 def test_the_engine_is_the_one_the_run_expects() -> None:
     expected = os.environ.get("ARBITER_EXPECT_COMPILED")
     if expected is None:
-        pytest.skip("ARBITER_EXPECT_COMPILED is not set: either engine will do")
+        pytest.skip(
+            "ARBITER_EXPECT_COMPILED is not set: either engine will do (.ci/run sets it, and "
+            "runs the compiled engine, built by ARBITER_COMPILE=1 pip install .)"
+        )
     assert is_compiled() == (expected == "1"), f"ARBITER_EXPECT_COMPILED={expected}"

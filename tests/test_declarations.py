@@ -15,6 +15,7 @@ import pytest
 from checks.declarations import Exercised, Followed, unfollowed
 from checks.mutants import CardPatch, Mutant, bundled_scenarios, mutated
 from engine import cards as catalogue
+from engine.costs import Cost
 from engine.model import Card
 from engine.targets import HAND, Gain
 from scenarios.adapters.reference import ReferenceAdapter
@@ -32,7 +33,7 @@ def test_a_relative_limit_that_no_gain_reaches_is_reported() -> None:
     remodel = catalogue.definitions("Remodel")[0]
     gain = remodel.targets.gains[0]
     followed = Followed()
-    followed.add(Exercised("Remodel", "gain", gain), 3)
+    followed.add(Exercised("Remodel", "gain", gain), Cost(3))
     followed.add(Exercised("Remodel", "trash", "hand"))
     assert unfollowed([remodel], followed) == [
         f"Remodel: no scenario gains a card costing its relative limit: {gain!r}"

@@ -56,7 +56,7 @@ def test_card_page_content(site: Path) -> None:
         for ruling in own:
             assert f":tag:`{ruling.id}" in page
         assert '<svg xmlns="http://www.w3.org/2000/svg" class="arbiter-neighbourhood"' in page
-        assert f"${card.cost}" in page
+        assert f"{card.cost}" in page
 
 
 def test_editions_that_differ_are_explained(data: gen.Data) -> None:
@@ -268,6 +268,7 @@ def test_titles_and_notes_are_one_line_at_load(separator: str, key: str) -> None
     assert "one line of plain text" in message or "a single line" in message, message
 
 
+@pytest.mark.extra("docs")  # docutils
 def test_a_title_that_reaches_a_page_stays_text(data: gen.Data) -> None:
     """Even a scenario that did not come through the loader cannot inject markup."""
     import dataclasses
@@ -317,6 +318,7 @@ expect:
 """
 
 
+@pytest.mark.extra("docs")  # Sphinx
 def test_strict_build_fails_on_a_failing_scenario(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -15,7 +15,7 @@ from checks.invariants import created_by_setup, violations
 from checks.random_play import play_random_game
 from engine.context import Context, TriggerContext
 from engine.game import Game
-from engine.model import ACTION, Card, Effect, Trigger
+from engine.model import ACTION, Card, Cost, Effect, Trigger
 
 
 def _now(ctx: Context) -> Effect[None]:
@@ -33,7 +33,7 @@ def _next_turn(ctx: TriggerContext) -> Effect[None]:
 DOCK = Card(
     "Test Dock",
     "base",
-    5,
+    Cost(5),
     frozenset({ACTION}),
     "Now and at the start of your next turn: +2 Cards and +1 Buy.",
     cards=2,

@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 
 import engine.cards as catalogue
+from engine.abilities import CostChange
 from engine.api import CardAPI
 from engine.cards import ALL_CARDS
 from engine.context import Context, TriggerContext
 from engine.errors import UnknownName
 from engine.game import Game
-from engine.model import Card, Effect, Trigger
+from engine.model import Card, Cost, Effect, Trigger
 
 
 def _nothing(_ctx: TriggerContext) -> Effect[None]:
@@ -26,7 +27,9 @@ def _nothing(_ctx: TriggerContext) -> Effect[None]:
 
 def _card_with(**trigger: Any) -> Card:
     fields: dict[str, Any] = {"event": "gain", "where": "in_play", "effect": _nothing, **trigger}
-    return Card("Probe", "base", 2, frozenset({"Action"}), "test", triggers=(Trigger(**fields),))
+    return Card(
+        "Probe", "base", Cost(2), frozenset({"Action"}), "test", triggers=(Trigger(**fields),)
+    )
 
 
 def test_every_catalogue_card_passes_the_checks() -> None:
@@ -44,7 +47,7 @@ def test_a_misspelt_trigger_field_fails_naming_the_card(field: str, typo: str) -
 
 def test_a_misspelt_card_type_fails_naming_the_card() -> None:
     with pytest.raises(ValueError, match=r"card Probe: unknown type 'Atack'"):
-        Card("Probe", "base", 2, frozenset({"Action", "Atack"}), "test")
+        Card("Probe", "base", Cost(2), frozenset({"Action", "Atack"}), "test")
 
 
 def test_correct_fields_are_accepted() -> None:
@@ -58,7 +61,7 @@ def test_correct_fields_are_accepted() -> None:
 
 
 def _effect_card(effect: Any, **fields: Any) -> Card:
-    return Card("Probe", "base", 2, frozenset({"Action"}), "test", effect=effect, **fields)
+    return Card("Probe", "base", Cost(2), frozenset({"Action"}), "test", effect=effect, **fields)
 
 
 def _asks_kind(ctx: Context) -> Effect[None]:
@@ -75,8 +78,7 @@ def _asks_purpose(ctx: Context) -> Effect[None]:
 
 def _discards_from(ctx: Context) -> Effect[None]:
     card = ctx.game.player(ctx.player).hand[0]
-    ctx.game.discard(ctx.player, card, "hnd")  # type: ignore[arg-type]
-    yield from ()
+    yield from ctx.game.discard(ctx.player, card, "hnd")  # type: ignore[arg-type]
 
 
 def _trashes_from(ctx: Context) -> Effect[None]:
@@ -89,7 +91,7 @@ def _reads_zone(ctx: Context) -> Effect[None]:
     yield from ()
 
 
-def _buy_phase_discount(game: CardAPI) -> int:
+def _buy_phase_discount(game: CardAPI, _card: Card) -> int:
     return 2 if game.in_phase("buys") else 0  # type: ignore[arg-type]
 
 
@@ -142,14 +144,16 @@ def test_the_card_named_is_the_one_played_by_throne_room(probe: Callable[[Card],
 
 def test_a_misspelt_phase_fails_naming_the_card(probe: Callable[[Card], Game]) -> None:
     with pytest.raises(UnknownName, match=r"^card Probe: unknown phase='buys' \(one of action,"):
-        probe(_effect_card(None, self_cost_modifier=_buy_phase_discount)).cost_of("Probe")
+        probe(_effect_card(None, static=(CostChange("self", _buy_phase_discount),))).cost_of(
+            "Probe"
+        )
 
 
 def test_a_misspelt_zone_in_a_trigger_fails_naming_the_card(
     probe: Callable[[Card], Game],
 ) -> None:
     trigger = Trigger("gain", "self", _gain_trigger_from)
-    game = probe(replace(_effect_card(None, triggers=(trigger,)), cost=0))
+    game = probe(replace(_effect_card(None, triggers=(trigger,)), cost=Cost(0)))
     game.command("end", "action")
     with pytest.raises(UnknownName, match=r"^card Probe: unknown zone='dicard'"):
         game.command("buy", "Probe")

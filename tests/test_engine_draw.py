@@ -58,7 +58,7 @@ def test_shuffle_orders_are_used_in_turn() -> None:
     )
     assert game.names_of(game.draw(0, 2)) == ["Silver", "Copper"]
     for card in list(game.player(0).hand):
-        game.discard(0, card)
+        game.move(card, ("hand", 0), ("discard", 0))
     assert game.names_of(game.draw(0, 2)) == ["Copper", "Silver"]
     assert game.event_lines().count("p1 shuffles") == 2
 

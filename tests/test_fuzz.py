@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import options
 import pytest
 from wrong_engines import (
     ForgetsUnusedActions,
@@ -166,8 +167,9 @@ def test_player_counts_the_engine_refuses_are_not_played() -> None:
 
 # --- the reference against itself ---------------------------------------------------------
 
-# 300 games of 40 steps each: about 6 s of CPU in process, 8 s over the wire (measured
-# with `python -m pytest tests/test_fuzz.py --durations=0` on an idle machine).
+# 300 games of 40 steps each under `pytest --full`, a quarter by default (tests/options.py):
+# about 6 s of CPU in process, 8 s over the wire for all 300 (measured with
+# `python -m pytest tests/test_fuzz.py --durations=0` on an idle machine).
 SMALL_GAMES = FuzzConfig(
     engine="reference",
     games=300,
@@ -179,8 +181,9 @@ SMALL_GAMES = FuzzConfig(
 
 
 def test_the_reference_never_diverges_from_itself_in_process() -> None:
-    summary = fuzz(ReferenceAdapter(), SMALL_GAMES)
-    assert summary.games == 300 and summary.steps == 300 * 40
+    games = options.games(SMALL_GAMES.games)
+    summary = fuzz(ReferenceAdapter(), dataclasses.replace(SMALL_GAMES, games=games))
+    assert summary.games == games and summary.steps == games * 40
     assert not summary.divergences and not summary.skipped
 
 
@@ -192,12 +195,13 @@ def test_whole_games_to_the_end_do_not_diverge_either() -> None:
 
 
 def test_the_reference_never_diverges_from_itself_over_the_wire() -> None:
+    games = options.games(SMALL_GAMES.games)
     adapter = WireAdapter(SERVER, timeout=30)
     try:
-        summary = fuzz(adapter, dataclasses.replace(SMALL_GAMES, seed=12))
+        summary = fuzz(adapter, dataclasses.replace(SMALL_GAMES, seed=12, games=games))
     finally:
         adapter.close()
-    assert summary.games == 300 and summary.steps == 300 * 40
+    assert summary.games == games and summary.steps == games * 40
     assert not summary.divergences and not summary.skipped
 
 

@@ -25,9 +25,10 @@ from scenarios.model import Scenario
 from scenarios.runner import Result, RunStopped, Status, run_all
 
 ENGINES = Path(__file__).resolve().parent / "fake_engines"
-# The timeout of the tests that wait for one: long enough for a sane engine to start and
-# answer on a loaded machine, short enough to keep the tests quick.
-SLOW = 10.0
+# The timeout of the tests that wait for one (each waits it out once or twice): long
+# enough for a fake engine to start and answer (0.3 s of CPU: Python and the reference
+# engine) on a loaded machine, short enough to keep the tests quick.
+SLOW = 3.0
 
 PLAY = """
 id: base/{slug}/harness-{n}

@@ -246,3 +246,75 @@ def test_malformed_observed_data_is_an_adapter_error(
     result = run_scenario(scenario, adapter)
     assert result.status is Status.ERROR
     assert message in result.message
+
+
+# --- setups within the limits run in seconds (issue 34) ----------------------------------
+
+
+def run_text(body: str) -> Status:
+    return run_scenario(load_text(HEAD + body, "big.yaml"), ReferenceAdapter()).status
+
+
+def test_a_million_embargo_tokens_cost_only_the_curses_there_are() -> None:
+    """A gain was tried per token, Curses or none: with 1,000,000 tokens (within the
+    limits) each buy took 0.4 s, and a 160 KB file of such buys about an hour."""
+    buys = 200
+    body = (
+        "setup:\n  kingdom: [Embargo]\n  embargo: {Silver: 1000000}\n"
+        f"  supply: {{Curse: 3, Silver: {buys}}}\n"
+        f"  turn: {{phase: buy, coins: {3 * buys}, buys: {buys}}}\n"
+        "steps:\n" + "  - buy: Silver\n" * buys + "expect:\n"
+        f"  supply: {{Curse: 0, Silver: 0}}\n  p1: {{discard_count: {buys + 3}}}\n"
+    )
+    started = time.perf_counter()
+    assert run_text(body) is Status.PASS
+    assert time.perf_counter() - started < 10  # 80 s before
+
+
+def test_start_of_turn_durations_are_not_quadratic() -> None:
+    """Every Duration's start-of-turn part listed all of them again, each time with a
+    question of as many choices taken alone: 4,000 Wharfs took 15 s and 1.07 GB."""
+    wharfs = 4000
+    body = (
+        "setup:\n  kingdom: [Wharf]\n  supply: {Wharf: 0}\n  turn: {phase: start}\n"
+        f"  p1: {{durations: [{', '.join(['Wharf'] * wharfs)}]}}\n"
+        f"expect:\n  turn: {{buys: {wharfs + 1}}}\n"
+    )
+    tracemalloc.start()
+    started = time.perf_counter()
+    status = run_text(body)
+    seconds = time.perf_counter() - started
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert status is Status.PASS
+    assert peak < 100_000_000 and seconds < 10
+
+
+def test_many_alike_triggers_in_play_are_not_cubic() -> None:
+    """Each of 1,500 Talismans looked for every other in play, after each copy gained:
+    about a minute (2,000 took 157 s); each copy's gain also copied the whole pile."""
+    talismans = 1500
+    body = (
+        f"setup:\n  kingdom: [Talisman]\n  supply: {{Silver: {talismans}}}\n"
+        "  turn: {phase: buy, coins: 3}\n"
+        f"  p1: {{in_play: [{', '.join(['Talisman'] * talismans)}]}}\n"
+        f"steps:\n  - buy: Silver\nexpect:\n  supply: {{Silver: 0}}\n"
+    )
+    started = time.perf_counter()
+    assert run_text(body) is Status.PASS
+    assert time.perf_counter() - started < 10
+
+
+def test_a_listener_that_comes_while_alike_abilities_resolve_is_offered() -> None:
+    """Alike start-of-turn abilities resolve without a question, but a Clerk the first
+    Wharf draws may be played before the other Wharfs resolve: the player is asked."""
+    game = Game(
+        {
+            "kingdom": ["Wharf", "Clerk"],
+            "editions": {"prosperity": 2},
+            "turn": {"phase": "start"},
+            "p1": {"durations": ["Wharf"] * 3, "deck": ["Clerk"] + ["Copper"] * 7},
+        }
+    )
+    assert game.pending is not None
+    assert (game.pending.kind, game.pending.labels()) == ("trigger", ["Clerk", "Wharf", "Wharf"])

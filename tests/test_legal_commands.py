@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import options
 import pytest
 
 from checks.random_play import step
@@ -18,7 +19,7 @@ from engine.errors import IllegalMove
 from engine.game import Game
 
 SETS = ("base", "intrigue", "prosperity")
-GAMES = 240
+GAMES = options.games(240)  # a quarter unless `pytest --full` (tests/options.py)
 VERB_SETS = (("play", "buy", "end"), ("play",))
 
 

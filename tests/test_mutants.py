@@ -26,6 +26,7 @@ from checks.mutants import (
     run_mutants,
 )
 from engine import cards as catalogue
+from engine.costs import Cost
 from engine.game import Game
 
 SOURCE_PATCHES = [
@@ -53,9 +54,16 @@ def test_each_snippet_occurs_exactly_once_in_the_engine(name: str, patch: Source
 def _engine_state() -> tuple[dict[int, types.CodeType], list[tuple[Any, ...]]]:
     import gc
 
+    # Every function of the engine's modules refers to its module's namespace: asking the
+    # collector for those (in C) is quicker than a look at every object of a test process.
+    namespaces = [
+        module.__dict__
+        for name, module in sys.modules.items()
+        if name == "engine" or name.startswith("engine.")
+    ]
     codes = {
         id(f): f.__code__
-        for f in gc.get_objects()
+        for f in gc.get_referrers(*namespaces)
         if isinstance(f, types.FunctionType) and "/engine/" in f.__code__.co_filename
     }
     cards = [
@@ -81,9 +89,9 @@ def test_a_mutant_changes_the_engine_while_applied() -> None:
     by_name = {mutant.name: mutant for mutant in MUTANTS}
     game = Game({"players": 4, "kingdom": ["Laboratory"]})
     with mutated(by_name["laboratory-costs-4"]), mutated(by_name["others-from-first-seat"]):
-        assert game.cost_of("Laboratory") == 4
+        assert game.cost_of("Laboratory") == Cost(4)
         assert game.others(2) == [0, 1, 3]
-    assert game.cost_of("Laboratory") == 5
+    assert game.cost_of("Laboratory") == Cost(5)
     assert game.others(2) == [3, 0, 1]
 
 
@@ -100,7 +108,7 @@ def test_a_card_patch_on_a_missing_edition_fails_loudly() -> None:
     broken = Mutant("broken", "none", "a test", (CardPatch("Goons", lambda _c: {"cost": 1}, 2),))
     with pytest.raises(MutantError, match="no definition for edition 2"):
         apply(broken)
-    assert catalogue.lookup("Goons").cost == 6
+    assert catalogue.lookup("Goons").cost == Cost(6)
 
 
 def test_games_set_up_under_a_card_patch_see_the_patched_card() -> None:
@@ -124,8 +132,9 @@ def test_a_compiled_engine_is_refused_with_one_message(monkeypatch: pytest.Monke
         mutants.apply(MUTANTS[0])
 
 
+@pytest.mark.parametrize("first", [[], ["--first"]])
 def test_a_mutant_no_scenario_catches_survives_and_fails_the_command(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    first: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # An equivalent mutant: the same bounds written the other way round.
     equivalent = Mutant(
@@ -137,16 +146,40 @@ def test_a_mutant_no_scenario_catches_survives_and_fails_the_command(
     few = [s for s in mutants.bundled_scenarios() if s.id.startswith("base/remodel/")]
     monkeypatch.setattr(mutants, "MUTANTS", (equivalent, MUTANTS[0]))
     monkeypatch.setattr(mutants, "bundled_scenarios", lambda: few)
-    assert mutants.main([]) == 1
+    assert mutants.main(first) == 1
     out = capsys.readouterr().out
     assert "SURVIVED  equivalent" in out
     assert "0 of 2 mutants caught, 2 survived" in out  # Remodel has no while-in-play card
 
 
 def test_the_bundled_scenarios_catch_every_mutant() -> None:
-    verdicts = run_mutants(MUTANTS)
+    # Each mutant's run stops at its first catch (a survivor still runs every scenario).
+    verdicts = run_mutants(MUTANTS, first=True)
     missed = [f"{v.mutant.name}: {v.error or v.mutant.bug}" for v in verdicts if not v.caught_by]
     assert not missed, "no scenario catches:\n" + "\n".join(missed)
+
+
+def test_the_first_catch_is_one_of_all_the_catches() -> None:
+    by_name = {mutant.name: mutant for mutant in MUTANTS}
+    chosen = [by_name["laboratory-costs-4"], by_name["others-from-first-seat"]]
+    prefixes = ("base/", "intrigue/upgrade/", "rules/facts/", "rules/turn/")
+    few = [s for s in mutants.bundled_scenarios() if s.id.startswith(prefixes)]
+    every = run_mutants(chosen, few)
+    first = run_mutants(chosen, few, first=True)
+    for whole, one in zip(every, first, strict=True):
+        assert len(whole.caught_by) > 1, whole  # so that stopping at the first one shows
+        assert len(one.caught_by) == 1 and one.caught_by[0] in whole.caught_by, (whole, one)
+
+
+def test_the_scenarios_about_a_mutants_cards_come_first() -> None:
+    mutant = next(m for m in MUTANTS if m.name == "hoard-from-hand")
+    assert mutants.cards_of(mutant) == {"Hoard", "Gold"}  # patched, and named in its bug
+    scenarios = mutants.bundled_scenarios()
+    ordered = mutants.likely_catchers_first(mutant, scenarios)
+    about = sum(not {"Hoard", "Gold"}.isdisjoint(s.named) for s in scenarios)
+    assert 0 < about < len(scenarios)
+    assert all(not {"Hoard", "Gold"}.isdisjoint(s.named) for s in ordered[:about])
+    assert sorted(ordered, key=lambda s: s.id) == sorted(scenarios, key=lambda s: s.id)
 
 
 def test_the_arbiter_program_applies_a_mutant_to_the_source() -> None:

@@ -7,13 +7,14 @@ seeds, make the same inputs and end with the same event log and the same state.
 
 from __future__ import annotations
 
+import options
 import pytest
 
 from checks.random_play import play_random_game
 from engine.game import Game
 
 SETS = ("base", "intrigue", "prosperity")
-GAMES = 300
+GAMES = options.games(300)  # a quarter unless `pytest --full` (tests/options.py)
 
 
 def _editions(seed: int) -> dict[str, int]:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from checks import proofs
 from checks.z3ops import Z3
+from engine import cards as catalogue
 from engine import rules
 from engine.game import BASIC_PILES, Game
 from engine.rules import Ops
@@ -95,9 +96,9 @@ def test_setup_proof_fails_when_victory_kingdom_piles_have_ten() -> None:
 
 
 def _three_piles_always(
-    counts: Sequence[Any], province: int, colony: int | None, players: Any, ops: Ops
+    counts: Sequence[Any], province: int, colony: int | None, players: Any, ops: Ops, supply: int
 ) -> Any:
-    empties = sum(ops.ite(count == 0, 1, 0) for count in counts)
+    empties = sum(ops.ite(count == 0, 1, 0) for count in counts[:supply])
     ends = [counts[province] == 0, empties >= 3]
     if colony is not None:
         ends.append(counts[colony] == 0)
@@ -105,19 +106,25 @@ def _three_piles_always(
 
 
 def _curse_not_counted(
-    counts: Sequence[Any], province: int, colony: int | None, players: Any, ops: Ops
+    counts: Sequence[Any], province: int, colony: int | None, players: Any, ops: Ops, supply: int
 ) -> Any:
     curse = BASIC_PILES.index("Curse")
     without = [count for index, count in enumerate(counts) if index != curse]
     shift = 1 if province > curse else 0
     colony_index = None if colony is None else colony - (1 if colony > curse else 0)
-    return rules.game_over(without, province - shift, colony_index, players, ops)
+    return rules.game_over(without, province - shift, colony_index, players, ops, supply - 1)
 
 
 def _colony_ignored(
-    counts: Sequence[Any], province: int, colony: int | None, players: Any, ops: Ops
+    counts: Sequence[Any], province: int, colony: int | None, players: Any, ops: Ops, supply: int
 ) -> Any:
-    return rules.game_over(counts, province, None, players, ops)
+    return rules.game_over(counts, province, None, players, ops, supply)
+
+
+def _outside_piles_counted(
+    counts: Sequence[Any], province: int, colony: int | None, players: Any, ops: Ops, supply: int
+) -> Any:
+    return rules.game_over(counts, province, colony, players, ops)
 
 
 def test_end_proof_fails_with_three_piles_for_five_players() -> None:
@@ -138,6 +145,12 @@ def test_end_proof_fails_when_an_empty_colony_pile_is_ignored() -> None:
     outcome = proofs.prove_end_of_game(_colony_ignored)
     assert not outcome.proved and outcome.counterexample is not None
     assert "Colony 0" in outcome.counterexample
+
+
+def test_end_proof_fails_when_piles_outside_the_supply_count() -> None:
+    outcome = proofs.prove_end_of_game(_outside_piles_counted)
+    assert not outcome.proved and outcome.counterexample is not None
+    assert "outside the Supply" in outcome.counterexample
 
 
 def _tie_break_wrong_way(scores: Sequence[Any], turns: Sequence[Any], ops: Ops) -> list[Any]:
@@ -292,7 +305,8 @@ def test_conservation_proof_fails_when_a_move_changes_the_tokens() -> None:
 def test_conservation_proof_fails_when_a_token_verb_does_more_than_add_one(verb: Any) -> None:
     outcome = proofs.prove_conservation(player_counts=(2,), add_token=verb)
     assert not outcome.proved and outcome.counterexample is not None
-    assert outcome.counterexample.startswith(("2 players, embargo:", "2 players, coin token:"))
+    kinds = tuple(f"2 players, {kind}:" for kind in catalogue.TOKEN_KINDS)
+    assert outcome.counterexample.startswith(kinds)
 
 
 # --- the model of the move primitive is Game.move ---------------------------------------------
@@ -341,7 +355,9 @@ def _tokens(game: Game, layout: proofs.Layout) -> list[int]:
     """The game's token counters in the order of ``layout.token_counters``."""
     state = game.state
     return [
-        state.embargo.get(owner, 0) if what == "embargo" else state.players[owner].pirate_ship
+        state.pile_tokens.get(what, {}).get(owner, 0)
+        if isinstance(owner, str)
+        else state.players[owner].tokens.get(what, 0)
         for what, owner in layout.token_counters
     ]
 
@@ -385,10 +401,10 @@ def test_token_model_agrees_with_the_token_verbs(
     what, owner = layout.token_counters[counter]
     before = game.snapshot()
     want = proofs.add_token_model(_tokens(game, layout), counter)
-    if what == "embargo":
-        assert game.embargo(0, owner)
+    if isinstance(owner, str):
+        assert game.add_pile_token(0, owner, what)
     else:
-        game.take_coin_token(owner)
+        game.add_tokens(owner, what)
     assert _tokens(game, layout) == want
     after = game.snapshot()  # no card moved
     assert after["players"].keys() == before["players"].keys()
@@ -427,3 +443,35 @@ def test_arbiter_prove_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
     assert "proved  setup" in capsys.readouterr().out
     assert arbiter_main(["prove", "--no-such-option"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def _at_most_in_coins(cost: Any, limit: Any, ops: Ops) -> Any:
+    return cost.coins <= limit.coins
+
+
+def _less_or_same(cost: Any, other: Any, ops: Ops) -> Any:
+    return rules.cost_at_most(cost, other, ops)
+
+
+def _reduce_every_part(printed: Any, reductions: Sequence[Any], make: Any, ops: Ops) -> Any:
+    potion = rules.current_cost(printed.potion, reductions, ops)
+    return make(rules.current_cost(printed.coins, reductions, ops), potion, printed.debt)
+
+
+def test_cost_rules_proof_fails_when_the_potion_part_is_not_compared() -> None:
+    outcome = proofs.prove_cost_rules(at_most=_at_most_in_coins)
+    assert not outcome.proved and outcome.counterexample is not None
+    assert outcome.counterexample.endswith("is not compared part by part")
+    assert "P" in outcome.counterexample.split(", b ")[0]
+
+
+def test_cost_rules_proof_fails_when_less_includes_the_same_cost() -> None:
+    outcome = proofs.prove_cost_rules(less=_less_or_same)
+    assert not outcome.proved
+    assert "costs less than b other than" in (outcome.counterexample or "")
+
+
+def test_cost_rules_proof_fails_when_reductions_lower_the_potion_part() -> None:
+    outcome = proofs.prove_cost_rules(reduce=_reduce_every_part)
+    assert not outcome.proved
+    assert "Potion or Debt part" in (outcome.counterexample or "")

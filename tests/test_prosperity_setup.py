@@ -110,12 +110,12 @@ def test_trade_route_tokens_on_victory_piles_only() -> None:
             "editions": {"prosperity": 1},
         }
     )
-    assert sorted(game.state.trade_route_tokens) == sorted(
-        ["Estate", "Duchy", "Province", "Colony", "Gardens", "Nobles"]
+    assert game.state.pile_tokens["trade_route"] == dict.fromkeys(
+        ["Estate", "Duchy", "Province", "Colony", "Gardens", "Nobles"], 1
     )
-    assert game.state.trade_route_mat == 0
+    assert game.mat_tokens("trade_route") == 0
     without = Game({"kingdom": ["Village", "Gardens"]})
-    assert without.state.trade_route_tokens == []
+    assert "trade_route" not in without.state.pile_tokens
 
 
 def test_charlatan_makes_curse_a_treasure_for_its_game_only() -> None:

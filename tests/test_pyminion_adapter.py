@@ -12,19 +12,26 @@ import re
 from pathlib import Path
 from typing import Any
 
+import options
 import pytest
 
-pytest.importorskip("pyminion")
+options.require("pyminion")
 
-from scenarios.adapters.base import Rejected, Unsupported
-from scenarios.adapters.pyminion_adapter import (
+from scenarios.adapters.base import Rejected, Unsupported  # noqa: E402
+from scenarios.adapters.pyminion_adapter import (  # noqa: E402
     OPTION_LABELS,
     PyminionAdapter,
     translate_log,
 )
-from scenarios.engines import resolve
-from scenarios.loader import bundled_dir, discover, load_many, load_text, reference_cards_cached
-from scenarios.runner import Status, run_all
+from scenarios.engines import resolve  # noqa: E402
+from scenarios.loader import (  # noqa: E402
+    bundled_dir,
+    discover,
+    load_many,
+    load_text,
+    reference_cards_cached,
+)
+from scenarios.runner import Status, run_all  # noqa: E402
 
 REPORT = Path(__file__).resolve().parent.parent / "docs" / "reports" / "pyminion.rst"
 SETUP: dict[str, Any] = {
@@ -146,6 +153,7 @@ def test_a_position_plays_and_is_observed_in_scenario_terms() -> None:
             "player": "p1",
             "kind": "cards",
             "source": "Throne Room",
+            "purpose": "play",
             "choices": ["Smithy"],
             "min": 0,
             "max": 1,
@@ -237,3 +245,28 @@ def test_log_lines_become_events() -> None:
     assert translate_log("p1 passes Copper to p2") == ["p1 passes Copper to p2"]
     assert translate_log("p1 reveals Gold and topdecks it") == ["p1 reveals Gold"]
     assert translate_log("p1 buys nothing") == translate_log("Hand: 1 Copper") == []
+
+
+def test_the_fuzzers_kingdom_is_played_in_the_editions_pyminion_has() -> None:
+    # Issue 33's reproduction: pyminion has only the 2nd-edition Moneylender; the fuzzer
+    # played 1st-edition games of it, reported their divergences, then called them skipped.
+    from checks.differential import FuzzConfig, Fuzzer, GameSpec
+
+    config = FuzzConfig("pyminion", 6, None, 3, ("base",), (2,), ("Moneylender", "Village"))
+    adapter = PyminionAdapter()
+    fuzzer = Fuzzer(config, adapter)
+    played: list[GameSpec] = []
+    play = fuzzer.play
+
+    def recorded(number: int, spec: GameSpec) -> None:
+        played.append(spec)
+        play(number, spec)
+
+    fuzzer.play = recorded  # type: ignore[method-assign]
+    try:
+        summary = fuzzer.run()
+    finally:
+        adapter.close()
+    assert summary.games == 6 and not summary.skipped
+    assert {spec.editions["base"] for spec in played} == {2}
+    assert summary.findings == [] and not summary.divergences

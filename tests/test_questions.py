@@ -67,7 +67,7 @@ def _none() -> Any:
 def test_no_question_is_asked_by_a_card_not_being_resolved() -> None:
     from scenarios.loader import bundled_dir, discover, load_many
 
-    loaded, _ = load_many(discover([bundled_dir() / "base"]))
+    loaded, _ = load_many(discover([bundled_dir()]))
     assert questions.scenario_traces(loaded)[1] == []
 
 

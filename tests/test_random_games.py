@@ -7,14 +7,16 @@ what set-up created, each card in exactly one zone), and no count is negative. A
 has not ended after ``MAX_TURNS`` turns fails.
 
 ``SETS`` is the parameter for the card sets the Kingdoms are drawn from (environment
-variable ``ARBITER_RANDOM_SETS``, default Base only); ``ARBITER_RANDOM_GAMES`` changes the
-number of games (default 200, about 18 s of CPU for Base).
+variable ``ARBITER_RANDOM_SETS``, default Base only); ``ARBITER_RANDOM_GAMES`` sets the
+number of games (default 200 under ``pytest --full``, about 18 s of CPU for Base, and a
+quarter of that otherwise: tests/options.py).
 """
 
 from __future__ import annotations
 
 import os
 
+import options
 import pytest
 
 from checks.random_play import InvariantBroken, play_random_game
@@ -24,7 +26,7 @@ from checks.random_play import InvariantBroken, play_random_game
 SETS: tuple[tuple[str, ...], ...] = tuple(
     tuple(family.split(",")) for family in os.environ.get("ARBITER_RANDOM_SETS", "base").split(";")
 )
-GAMES = int(os.environ.get("ARBITER_RANDOM_GAMES", "200"))
+GAMES = int(os.environ.get("ARBITER_RANDOM_GAMES") or options.games(200))
 CHUNK = 25
 MAX_TURNS = 400  # all players' turns together; a 6-player game needs about 100
 

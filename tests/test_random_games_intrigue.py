@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import os
 
+import options
 import pytest
 
 from checks.random_play import InvariantBroken, play_random_game
 from engine import cards as catalogue
 
-GAMES = int(os.environ.get("ARBITER_RANDOM_GAMES", "200"))
+GAMES = int(os.environ.get("ARBITER_RANDOM_GAMES") or options.games(200))
 CHUNK = 25
 MAX_TURNS = 400
 SETS = ("base", "intrigue")

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import os
 
+import options
 import pytest
 
 from checks.random_play import InvariantBroken, play_random_game
 
 SETS = ("base", "intrigue", "prosperity")
-GAMES = int(os.environ.get("ARBITER_RANDOM_GAMES", "200"))
+GAMES = int(os.environ.get("ARBITER_RANDOM_GAMES") or options.games(200))
 CHUNK = 25
 MAX_TURNS = 500
 

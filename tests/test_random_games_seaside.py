@@ -14,13 +14,14 @@ import itertools
 import os
 from collections import Counter
 
+import options
 import pytest
 
 from checks.invariants import violations
 from checks.random_play import GameWatch, InvariantBroken, WatchedGame, play_random_game
 from engine.sets import KINGDOM_SETS
 
-GAMES = int(os.environ.get("ARBITER_RANDOM_GAMES", "200")) // 2
+GAMES = int(os.environ.get("ARBITER_RANDOM_GAMES") or options.games(200)) // 2
 CHUNK = 25
 MAX_TURNS = 400
 

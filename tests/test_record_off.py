@@ -13,6 +13,7 @@ import dataclasses
 import random
 from typing import Any
 
+import options
 import pytest
 
 from checks.random_play import step
@@ -21,7 +22,7 @@ from engine.game import Game
 from engine.state import GameState
 
 SETS = ("base", "intrigue", "prosperity")
-RANDOM_GAMES = 100
+RANDOM_GAMES = options.games(100)  # a quarter unless `pytest --full` (tests/options.py)
 BOT_GAMES = 20
 INPUTS = 3000
 

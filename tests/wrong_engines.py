@@ -158,3 +158,67 @@ class RevealsMoatUnasked(ReferenceAdapter):
     def _reveal_moats(self) -> None:
         while (pending := self.pending()) is not None and pending["choices"] == ["Moat"]:
             super().answer("Moat")
+
+
+class ReversesEventsWithinSteps(ReferenceAdapter):
+    """Logs the events of each command or answer in reverse order, and declares it."""
+
+    name = "events-reversed-within-steps"
+    declares: frozenset[str] = frozenset({"event_order"})
+
+    def representation(self) -> frozenset[str]:
+        return self.declares
+
+    def load(self, setup: dict[str, Any]) -> None:
+        super().load(setup)
+        self.logged: list[str] = super().events()
+
+    def command(self, verb: str, arg: Any) -> None:
+        super().command(verb, arg)
+        self._log_step()
+
+    def answer(self, value: Any) -> None:
+        super().answer(value)
+        self._log_step()
+
+    def _log_step(self) -> None:
+        lines = super().events()
+        self.logged += reversed(lines[len(self.logged) :])
+
+    def events(self) -> list[str]:
+        return list(self.logged)
+
+
+class AnswersTakeEffectTogether(ReferenceAdapter):
+    """Shows the state and events as they were when a card's first question was asked until
+    nothing is pending any more (as an engine that offers whole outcomes does), and
+    declares it."""
+
+    name = "answers-take-effect-together"
+    declares: frozenset[str] = frozenset({"atomic_answers"})
+
+    def representation(self) -> frozenset[str]:
+        return self.declares
+
+    def load(self, setup: dict[str, Any]) -> None:
+        super().load(setup)
+        self.frozen: tuple[dict[str, Any], list[str]] | None = None
+
+    def command(self, verb: str, arg: Any) -> None:
+        before = (super().observe(), super().events())
+        super().command(verb, arg)  # a refused command changes nothing
+        self._freeze(self.frozen if self.frozen is not None else before)
+
+    def answer(self, value: Any) -> None:
+        super().answer(value)
+        self._freeze(self.frozen)
+
+    def _freeze(self, before: tuple[dict[str, Any], list[str]] | None) -> None:
+        # While a decision is pending, what the command led to is not shown yet.
+        self.frozen = before if self.pending() is not None else None
+
+    def observe(self) -> dict[str, Any]:
+        return self.frozen[0] if self.frozen is not None else super().observe()
+
+    def events(self) -> list[str]:
+        return list(self.frozen[1]) if self.frozen is not None else super().events()

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.abilities import CostChange
 from engine.sets import REGISTRY
 
 HERE = Path(__file__).resolve().parent
@@ -128,6 +129,9 @@ class Data:
     by_ruling: dict[str, list[Scenario]] = field(default_factory=dict)
     # Each scenario's play-by-play records (scenarios.trace), when it was run and traced.
     traces: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    # Each card's question spec (checks/questions.py, as arbiter explain --decisions --json
+    # gives it), when the scenarios were run.
+    questions: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     def outcome(self, scenario: Scenario) -> Outcome:
         return self.outcomes.get(scenario.id, Outcome(None))
@@ -190,8 +194,20 @@ def read_data(run_scenarios: bool = True) -> Data:
     for scenario in loaded:
         for ruling in scenario.rulings:
             data.by_ruling.setdefault(ruling, []).append(scenario)
+    if ran:
+        data.questions = read_questions(loaded, by_name)
     data.seconds = time.perf_counter() - started
     return data
+
+
+def read_questions(
+    loaded: Sequence[Scenario], by_name: Mapping[str, Sequence[Card]]
+) -> dict[str, list[dict[str, Any]]]:
+    """Every card's question spec, learnt by running the reference engine."""
+    from checks.questions import bundled_specs, spec_json
+
+    specs = bundled_specs(loaded)
+    return {name: spec_json(specs, name) for name in by_name}
 
 
 # --- reStructuredText helpers --------------------------------------------------------------
@@ -243,7 +259,8 @@ def topic_title(topic: str) -> str:
 
 
 def cost_text(card: Card) -> str:
-    return f"${card.cost}" + (" (varies: see text)" if card.self_cost_modifier else "")
+    varies = any(change.where == "self" for change in card.static_of(CostChange))
+    return f"{card.cost}" + (" (varies: see text)" if varies else "")
 
 
 def edition_name(set_name: str, edition: int) -> str:
@@ -666,6 +683,7 @@ def card_page(data: Data, name: str, colours: Mapping[str, str]) -> str:
     options = sorted(set().union(*(c.options for c in defs)))
     if options:
         out.append("**Option labels:** " + ", ".join(f"``{o}``" for o in options) + "\n\n")
+    out.append(questions_section(data, name))
 
     out.append(heading("Rulings", "-"))
     mentioning = rulings_for_card(name, data.rulings.values())
@@ -700,6 +718,65 @@ def card_page(data: Data, name: str, colours: Mapping[str, str]) -> str:
         out.append("\n")
     out.append(interactions(data, name))
     out.append(neighbourhood(data, name, colours))
+    return "".join(out)
+
+
+QUESTIONS_INTRO = (
+    "What the card asks, in order, as the reference engine asks it (learnt by running it on "
+    "the bundled scenarios and {games} random games): who answers, the decision's kind and "
+    "purpose, how many may be picked against the number of choices offered, and the event "
+    "lines written around each question. ``arbiter explain CARD --decisions --json`` gives "
+    "the same as JSON; the :doc:`wire protocol </guides/wire-protocol>` is how an engine "
+    "asks it.\n\n"
+)
+
+
+def questions_block(data: Data, name: str) -> str:
+    """A card's question spec, as ``arbiter explain CARD --decisions`` prints it."""
+    from arbiter.explain import questions_text
+
+    entries = data.questions.get(name)
+    if not entries:
+        return "Not learnt: the scenarios were not run for this build.\n\n"
+    lines = questions_text(entries)
+    return ".. code-block:: text\n\n" + "".join(f"   {line}\n" for line in lines) + "\n"
+
+
+def questions_section(data: Data, name: str) -> str:
+    """The section of a card's page on the questions it asks."""
+    from checks.questions import RANDOM_GAMES
+
+    set_name = data.by_name[name][0].set
+    return (
+        heading("Questions it asks", "-")
+        + QUESTIONS_INTRO.format(games=RANDOM_GAMES)
+        + f"All the cards of the set: :doc:`/generated/questions/{slug(set_name)}`.\n\n"
+        + questions_block(data, name)
+    )
+
+
+def questions_page(data: Data, set_name: str) -> str:
+    """Every card of one set with the questions it asks."""
+    from checks.questions import RANDOM_GAMES
+
+    names = sorted({c.name for c in data.cards if c.set == set_name})
+    out = [PROLOG, heading(f"{set_title(set_name)}: the questions each card asks")]
+    out.append(QUESTIONS_INTRO.format(games=RANDOM_GAMES))
+    for name in names:
+        out.append(heading(esc(name), "-"))
+        out.append(f"{card_link(name)}\n\n")
+        out.append(questions_block(data, name))
+    return "".join(out)
+
+
+def questions_index(data: Data) -> str:
+    out = [heading("The questions each card asks")]
+    out.append(
+        "One page per set: for every card and edition, each question it can ask, in order. "
+        "For engine authors (:doc:`/guides/adapters`, :doc:`/guides/wire-protocol`).\n\n"
+        ".. toctree::\n   :maxdepth: 1\n\n"
+    )
+    out.extend(f"   {set_title(s)} <{slug(s)}>\n" for s in card_sets(data))
     return "".join(out)
 
 
@@ -743,7 +820,7 @@ def cards_table(data: Data) -> str:
             f'<td data-sort="{html_text(name.lower())}"><a href="{html_text(slug(name))}.html">'
             f"{html_text(name)}</a></td>"
             f'<td data-sort="{sets.index(latest.set)}">{html_text(set_title(latest.set))}</td>'
-            f'<td data-sort="{latest.cost}">{html_text(cost_text(latest))}</td>'
+            f'<td data-sort="{latest.cost.coins}">{html_text(cost_text(latest))}</td>'
             f"<td>{html_text(TYPE_JOIN.join(card_types))}</td>"
             f"<td>{html_text(editions_cell(latest.set, editions))}</td>"
             f'<td data-sort="{own}">{own}' + (f" ({proven} proven)" if own else "") + "</td></tr>"
@@ -1199,6 +1276,9 @@ def generate(out: Path, run_scenarios: bool = True, data: Data | None = None) ->
     for set_name in faq_sets(data):
         _write(out / "faq" / f"{slug(set_name)}.rst", faq_page(data, set_name), written)
     _write(out / "faq" / "rules.rst", faq_rules_page(data), written)
+    for set_name in card_sets(data):
+        _write(out / "questions" / f"{slug(set_name)}.rst", questions_page(data, set_name), written)
+    _write(out / "questions" / "index.rst", questions_index(data), written)
     _write(out / "faq" / "index.rst", faq_index(data), written)
     _write(out / "mechanics.rst", mechanics_page(data), written)
     _write(out / "options.rst", options_page(data), written)

@@ -145,7 +145,7 @@
                                 r: (4 + Math.sqrt(d.links.length) * 1.3).toFixed(1),
                                 fill: SET_COLOURS[d.set] || "#555"}, g);
       var title = svg("title", {}, d.circle);
-      title.textContent = d.id + " (" + d.set + ", $" + d.cost + ")";
+      title.textContent = d.id + " (" + d.set + ", " + d.cost + ")";
       d.label = svg("text", {x: (d.x + 7).toFixed(1), y: (d.y + 3).toFixed(1)}, g);
       d.label.textContent = d.id;
       d.group = g;
@@ -200,7 +200,7 @@
       if (!d) { el("p", {text: "Click a card to see its neighbours."}, panel); refresh(); return; }
       el("h3", {text: d.id}, panel);
       var p = el("p", {}, panel);
-      p.appendChild(document.createTextNode((d.set) + ", $" + d.cost + ", " + d.types.join(" – ") +
+      p.appendChild(document.createTextNode((d.set) + ", " + d.cost + ", " + d.types.join(" – ") +
         "; editions " + d.editions.join(", ") + ". "));
       el("a", {href: pageOf(d), "class": "card-page", text: "Open its page →"}, p);
       if (d.declares.length) { el("p", {text: "Declares: " + d.declares.join(", ")}, panel); }

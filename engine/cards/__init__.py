@@ -1,19 +1,37 @@
-"""The card catalogue: every definition of every set, and look-up by name and edition."""
+"""The card catalogue: every definition of every set, and look-up by name and edition;
+and what the sets declare beside their cards: kinds of token, mats, rules of set-up.
+
+A set's card module ends in its ``CARDS`` tuple and may declare ``TOKENS``
+(``engine.tokens.TokenKind``), ``MATS`` (``engine.tokens.Mat``) and ``SETUP_RULES``
+(``engine.abilities.SetupRule``); nothing else lists them.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from types import ModuleType
 
 from engine import sets
+from engine.abilities import SetupRule
 from engine.model import Card
+from engine.tokens import Mat, TokenKind
+
+_MODULES: tuple[ModuleType, ...] = tuple(
+    importlib.import_module(module) for card_set in sets.REGISTRY for module in card_set.modules
+)
 
 # Every set's CARDS tuples, in the registry's order (engine.sets names each set's modules).
-ALL_CARDS: tuple[Card, ...] = tuple(
-    card
-    for card_set in sets.REGISTRY
-    for module in card_set.modules
-    for card in importlib.import_module(module).CARDS
+ALL_CARDS: tuple[Card, ...] = tuple(card for module in _MODULES for card in module.CARDS)
+
+# The kinds of token, by name; the mats, by name; the sets' rules of set-up.
+TOKEN_KINDS: dict[str, TokenKind] = {
+    kind.name: kind for module in _MODULES for kind in getattr(module, "TOKENS", ())
+}
+MATS: dict[str, Mat] = {mat.name: mat for module in _MODULES for mat in getattr(module, "MATS", ())}
+SETUP_RULES: tuple[SetupRule, ...] = tuple(
+    rule for module in _MODULES for rule in getattr(module, "SETUP_RULES", ())
 )
 
 DEFAULT_EDITIONS: Mapping[str, int] = sets.DEFAULT_EDITIONS
@@ -69,3 +87,39 @@ def kingdom_cards(set_name: str | None = None, edition: int | None = None) -> tu
         and (set_name is None or card.set == set_name)
         and (edition is None or edition in card.editions)
     )
+
+
+@contextlib.contextmanager
+def installed(module: object) -> Iterator[None]:
+    """The catalogue with one more set module for the duration of the block: its ``CARDS``,
+    ``TOKENS``, ``MATS`` and ``SETUP_RULES``, as if its set were a row of the registry
+    (the engine guide's toy set, in a test). Everything is as before afterwards; setups
+    checked and indexes worked out meanwhile are forgotten."""
+    global ALL_CARDS, SETUP_RULES, _CARD_NAMES
+    from engine.indexes import forget_card_indexes
+    from engine.setup_check import forget_checked_setups
+
+    saved = (ALL_CARDS, SETUP_RULES, _CARD_NAMES)
+    by_name, kinds, mats = dict(_BY_NAME), dict(TOKEN_KINDS), dict(MATS)
+    cards: tuple[Card, ...] = tuple(getattr(module, "CARDS"))  # noqa: B009 (any object)
+    ALL_CARDS = (*ALL_CARDS, *cards)
+    SETUP_RULES = (*SETUP_RULES, *getattr(module, "SETUP_RULES", ()))
+    _CARD_NAMES = _CARD_NAMES | {card.name for card in cards}
+    for card in cards:
+        _BY_NAME[card.name] = (*_BY_NAME.get(card.name, ()), card)
+    TOKEN_KINDS.update((kind.name, kind) for kind in getattr(module, "TOKENS", ()))
+    MATS.update((mat.name, mat) for mat in getattr(module, "MATS", ()))
+    forget_checked_setups()
+    forget_card_indexes()
+    try:
+        yield
+    finally:
+        ALL_CARDS, SETUP_RULES, _CARD_NAMES = saved
+        _BY_NAME.clear()
+        _BY_NAME.update(by_name)
+        TOKEN_KINDS.clear()
+        TOKEN_KINDS.update(kinds)
+        MATS.clear()
+        MATS.update(mats)
+        forget_checked_setups()
+        forget_card_indexes()

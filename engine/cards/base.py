@@ -222,8 +222,8 @@ def _cellar(ctx: Context) -> Effect[None]:
     chosen = yield from game.choose_cards(
         ctx.player, ctx.name, hand, 0, len(hand), "discard any number of cards", purpose="discard"
     )
-    discarded = sum(1 for card in chosen if game.discard(ctx.player, card))
-    game.draw(ctx.player, discarded)
+    discarded = yield from game.discard_cards(ctx.player, chosen)
+    game.draw(ctx.player, len(discarded))
 
 
 CELLAR_1, CELLAR_2 = reworded(
@@ -296,8 +296,7 @@ def _library(ctx: Context) -> Effect[None]:
         ):
             game.set_aside(ctx.player, card)
             set_aside.append(card)
-    for card in set_aside:
-        game.discard(ctx.player, card, "set_aside")
+    yield from game.discard_cards(ctx.player, set_aside, "set_aside")
 
 
 LIBRARY_1, LIBRARY_2 = reworded(
@@ -490,7 +489,7 @@ def _spy(ctx: Context) -> Effect[None]:
             f"p{target + 1}'s {game.name_of(card)}: discard it or put it back on the deck",
         )
         if picked[0] == "discard":
-            game.discard(target, card, "revealed")
+            yield from game.discard(target, card, "revealed")
         else:
             game.put(target, card, ("revealed", target), "deck")
 
@@ -528,7 +527,7 @@ def _thief(ctx: Context) -> Effect[None]:
         for card in chosen:
             if (yield from game.trash(victim, card, ("revealed", victim))):
                 stolen.append(card)
-        discard_revealed(ctx.game, victim, revealed)
+        yield from discard_revealed(ctx.game, victim, revealed)
     # Only the Treasures this Thief trashed, and only while they are still in the trash.
     in_trash = [card for card in stolen if card in game.state.trash]
     gained = yield from game.choose_cards(
@@ -574,8 +573,7 @@ def _adventurer(ctx: Context) -> Effect[None]:
             treasures.append(card)
     for card in treasures:
         game.put(ctx.player, card, ("revealed", ctx.player), "hand")
-    discard_revealed(ctx.game, ctx.player, revealed)
-    yield from ()
+    yield from discard_revealed(ctx.game, ctx.player, revealed)
 
 
 ADVENTURER = _kingdom(
@@ -642,7 +640,7 @@ def _bandit(ctx: Context) -> Effect[None]:
         )
         for card in chosen:
             yield from game.trash(victim, card, ("revealed", victim))
-        discard_revealed(ctx.game, victim, revealed)
+        yield from discard_revealed(ctx.game, victim, revealed)
 
 
 BANDIT = _kingdom(
@@ -732,8 +730,7 @@ def _poacher(ctx: Context) -> Effect[None]:
     chosen = yield from game.choose_cards(
         ctx.player, ctx.name, hand, empty, empty, f"discard {empty} card(s)", purpose="discard"
     )
-    for card in chosen:
-        game.discard(ctx.player, card)
+    yield from game.discard_cards(ctx.player, chosen)
 
 
 POACHER = _kingdom(
@@ -769,8 +766,7 @@ def _sentry(ctx: Context) -> Effect[None]:
     discarded = yield from game.choose_cards(
         player, ctx.name, rest, 0, len(rest), "discard any of the rest", purpose="discard"
     )
-    for card in discarded:
-        game.discard(player, card, "revealed")
+    yield from game.discard_cards(player, discarded, "revealed")
     rest = still_revealed(ctx.game, player, looked)
     yield from put_back_in_order(game, player, ctx.name, rest, "revealed")
 
@@ -793,7 +789,7 @@ SENTRY = _kingdom(
 def _vassal(ctx: Context) -> Effect[None]:
     game = ctx.game
     card = game.top_of_deck(ctx.player)
-    if card is None or not game.discard(ctx.player, card, "deck"):
+    if card is None or not (yield from game.discard(ctx.player, card, "deck")):
         return
     if game.definition(card).is_(ACTION) and (
         yield from game.yes_no(ctx.player, ctx.name, f"play {game.name_of(card)}?")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from engine.costs import Cost
 from engine.model import CURSE, TREASURE, VICTORY, Card
 
 
@@ -10,7 +11,7 @@ def _treasure(name: str, cost: int, coins: int, set_name: str = "basic") -> Card
     return Card(
         name,
         set_name,
-        cost,
+        Cost(cost),
         frozenset({TREASURE}),
         f"Worth {coins} coin(s).",
         coins=coins,
@@ -22,7 +23,7 @@ def _victory(name: str, cost: int, vp: int, set_name: str = "basic") -> Card:
     return Card(
         name,
         set_name,
-        cost,
+        Cost(cost),
         frozenset({VICTORY}),
         f"Worth {vp} VP.",
         vp=vp,
@@ -39,7 +40,7 @@ PROVINCE = _victory("Province", 8, 6)
 CURSE_CARD = Card(
     "Curse",
     "basic",
-    0,
+    Cost(0),
     frozenset({CURSE}),
     "Worth -1 VP.",
     vp=-1,

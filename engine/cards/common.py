@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
+from engine.costs import Cost, as_cost
 from engine.model import (
     ACTION,
     TREASURE,
@@ -56,8 +57,9 @@ def tags(*words: str) -> frozenset[str]:
 def kingdom_maker(set_name: str) -> Callable[..., Card]:
     """The constructor a set module uses for its kingdom cards."""
 
-    def make(name: str, cost: int, types: set[str], text: str, **fields: Any) -> Card:
-        return Card(name, set_name, cost, frozenset(types), text, **fields)
+    def make(name: str, cost: Cost | int, types: set[str], text: str, **fields: Any) -> Card:
+        """A card of the set; a cost written as an int is that many coins (``$3``)."""
+        return Card(name, set_name, as_cost(cost), frozenset(types), text, **fields)
 
     return make
 
@@ -106,9 +108,12 @@ def still_revealed(game: CardAPI, player: int, cards: list[int]) -> list[int]:
     return [card for card in cards if card in zone]
 
 
-def discard_revealed(game: CardAPI, player: int, cards: list[int]) -> None:
-    for card in still_revealed(game, player, cards):
-        game.discard(player, card, "revealed")
+def discard_revealed(game: CardAPI, player: int, cards: list[int]) -> Effect[list[int]]:
+    """Discard those of ``cards`` still revealed, by one instruction; the cards discarded."""
+    discarded = yield from game.discard_cards(
+        player, still_revealed(game, player, cards), "revealed"
+    )
+    return discarded
 
 
 def put_back_in_order(
@@ -154,8 +159,10 @@ def move_from_hand(
     chosen = yield from game.choose_cards(
         player, asker, hand, count, count, prompt, purpose=purpose
     )
-    move = game.discard if purpose == "discard" else game.topdeck
-    return sum(1 for card in chosen if move(player, card))
+    if purpose == "discard":
+        discarded = yield from game.discard_cards(player, chosen)
+        return len(discarded)
+    return sum(1 for card in chosen if game.topdeck(player, card))
 
 
 # --- trashing and gaining -----------------------------------------------------------------
@@ -165,7 +172,7 @@ class Trashed(NamedTuple):
     """A card trashed from hand, and its cost at the moment it was trashed."""
 
     card: int
-    cost: int
+    cost: Cost
 
 
 def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect[Trashed | None]:
@@ -185,7 +192,7 @@ def gain_one(
     ctx: Context,
     limit: CostLimit,
     prompt: str,
-    to: PlayerZone = "discard",
+    to: PlayerZone | None = None,
     *,
     fits: Callable[[Card], bool] | None = None,
     besides: int | None = None,
@@ -200,7 +207,7 @@ def gain_one(
     return gained
 
 
-def gain_costing_up_to(limit: int, to: PlayerZone = "discard") -> PlayEffect:
+def gain_costing_up_to(limit: int, to: PlayerZone | None = None) -> PlayEffect:
     """Workshop, Feast, ...: gain a card costing up to ``limit``."""
 
     def effect(ctx: Context) -> Effect[None]:
@@ -214,7 +221,7 @@ def trash_to_gain(
     more: int,
     *,
     exactly: bool = False,
-    to: PlayerZone = "discard",
+    to: PlayerZone | None = None,
     fits: Callable[[Card], bool] | None = None,
     besides: int | None = None,
 ) -> Effect[int | None]:
@@ -250,7 +257,7 @@ def happening_card(ctx: TriggerContext) -> Card:
 
 def gained_zone(ctx: TriggerContext) -> tuple[PlayerZone, int]:
     """Where the card of a gain event was gained to."""
-    return (ctx.happening.data.get("to", "discard"), ctx.happening.player)
+    return (ctx.happening.data["to"], ctx.happening.player)
 
 
 def gained_card_is_where_gained(ctx: TriggerContext) -> bool:

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import rules
+from engine.abilities import CostChange
 from engine.cards.common import (
     gain_one,
     kingdom_maker,
@@ -46,6 +47,7 @@ from engine.model import (
     TREASURE,
     VICTORY,
     Card,
+    Cost,
     CostLimit,
     Effect,
     PlayEffect,
@@ -80,10 +82,9 @@ def _trash_from_hand(ctx: Context, count: int, prompt: str) -> Effect[int]:
     return trashed
 
 
-def _discard_hand(ctx: Context, player: int) -> None:
+def _discard_hand(ctx: Context, player: int) -> Effect[None]:
     game = ctx.game
-    for card in list(game.player(player).hand):
-        game.discard(player, card)
+    yield from game.discard_cards(player, list(game.player(player).hand))
 
 
 def _reveal_four_keep(keep: Callable[[Card], bool]) -> PlayEffect:
@@ -112,7 +113,7 @@ def _baron(ctx: Context) -> Effect[None]:
     if estates:
         discard = yield from game.yes_no(ctx.player, ctx.name, "discard an Estate for +4 coins?")
         if discard:
-            if game.discard(ctx.player, estates[0]):
+            if (yield from game.discard(ctx.player, estates[0])):
                 game.bonus(ctx.player, coins=4)
             return
     yield from game.gain(ctx.player, "Estate")
@@ -154,8 +155,7 @@ BRIDGE = _kingdom(
     coins=1,
     # Each play lowers costs once more for the rest of the turn, whether or not the
     # Bridge stays in play: Throne Room on Bridge lowers them by 2 (as 2nd-edition Quarry).
-    cost_modifier=_bridge_discount,
-    cost_modifier_lasts=True,
+    static=(CostChange("turn", _bridge_discount),),
     lasting=lambda ctx: ctx.game.start_lasting_cost(ctx),
     declares=tags("+buys", "+coins", "reduces-costs"),
     targets=Targets(reduces=of()),
@@ -413,11 +413,11 @@ def _minion(ctx: Context) -> Effect[None]:
     if picked[0] == "+$2":
         game.bonus(ctx.player, coins=2)
         return
-    _discard_hand(ctx, ctx.player)
+    yield from _discard_hand(ctx, ctx.player)
     game.draw(ctx.player, 4)
     for victim in game.attacked(ctx):
         if len(game.player(victim).hand) >= 5:
-            _discard_hand(ctx, victim)
+            yield from _discard_hand(ctx, victim)
             game.draw(victim, 4)
 
 
@@ -504,7 +504,7 @@ def _saboteur(ctx: Context) -> Effect[None]:
             if card is None:
                 break
             cost = game.cost(game.definition(card))
-            if cost < 3:
+            if not rules.cost_at_most(Cost(3), cost):  # not "$3 or more"
                 revealed.append(card)
                 continue
             yield from game.trash(victim, card, ("revealed", victim))
@@ -519,8 +519,7 @@ def _saboteur(ctx: Context) -> Effect[None]:
             if pile is not None:
                 yield from game.gain(victim, pile)
             break
-        for card in revealed:
-            game.discard(victim, card, "revealed")
+        yield from game.discard_cards(victim, revealed, "revealed")
 
 
 SABOTEUR = _kingdom(
@@ -583,8 +582,8 @@ def _secret_chamber(ctx: Context) -> Effect[None]:
         "discard any number of cards for +1 coin each",
         purpose="discard",
     )
-    discarded = sum(1 for card in chosen if game.discard(ctx.player, card))
-    game.bonus(ctx.player, coins=discarded)
+    discarded = yield from game.discard_cards(ctx.player, chosen)
+    game.bonus(ctx.player, coins=len(discarded))
 
 
 def _secret_chamber_react(ctx: TriggerContext) -> Effect[None]:
@@ -784,7 +783,7 @@ def _tribute(ctx: Context) -> Effect[None]:
     for card in revealed:
         if game.name_of(card) not in names:
             names.append(game.name_of(card))
-        game.discard(left, card, "revealed")
+    yield from game.discard_cards(left, revealed, "revealed")
     for name in names:
         definition = game.definition_by_name(name)
         if definition.is_(ACTION):

@@ -9,16 +9,19 @@ War Chest); the other sixteen were only reworded and have one definition.
 
 Mechanics and where they live:
 
-* Victory tokens: ``Game.add_vp_tokens`` (``PlayerState.vp_tokens``, scored by
-  ``Game.score``); the scenario format has no event line for them.
-* Trade Route's tokens move in ``Game.gain_card`` on the first gain from a pile.
+* Victory tokens: the token kind ``vp`` declared here (``TOKENS``: scored, the scenario
+  key ``vp_tokens``), added by ``game.add_tokens(player, "vp", n)``; the scenario format
+  has no event line for them.
+* Trade Route's tokens: the kind ``trade_route`` (on piles, then on the Trade Route mat),
+  put on the Victory piles by the card's ``SetsUp`` and moved by its ``WhenAnyGained``
+  on the first gain from a pile.
 * "While this is in play" abilities are ``where="in_play"`` triggers (1st-edition Hoard,
-  Talisman, Royal Seal, Goons) or a ``cost_modifier`` (1st-edition Quarry): once per copy
-  in play, whatever plays it had. 2nd-edition "this turn" abilities are set up by each
-  play through ``lasting`` (``Game.start_lasting`` for a ``where="turn"`` trigger,
-  ``Game.start_lasting_cost`` for Quarry), so they stay after the card leaves play and
-  count once per play.
-* Charlatan changes Curse for the whole game it is in: ``changes_in_game`` holds a
+  Talisman, Royal Seal, Goons) or a ``CostChange("in_play", ...)`` (1st-edition Quarry):
+  once per copy in play, whatever plays it had. 2nd-edition "this turn" abilities are set
+  up by each play through ``lasting`` (``Game.start_lasting`` for a ``where="turn"``
+  trigger, ``Game.start_lasting_cost`` for Quarry's ``CostChange("turn", ...)``), so they
+  stay after the card leaves play and count once per play.
+* Charlatan changes Curse for the whole game it is in: its ``ChangesCards`` holds a
   Curse that is also a Treasure worth $1; ``Game`` uses it in place of the basic Curse
   whenever Charlatan is in the Kingdom (in every zone, for every rule that asks a card's
   types). It is not in the catalogue: ``lookup("Curse")`` is always the basic card.
@@ -26,11 +29,18 @@ Mechanics and where they live:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine import rules
+from engine.abilities import (
+    BuyRestriction,
+    ChangesCards,
+    CostChange,
+    PileTokens,
+    SetsUp,
+    WhenAnyGained,
+)
 from engine.cards.basic import CURSE_CARD
 from engine.cards.common import (
     discard_down_to,
@@ -62,12 +72,13 @@ from engine.model import (
     TREASURE,
     VICTORY,
     Card,
+    Cost,
     CostLimit,
     Effect,
     Trigger,
     TriggerEffect,
 )
-from engine.state import GameState, Zone
+from engine.state import Zone
 from engine.targets import (
     DECK,
     FROM_HAND,
@@ -83,11 +94,25 @@ from engine.targets import (
     Watch,
     of,
 )
+from engine.tokens import TokenKind
 
 if TYPE_CHECKING:
     from engine.api import CardAPI
 
 PROSPERITY = "prosperity"
+
+# Victory tokens (Monument, Bishop, Goons, ...; later sets use them too) and Trade Route's.
+TOKENS = (
+    TokenKind("vp", "VP", "player", "vp_tokens", PROSPERITY, scores=True, always_shown=True),
+    TokenKind(
+        "trade_route",
+        "Trade Route",
+        "pile_and_mat",
+        "trade_route",
+        PROSPERITY,
+        always_shown=True,
+    ),
+)
 
 
 _kingdom = kingdom_maker(PROSPERITY)
@@ -98,7 +123,7 @@ _kingdom = kingdom_maker(PROSPERITY)
 PLATINUM = Card(
     "Platinum",
     PROSPERITY,
-    9,
+    Cost(9),
     frozenset({TREASURE}),
     "Worth 5 coins.",
     coins=5,
@@ -108,7 +133,7 @@ PLATINUM = Card(
 COLONY = Card(
     "Colony",
     PROSPERITY,
-    11,
+    Cost(11),
     frozenset({VICTORY}),
     "Worth 10 VP.",
     vp=10,
@@ -165,8 +190,8 @@ WORKERS_VILLAGE = _kingdom(
 )
 
 
-def _grand_market_restriction(game: CardAPI, player: int) -> str | None:
-    if any(game.name_of(card) == "Copper" for card in game.player(player).in_play):
+def _grand_market_restriction(game: CardAPI, _pile: str) -> str | None:
+    if any(game.name_of(card) == "Copper" for card in game.player(game.active).in_play):
         return "Grand Market cannot be bought while you have a Copper in play"
     return None
 
@@ -180,7 +205,7 @@ GRAND_MARKET = _kingdom(
     actions=1,
     buys=1,
     coins=2,
-    buy_restriction=_grand_market_restriction,
+    static=(BuyRestriction("self", _grand_market_restriction),),
     declares=tags("draws", "+actions", "+buys", "+coins", "restricts-buys"),
     targets=Targets(
         counts=(Count("in_play", names=of("Copper")),),
@@ -190,7 +215,7 @@ GRAND_MARKET = _kingdom(
 
 
 def _monument(ctx: Context) -> Effect[None]:
-    ctx.game.add_vp_tokens(ctx.player, 1)
+    ctx.game.add_tokens(ctx.player, "vp", 1)
     yield from ()
 
 
@@ -205,7 +230,7 @@ MONUMENT = _kingdom(
 )
 
 
-def _peddler_discount(game: CardAPI) -> int:
+def _peddler_discount(game: CardAPI, _peddler: Card) -> int:
     in_play = game.player(game.active).in_play
     actions = sum(1 for card in in_play if game.definition(card).is_(ACTION))
     # The amount is rules.peddler_reduction, which checks.proofs proves with the rest.
@@ -222,7 +247,7 @@ PEDDLER = _kingdom(
     cards=1,
     actions=1,
     coins=1,
-    self_cost_modifier=_peddler_discount,
+    static=(CostChange("self", _peddler_discount),),
     declares=tags("draws", "+actions", "+coins", "reduces-costs", "counts-types"),
     targets=Targets(counts=(Count("in_play", of(ACTION)),)),
 )
@@ -278,8 +303,7 @@ BANK = _kingdom(
 def _venture(ctx: Context) -> Effect[None]:
     game = ctx.game
     others, treasure = reveal_until_treasure(game, ctx.player)
-    for card in others:
-        game.discard(ctx.player, card, "revealed")
+    yield from game.discard_cards(ctx.player, others, "revealed")
     if treasure is not None:
         yield from game.play(ctx.player, treasure, "revealed")
 
@@ -308,9 +332,8 @@ def _loan(ctx: Context) -> Effect[None]:
         if picked == ["trash"]:
             yield from game.trash(ctx.player, treasure, ("revealed", ctx.player))
         else:
-            game.discard(ctx.player, treasure, "revealed")
-    for card in others:
-        game.discard(ctx.player, card, "revealed")
+            yield from game.discard(ctx.player, treasure, "revealed")
+    yield from game.discard_cards(ctx.player, others, "revealed")
 
 
 LOAN = _kingdom(
@@ -333,10 +356,10 @@ LOAN = _kingdom(
 
 def _bishop(ctx: Context) -> Effect[None]:
     game = ctx.game
-    game.add_vp_tokens(ctx.player, 1)
+    game.add_tokens(ctx.player, "vp", 1)
     trashed = yield from trash_one_from_hand(ctx)
-    if trashed is not None:
-        game.add_vp_tokens(ctx.player, trashed.cost // 2)
+    if trashed is not None:  # its coins only (rulings rules/costs/12)
+        game.add_tokens(ctx.player, "vp", trashed.cost.coins // 2)
     for other in game.others(ctx.player):
         hand = game.player(other).hand
         chosen = yield from game.choose_cards(
@@ -380,12 +403,12 @@ def _forge(ctx: Context) -> Effect[None]:
     chosen = yield from game.choose_cards(
         ctx.player, ctx.name, hand, 0, len(hand), "trash any number of cards", purpose="trash"
     )
-    total = 0
+    total = 0  # coins only: the gained card costs exactly that, no Potion (rules/costs/11)
     for card in chosen:
         cost = game.cost(game.definition(card))
         trashed = yield from game.trash(ctx.player, card, ("hand", ctx.player))
         if trashed:
-            total += cost
+            total += cost.coins
     limit = CostLimit(total, exactly=True, relative_to=tuple(chosen))
     yield from gain_one(ctx, limit, f"gain a card costing exactly {total}")
 
@@ -404,21 +427,14 @@ FORGE = _kingdom(
 
 def _trade_route(ctx: Context) -> Effect[None]:
     game = ctx.game
-    game.bonus(ctx.player, coins=game.state.trade_route_mat)
+    game.bonus(ctx.player, coins=game.mat_tokens("trade_route"))
     yield from trash_one_from_hand(ctx)
-
-
-def _trade_route_tokens(state: GameState, define: Callable[[str], Card]) -> None:
-    """Set-up: a token on each Victory Supply pile."""
-    state.trade_route_tokens = [pile for pile in state.supply if define(pile).is_(VICTORY)]
 
 
 def _trade_route_token_moves(game: CardAPI, _card: int, source: Zone) -> None:
     """The first gain from a pile with a token moves its token to the mat."""
-    state = game.state
-    if source[0] == "supply" and source[1] in state.trade_route_tokens:
-        state.trade_route_tokens.remove(source[1])
-        state.trade_route_mat += 1
+    if source[0] == "supply":
+        game.take_pile_token(source[1], "trade_route")
 
 
 TRADE_ROUTE = _kingdom(
@@ -431,8 +447,10 @@ TRADE_ROUTE = _kingdom(
     editions=(1,),
     buys=1,
     effect=_trade_route,
-    sets_up=_trade_route_tokens,
-    after_any_gain=_trade_route_token_moves,
+    static=(
+        SetsUp(pile_tokens=(PileTokens("trade_route", lambda card: card.is_(VICTORY)),)),
+        WhenAnyGained(_trade_route_token_moves),
+    ),
     declares=tags("+buys", "+coins", "trashes", "when-gain"),
     targets=Targets(
         watches=(
@@ -559,7 +577,7 @@ MINT_2 = _kingdom(
 
 def _one_vp_token(ctx: TriggerContext) -> Effect[None]:
     """+1 VP token to the trigger's owner (Goons on a buy, Collection on an Action gain)."""
-    ctx.game.add_vp_tokens(ctx.owner, 1)
+    ctx.game.add_tokens(ctx.owner, "vp", 1)
     yield from ()
 
 
@@ -589,7 +607,7 @@ def _mountebank(ctx: Context) -> Effect[None]:
         chosen = yield from game.choose_cards(
             victim, ctx.name, curses, 0, 1, "you may discard a Curse", purpose="discard"
         )
-        if chosen and game.discard(victim, chosen[0]):
+        if chosen and (yield from game.discard(victim, chosen[0])):
             continue
         yield from game.gain(victim, "Curse")
         yield from game.gain(victim, "Copper")
@@ -615,13 +633,14 @@ def _rabble(ctx: Context) -> Effect[None]:
     game = ctx.game
     for victim in game.attacked(ctx):
         revealed = reveal_top(game, victim, 3)
-        rest = []
+        rest, discards = [], []
         for card in revealed:
             definition = game.definition(card)
             if definition.is_(ACTION) or definition.is_(TREASURE):
-                game.discard(victim, card, "revealed")
+                discards.append(card)
             else:
                 rest.append(card)
+        yield from game.discard_cards(victim, discards, "revealed")
         yield from put_back_in_order(
             game,
             victim,
@@ -682,7 +701,7 @@ HOARD_2 = _kingdom(
 
 def _talisman_applies(ctx: TriggerContext) -> bool:
     bought = happening_card(ctx)
-    return not bought.is_(VICTORY) and ctx.game.cost(bought) <= 4
+    return not bought.is_(VICTORY) and rules.cost_at_most(ctx.game.cost(bought), Cost(4))
 
 
 def _talisman_copy(ctx: TriggerContext) -> Effect[None]:
@@ -746,7 +765,7 @@ QUARRY_1 = _kingdom(
     "Worth 1 coin. While this is in play, Action cards cost 2 coins less.",
     editions=(1,),
     coins=1,
-    cost_modifier=_quarry_discount,
+    static=(CostChange("in_play", _quarry_discount),),
     declares=tags("+coins", "while-in-play", "reduces-costs"),
     targets=Targets(reduces=of(ACTION)),
 )
@@ -757,8 +776,7 @@ QUARRY_2 = _kingdom(
     "Worth 1 coin. This turn, Action cards cost 2 coins less.",
     editions=(2,),
     coins=1,
-    cost_modifier=_quarry_discount,
-    cost_modifier_lasts=True,
+    static=(CostChange("turn", _quarry_discount),),
     lasting=lambda ctx: ctx.game.start_lasting_cost(ctx),
     declares=tags("+coins", "reduces-costs"),
     targets=Targets(reduces=of(ACTION)),
@@ -790,9 +808,8 @@ def _vault(ctx: Context) -> Effect[None]:
         "discard any number of cards, +1 coin each",
         purpose="discard",
     )
-    for card in chosen:
-        if game.discard(ctx.player, card):
-            game.bonus(ctx.player, coins=1)
+    discarded = yield from game.discard_cards(ctx.player, chosen)
+    game.bonus(ctx.player, coins=len(discarded))
     for other in game.others(ctx.player):
         hand = game.player(other).hand
         if not hand:
@@ -804,8 +821,8 @@ def _vault(ctx: Context) -> Effect[None]:
         discards = yield from game.choose_cards(
             other, ctx.name, hand, count, count, "discard 2", purpose="discard"
         )
-        discarded = sum(1 for card in discards if game.discard(other, card))
-        if discarded == 2:
+        moved = yield from game.discard_cards(other, discards)
+        if len(moved) == 2:
             game.draw(other, 1)
 
 
@@ -904,7 +921,7 @@ CONTRABAND = _kingdom(
     coins=3,
     buys=1,
     effect=_contraband,
-    restricts_buys=_contraband_ban,
+    static=(BuyRestriction("turn", _contraband_ban),),
     declares=tags("+coins", "+buys", "names-a-card", "restricts-buys"),
 )
 
@@ -924,9 +941,11 @@ def _anvil(ctx: Context) -> Effect[None]:
         "you may discard a Treasure to gain a card",
         purpose="discard",
     )
-    if not chosen or not game.discard(ctx.player, chosen[0]):
+    if not chosen:
         return
-    yield from gain_costing_up_to(4)(ctx)
+    discarded = yield from game.discard(ctx.player, chosen[0])
+    if discarded:
+        yield from gain_costing_up_to(4)(ctx)
 
 
 ANVIL = _kingdom(
@@ -956,7 +975,7 @@ CHARLATAN = _kingdom(
     editions=(2,),
     coins=3,
     effect=_charlatan,
-    changes_in_game=(CURSE_AS_TREASURE,),
+    static=(ChangesCards((CURSE_AS_TREASURE,)),),
     declares=tags("+coins", "attacks", "gives-curses"),
     targets=Targets(gains=(Gain(names=of("Curse"), receiver="others"),)),
 )
@@ -1023,7 +1042,7 @@ def _crystal_ball(ctx: Context) -> Effect[None]:
     if picked == ["trash"]:
         yield from game.trash(ctx.player, card, where)
     elif picked == ["discard"]:
-        game.discard(ctx.player, card, "revealed")
+        yield from game.discard(ctx.player, card, "revealed")
     elif picked == ["play"]:
         yield from game.play(ctx.player, card, "revealed")
     else:
@@ -1062,7 +1081,7 @@ def _investment(ctx: Context) -> Effect[None]:
         return
     hand = game.player(ctx.player).hand
     game.reveal(ctx.player, hand)
-    game.add_vp_tokens(ctx.player, len({game.name_of(c) for c in treasures_among(game, hand)}))
+    game.add_tokens(ctx.player, "vp", len({game.name_of(c) for c in treasures_among(game, hand)}))
 
 
 INVESTMENT = _kingdom(

@@ -127,7 +127,7 @@ WAREHOUSE = _kingdom(
 def _salvager(ctx: Context) -> Effect[None]:
     trashed = yield from trash_one_from_hand(ctx)
     if trashed is not None:
-        ctx.game.bonus(ctx.player, coins=trashed.cost)
+        ctx.game.bonus(ctx.player, coins=trashed.cost.coins)  # coins only (rules/costs/12)
 
 
 SALVAGER = _kingdom(
@@ -154,7 +154,7 @@ def _lookout(ctx: Context) -> Effect[None]:
             if purpose == "trash":
                 yield from game.trash(player, card, ("revealed", player))
             else:
-                game.discard(player, card, "revealed")
+                yield from game.discard(player, card, "revealed")
     rest = still_revealed(game, player, looked)
     yield from put_back_in_order(game, player, ctx.name, rest, "revealed")
 
@@ -207,10 +207,9 @@ def _cutpurse(ctx: Context) -> Effect[None]:
         hand = game.player(victim).hand
         coppers = [card for card in hand if game.name_of(card) == "Copper"]
         if coppers:
-            game.discard(victim, coppers[0])
+            yield from game.discard(victim, coppers[0])
         else:
             game.reveal(victim, list(hand))
-    yield from ()
 
 
 CUTPURSE = _kingdom(
@@ -266,8 +265,7 @@ def _navigator(ctx: Context) -> Effect[None]:
         player, ctx.name, NAVIGATOR_OPTIONS, "discard all the cards looked at, or put them back"
     )
     if picked[0] == "discard":
-        for card in looked:
-            game.discard(player, card, "revealed")
+        yield from game.discard_cards(player, looked, "revealed")
     else:
         yield from put_back_in_order(game, player, ctx.name, looked, "revealed")
 
@@ -320,7 +318,7 @@ def _sea_hag(ctx: Context) -> Effect[None]:
     for victim in game.attacked(ctx):
         top = game.top_of_deck(victim)
         if top is not None:
-            game.discard(victim, top, "deck")
+            yield from game.discard(victim, top, "deck")
         yield from game.gain(victim, "Curse", "deck")
 
 
@@ -451,10 +449,8 @@ def _tactician(ctx: Context) -> Effect[None]:
     hand = list(game.player(player).hand)
     if not hand:
         return
-    for card in hand:
-        game.discard(player, card)
+    yield from game.discard_cards(player, hand)
     _stays(ctx)
-    yield from ()
 
 
 TACTICIAN_1, TACTICIAN_2 = reworded(

@@ -7,18 +7,21 @@ definition per edition; a card printed in one edition only carries that edition.
 
 Mechanics and where they live:
 
-* Cards set aside with a Duration card (Haven's, Blockade's) are in the player's
-  ``set_aside`` zone and held with it (``Game.hold``): its start-of-turn part puts one
-  into the hand per play (``Game.put_held_into_hand``).
-* The Island and Native Village mats are player zones (``island``, ``native_village``):
-  cards go there and back by the move primitive (``Game.put_on_mat``,
-  ``Game.put_into_hand``); they are the player's, so the score counts them.
-* Outpost: ``Game.draw_next_hand`` (the Clean-up draws 3) and ``Game.take_extra_turn``;
-  the turn loop starts the extra turn (``TurnState.extra``) unless the game ended, and
-  does not count it in ``turns_taken``.
-* Embargo's tokens are ``GameState.embargo`` (``Game.embargo``); the Curses they give
-  come from a game-long buy trigger (``where="game"``). Pirate Ship's Coin tokens are
-  ``PlayerState.pirate_ship`` (``Game.take_coin_token``).
+* Cards set aside with a Duration card (Haven's, Blockade's: ``HoldsSetAside``) are in the
+  player's ``set_aside`` zone and held with it (``Game.hold``): its start-of-turn part
+  puts one into the hand per play (``Game.put_held_into_hand``).
+* The Island and Native Village mats are declared here (``MATS``): zone kinds
+  (``island``, ``native_village``) whose cards go there and back by the move primitive
+  (``Game.put_on_mat``, ``Game.put_into_hand``); they are the player's, so the score
+  counts them.
+* Outpost (``GivesExtraTurn``): ``Game.draw_next_hand`` (the Clean-up draws 3) and
+  ``Game.queue_turn`` (an ``extra`` turn of its player); the turn loop starts the extra
+  turn (``TurnState.extra``) unless the game ended, and does not count it in
+  ``turns_taken``.
+* Embargo's tokens are the kind ``embargo`` declared here (``TOKENS``: on piles), put by
+  ``Game.add_pile_token``; the Curses they give come from a game-long buy trigger
+  (``where="game"``). Pirate Ship's Coin tokens are the kind ``pirate_ship`` (on the
+  player's mat: ``Game.add_tokens``).
 * The active player's gains are recorded for the turn (``TurnState.gains``: card, bought,
   phase), and become their ``PlayerState.gained_last_turn`` when it ends (Smugglers).
   First-edition Treasury listens to the Clean-up while in play; the second edition's
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.abilities import GivesExtraTurn, HoldsSetAside
 from engine.cards.common import (
     discard_revealed,
     gain_one,
@@ -53,8 +57,28 @@ from engine.model import (
     Trigger,
 )
 from engine.targets import TOKEN, WHILE_IN_PLAY, Count, Gain, Targets, Watch, of
+from engine.tokens import Mat, TokenKind
 
 _kingdom = kingdom_maker(SEASIDE)
+
+# Seaside's mats and tokens: the Island and Native Village mats hold cards; Embargo's
+# tokens sit on Supply piles; Pirate Ship's Coin tokens on the player's Pirate Ship mat.
+MATS = (
+    Mat("island", "Island", "Island"),
+    Mat("native_village", "Native Village", "Native Village"),
+)
+TOKENS = (
+    TokenKind("embargo", "Embargo", "pile", "embargo", SEASIDE, needs="Embargo", added="embargoes"),
+    TokenKind(
+        "pirate_ship",
+        "Pirate Ship",
+        "player",
+        "pirate_ship",
+        SEASIDE,
+        needs="Pirate Ship",
+        added="takes a Coin token",
+    ),
+)
 
 
 # --- cards set aside until the next turn ----------------------------------------------------
@@ -88,7 +112,7 @@ HAVEN_1, HAVEN_2 = reworded(
         actions=1,
         effect=_haven,
         triggers=(Trigger("start", "next_turn", _put_held_into_hand),),
-        holds_set_aside=True,
+        static=(HoldsSetAside(),),
         declares=tags("draws", "+actions", "sets-aside", "duration-like"),
     ),
     "+1 Card, +1 Action. Set a card from your hand aside face down, under this; at the start "
@@ -146,7 +170,7 @@ BLOCKADE = _kingdom(
             who="others",
         ),
     ),
-    holds_set_aside=True,
+    static=(HoldsSetAside(),),
     declares=tags(
         "gains",
         "tests-cost",
@@ -219,7 +243,7 @@ def _native_village(ctx: Context) -> Effect[None]:
         if top is not None:
             game.put_on_mat(player, top, ("deck", player), "native_village")
         return
-    for card in list(game.player(player).native_village):
+    for card in list(game.player(player).mats["native_village"]):
         game.put_into_hand(player, card, ("native_village", player))
 
 
@@ -245,27 +269,29 @@ NATIVE_VILLAGE_1, NATIVE_VILLAGE_2 = reworded(
 # --- extra turns ---------------------------------------------------------------------------
 
 
-def _outpost_1(ctx: Context) -> Effect[None]:
+# Outpost's play is all for the rest of the turn and asks nothing: its ``lasting``, which
+# an Outpost a setup lists in play also does (engine/README.md).
+
+
+def _outpost_1(ctx: Context) -> None:
     game = ctx.game
     game.draw_next_hand(3)
     # "Not more than two turns in a row": during an extra turn it gives no further one
     # (its 3-card hand still holds) and has nothing to stay in play for.
     if not game.state.turn.extra:
-        game.take_extra_turn()
+        game.queue_turn(ctx.player)
         game.stay_in_play(ctx)
-    yield from ()
 
 
-def _outpost_2(ctx: Context) -> Effect[None]:
+def _outpost_2(ctx: Context) -> None:
     game = ctx.game
     turn = game.state.turn
     # Only the first Outpost played this turn (this play is counted already), and only
     # when the previous turn was another player's: otherwise it does nothing at all.
     if turn.plays.count(ctx.name) == 1 and not turn.extra:
         game.draw_next_hand(3)
-        game.take_extra_turn()
+        game.queue_turn(ctx.player)
         game.stay_in_play(ctx)
-    yield from ()
 
 
 OUTPOST_1 = _kingdom(
@@ -275,8 +301,8 @@ OUTPOST_1 = _kingdom(
     "You draw only 3 cards, not 5, in this turn's Clean-up. Take an extra turn after this "
     "one, unless it would be your third turn in a row.",
     editions=(1,),
-    effect=_outpost_1,
-    gives_extra_turn=True,
+    lasting=_outpost_1,
+    static=(GivesExtraTurn(),),
     declares=tags("duration-like"),
 )
 OUTPOST_2 = replace(
@@ -284,7 +310,7 @@ OUTPOST_2 = replace(
     text="If this is the first Outpost you played this turn and the previous turn was not "
     "yours: take an extra turn after this one, and draw only 3 cards for your next hand.",
     editions=(2,),
-    effect=_outpost_2,
+    lasting=_outpost_2,
     declares=tags("duration-like", "counts-plays"),
     targets=Targets(counts=(Count("played", names=of("Outpost")),)),
 )
@@ -304,18 +330,25 @@ def _embargo(ctx: Context) -> Effect[None]:
         player, ctx.name, list(game.state.supply), "put an Embargo token on a Supply pile"
     )
     for pile in picked:
-        game.embargo(player, pile)
+        game.add_pile_token(player, pile, "embargo")
 
 
 def _embargo_tokens(ctx: TriggerContext) -> int:
     """Embargo tokens on the pile of the card being bought."""
     bought = ctx.happening.card
-    return 0 if bought is None else ctx.game.state.embargo.get(ctx.game.name_of(bought), 0)
+    return 0 if bought is None else ctx.game.pile_tokens(ctx.game.name_of(bought), "embargo")
 
 
 def _curse_per_token(ctx: TriggerContext) -> Effect[None]:
+    game, bought = ctx.game, ctx.happening.card
+    curses = game.state.supply.get("Curse", [])
     for _ in range(_embargo_tokens(ctx)):
-        yield from ctx.game.gain(ctx.happening.player, "Curse")
+        # Once no Curse is left the other tokens do nothing (seaside/embargo/3): stop,
+        # rather than try a million gains from an empty pile. The bought card is still on
+        # its pile and is not the token's (a token on the Curse pile: seaside/embargo/6).
+        if not any(card != bought for card in curses[-2:]):  # one of two is not bought
+            return
+        yield from game.gain(ctx.happening.player, "Curse", besides=bought)
 
 
 EMBARGO = _kingdom(
@@ -349,7 +382,7 @@ def _pirate_ship(ctx: Context) -> Effect[None]:
         player, ctx.name, PIRATE_SHIP_OPTIONS, "attack, or +1 coin per Coin token on your mat"
     )
     if picked == ["+$"]:
-        game.bonus(player, coins=game.player(player).pirate_ship)
+        game.bonus(player, coins=game.tokens(player, "pirate_ship"))
         return
     took = False
     for victim in game.attacked(ctx):
@@ -361,9 +394,9 @@ def _pirate_ship(ctx: Context) -> Effect[None]:
         for card in chosen:
             trashed = yield from game.trash(victim, card, ("revealed", victim))
             took = took or trashed
-        discard_revealed(game, victim, revealed)
+        yield from discard_revealed(game, victim, revealed)
     if took:  # one token per play, however many players lost a Treasure
-        game.take_coin_token(player)
+        game.add_tokens(player, "pirate_ship")
 
 
 PIRATE_SHIP = _kingdom(

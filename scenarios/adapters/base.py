@@ -183,6 +183,14 @@ class Adapter(ABC):
         misread. None by default."""
         return frozenset()
 
+    def representation(self) -> frozenset[str]:
+        """What the engine represents differently from the reference engine, among
+        ``scenarios.model.REPRESENTATIONS``: ``event_order`` (the events of one step in an
+        order of its own) and ``atomic_answers`` (a card's answers take effect together,
+        after its last question). The runner then compares accordingly, and the report
+        names the choice; none by default."""
+        return frozenset()
+
     def taken_alone(self) -> list[dict[str, JSON]] | None:
         """Optionally, the decisions the engine answered itself since the last command or
         answer because they had one legal answer: ``[{"player", "kind", "source",

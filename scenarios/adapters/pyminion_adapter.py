@@ -3,8 +3,9 @@
 pyminion is a Python Dominion simulator with the 2nd-edition Base and Intrigue cards. It
 is written for bots: a game calls ``Decider`` methods synchronously (``binary_decision``,
 ``discard_decision``, ``gain_decision``...) from deep inside card effects. To take our
-answers one at a time, each game runs in its own thread and the deciders *block*: a
-question is shown as ``pending()`` until ``answer()`` hands its value over.
+answers one at a time, each game runs in its own thread (:mod:`scenarios.adapters.threaded`)
+and the deciders *block*: a question is shown as ``pending()`` until ``answer()`` hands
+its value over.
 
 What the adapter does itself, and why (everything else is pyminion's own code):
 
@@ -25,7 +26,12 @@ What the adapter does itself, and why (everything else is pyminion's own code):
 * **Decisions.** Each Decider call is translated to our decision kinds and answer
   vocabulary (a table per card, below), with the forced-answer rule: a question with one
   distinct legal answer is answered without asking, as the scenario format requires of every
-  implementation.
+  implementation. A yes/no or an option that pyminion asks where we ask for a card or a
+  yes/no (Moneylender, Baron) is a menu of outcomes (:mod:`scenarios.adapters.menus`).
+* **Representation.** pyminion keeps the cards an effect decides about in local lists
+  (Sentry's, Library's) and moves them once the effect has its answers, and logs a group
+  of reveals after the draw that led to them: the adapter declares ``atomic_answers`` and
+  ``event_order`` (``Adapter.representation``), and the harness compares accordingly.
 * **Events.** pyminion has no event stream, only log lines. The adapter reads them and
   turns them into our event grammar (``p1 buys X`` also means ``p1 gains X``; a
   ``DeckCounter`` like "2 Copper, 1 Estate" becomes one line per card); draws are taken
@@ -37,16 +43,17 @@ What the adapter does itself, and why (everything else is pyminion's own code):
 from __future__ import annotations
 
 import logging
-import queue
 import random
 import re
-import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scenarios.adapters.base import JSON, Adapter, AdapterError, Rejected, Unsupported
+from scenarios.adapters.base import JSON, Adapter, Rejected, Unsupported
+from scenarios.adapters.menus import Ask, Menu, Outcome
+from scenarios.adapters.threaded import EngineThread
+from scenarios.adapters.wire import second_edition_table, unsupported_by_table
 
 try:
     from pyminion.core import Card, CardType, Deck, Supply, Trash
@@ -59,7 +66,6 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
         "the pyminion engine needs pyminion: pip install 'dominion-arbiter[pyminion]'"
     ) from exc
 
-STEP_TIMEOUT = 10.0  # seconds pyminion may take for one command or answer
 BASIC = (
     pm_base.copper,
     pm_base.silver,
@@ -94,27 +100,13 @@ REACTIONS = ("Moat", "Diplomat")
 MISSING_SETS = {"seaside": "pyminion 0.4.0 has no Seaside"}
 
 
-def _edition_sensitive() -> frozenset[str]:
-    """Cards whose text differs between the editions (pyminion has the 2nd only)."""
-    from engine.cards import definitions
-
-    return frozenset(name for name in CARDS if len(definitions(name)) > 1)
-
-
 def supported_table() -> dict[str, dict[str, JSON]]:
-    changed = _edition_sensitive()
-    return {
-        name: {"set": SETS[name], "editions": [2] if name in changed else [1, 2]} for name in CARDS
-    }
-
-
-class _Abort(BaseException):
-    """Unwinds an abandoned game's thread (a new ``load`` came)."""
+    return second_edition_table(SETS)
 
 
 @dataclass
 class Question:
-    """A Decider call shown as ``pending()``; ``translate`` turns our answer into
+    """A Decider call shown as ``pending()``; ``accept`` turns our answer into
     pyminion's return value or raises Rejected."""
 
     player: str
@@ -123,15 +115,17 @@ class Question:
     choices: list[str]
     low: int
     high: int
-    translate: Callable[[Any], Any]
+    accept: Callable[[Any], Any]
     forced: Any = None  # our answer when there is only one, else None
     is_forced: bool = False
+    purpose: str = "choose"  # what the picks are for: by the Decider method that asks
 
     def shown(self) -> dict[str, Any]:
         return {
             "player": self.player,
             "kind": self.kind,
             "source": self.source,
+            "purpose": self.purpose,
             "choices": self.choices,
             "min": self.low,
             "max": self.high,
@@ -199,7 +193,13 @@ class ScriptDecider:
     # --- picks of cards ---------------------------------------------------------------------
 
     def _cards(
-        self, card: Card, valid: Sequence[Card], low: int, high: int, kind: str = "cards"
+        self,
+        card: Card,
+        valid: Sequence[Card],
+        low: int,
+        high: int,
+        purpose: str,
+        kind: str = "cards",
     ) -> list[Card]:
         valid = list(valid)
         high = len(valid) if high < 0 else high
@@ -220,8 +220,11 @@ class ScriptDecider:
             else list(dict.fromkeys(c.name for c in valid))
         )
         result: list[Card] = self.session.ask(
-            Question(self.player_id, kind, card.name, choices, low, high, translate, answer, forced)
-        )
+            Question(
+                self.player_id, kind, card.name, choices, low, high, translate, answer, forced,
+                purpose,
+            )
+        )  # fmt: skip
         return result
 
     def discard_decision(
@@ -234,7 +237,7 @@ class ScriptDecider:
         min_num_discard: int = 0,
         max_num_discard: int = -1,
     ) -> list[Card]:
-        return self._cards(card, valid_cards, min_num_discard, max_num_discard)
+        return self._cards(card, valid_cards, min_num_discard, max_num_discard, "discard")
 
     def trash_decision(
         self,
@@ -249,7 +252,7 @@ class ScriptDecider:
         if card.name == "Masquerade" and self.session.masquerade_pick is not None:
             picked, self.session.masquerade_pick = self.session.masquerade_pick, None
             return _pick(valid_cards, picked)
-        return self._cards(card, valid_cards, min_num_trash, max_num_trash)
+        return self._cards(card, valid_cards, min_num_trash, max_num_trash, "trash")
 
     def gain_decision(
         self,
@@ -264,7 +267,7 @@ class ScriptDecider:
         # Lurker gains from the trash: in our decision kinds a pick from a zone, not from
         # the Supply (the fuzzer found the adapter calling it "gain").
         kind = "cards" if card.name == "Lurker" else "gain"
-        return self._cards(card, valid_cards, min_num_gain, max_num_gain, kind=kind)
+        return self._cards(card, valid_cards, min_num_gain, max_num_gain, "gain", kind)
 
     def reveal_decision(
         self,
@@ -276,7 +279,7 @@ class ScriptDecider:
         min_num_reveal: int = 0,
         max_num_reveal: int = -1,
     ) -> list[Card]:
-        return self._cards(card, valid_cards, min_num_reveal, max_num_reveal)
+        return self._cards(card, valid_cards, min_num_reveal, max_num_reveal, "reveal")
 
     def pass_decision(
         self,
@@ -288,7 +291,7 @@ class ScriptDecider:
         min_num_pass: int = 0,
         max_num_pass: int = -1,
     ) -> list[Card]:
-        return self._cards(card, valid_cards, min_num_pass, max_num_pass)
+        return self._cards(card, valid_cards, min_num_pass, max_num_pass, "pass")
 
     def topdeck_decision(
         self,
@@ -301,7 +304,7 @@ class ScriptDecider:
         max_num_topdeck: int = -1,
     ) -> list[Card]:
         if card.name != "Patrol":
-            return self._cards(card, valid_cards, min_num_topdeck, max_num_topdeck)
+            return self._cards(card, valid_cards, min_num_topdeck, max_num_topdeck, "topdeck")
         # Patrol puts the cards back one by one, the last one ends on top: our `order`
         # answer (top first) is that list reversed.
         valid = list(valid_cards)
@@ -324,6 +327,7 @@ class ScriptDecider:
                 translate,
                 [c.name for c in valid],
                 forced,
+                "topdeck",
             )
         )
         return result
@@ -353,8 +357,11 @@ class ScriptDecider:
         # Not forced even with one candidate: the rules (2nd edition: "You may play")
         # allow playing nothing, so the question is a real one, whatever pyminion allows.
         result: Card | None = self.session.ask(
-            Question(self.player_id, "cards", card.name, [c.name for c in valid], 0, 1, translate)
-        )
+            Question(
+                self.player_id, "cards", card.name, [c.name for c in valid], 0, 1, translate,
+                purpose="play",
+            )
+        )  # fmt: skip
         return result
 
     # --- yes/no and options -----------------------------------------------------------------
@@ -388,18 +395,11 @@ class ScriptDecider:
             # The question is about the Attack (our reference's react source), the
             # Reaction is its answer; pyminion asks once per Reaction card in hand.
             attack = relevant_cards[0].name if relevant_cards else name
-            return bool(self.session.ask(Question(me, "react", attack, [name], 0, 1, react)))
+            asked = Question(me, "react", attack, [name], 0, 1, react, purpose="react")
+            return bool(self.session.ask(asked))
         if name == "Moneylender":  # ours: pick a Copper to trash, or nothing
-
-            def copper(value: Any) -> bool:
-                names = (
-                    _names(value) if not isinstance(value, bool) else (["Copper"] if value else [])
-                )
-                if names not in ([], ["Copper"]):
-                    raise Rejected(f"Moneylender trashes a Copper, not {', '.join(names)}")
-                return names == ["Copper"]
-
-            return bool(self.session.ask(Question(me, "cards", name, ["Copper"], 0, 1, copper)))
+            outcomes = [Outcome(True, {"trash": ("Copper",)}), Outcome(False, {})]
+            return bool(self.session.settle(Menu(me, name, (Ask("cards", "trash"),), outcomes)))
         if name == "Masquerade":  # ours: pick a card to trash, or nothing
             hand = list(player.hand.cards)
 
@@ -411,7 +411,11 @@ class ScriptDecider:
                 return bool(picked)
 
             return bool(
-                self.session.ask(Question(me, "cards", name, [c.name for c in hand], 0, 1, trash))
+                self.session.ask(
+                    Question(
+                        me, "cards", name, [c.name for c in hand], 0, 1, trash, purpose="trash"
+                    )
+                )
             )
         if name == "Sentry" and relevant_cards is None:  # the order of the two kept cards
             return self._sentry_order(player)
@@ -433,7 +437,18 @@ class ScriptDecider:
         forced = len(set(names)) <= 1
         return bool(
             self.session.ask(
-                Question(self.player_id, "order", "Sentry", names, 2, 2, translate, names, forced)
+                Question(
+                    self.player_id,
+                    "order",
+                    "Sentry",
+                    names,
+                    2,
+                    2,
+                    translate,
+                    names,
+                    forced,
+                    "topdeck",
+                )
             )
         )
 
@@ -447,13 +462,9 @@ class ScriptDecider:
         unique: bool = True,
     ) -> list[int]:
         if card.name == "Baron":  # ours: discard an Estate? yes/no
-
-            def baron(value: Any) -> list[int]:
-                return [0 if _is_yes(value) else 1]
-
-            result: list[int] = self.session.ask(
-                Question(self.player_id, "yes_no", "Baron", ["yes", "no"], 1, 1, baron)
-            )
+            yes_no = (Ask("yes_no", "choose"),)
+            outcomes = [Outcome([0], {"choose": ("yes",)}), Outcome([1], {"choose": ("no",)})]
+            result: list[int] = self.session.settle(Menu(self.player_id, "Baron", yes_no, outcomes))
             return result
         labels = OPTION_LABELS.get(card.name, tuple(options))
 
@@ -530,7 +541,9 @@ class ScriptDecider:
             return [CARDS[names[0]]]
 
         result: list[Card] = self.session.ask(
-            Question(self.player_id, "name", card.name, sorted(CARDS), 1, 1, translate)
+            Question(
+                self.player_id, "name", card.name, sorted(CARDS), 1, 1, translate, purpose="name"
+            )
         )
         return result
 
@@ -648,7 +661,7 @@ class _LogTap(logging.Handler):
         self.session = session
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.thread != self.session.thread_id:
+        if record.thread != self.session.thread.thread.ident:
             return
         message = record.getMessage()
         if " draws " in message:  # the deck reports draws one by one, in order
@@ -666,27 +679,20 @@ class Session:
 
     setup: dict[str, Any]
     events: list[str] = field(default_factory=list)
-    question: Question | None = None
     masquerade_pick: list[str] | None = None
     last_revealed: list[Card] = field(default_factory=list)
-    thread_id: int | None = None
 
     def __post_init__(self) -> None:
         self.random = random.Random(self.setup.get("seed", 0))
         players = self.setup["players"]
         self.ids = [f"p{n}" for n in range(1, players + 1)]
         self.shuffles = {p: [list(o) for o in self.setup[p]["shuffles"]] for p in self.ids}
-        self.jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
-        self.answers: queue.Queue[Any] = queue.Queue()
-        self.replies: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.phase = self.setup["turn"]["phase"]
         self.bought = False
         self.over = False
-        self.dead: str | None = None
         self.game = self._build()
+        self.thread = EngineThread("pyminion")
         self.tap = _LogTap(self)
-        self.thread = threading.Thread(target=self._serve, daemon=True, name="pyminion")
-        self.thread.start()
         logging.getLogger().addHandler(self.tap)
 
     # --- building the position --------------------------------------------------------------
@@ -741,81 +747,32 @@ class Session:
 
     # --- the game's thread ------------------------------------------------------------------
 
-    def _serve(self) -> None:
-        self.thread_id = threading.get_ident()
-        while True:
-            job = self.jobs.get()
-            if job is None:
-                return
-            try:
-                job()
-            except _Abort:
-                return
-            except Rejected as exc:
-                self.replies.put(("rejected", str(exc)))
-                continue
-            except Exception as exc:
-                self.replies.put(("crashed", exc))
-                return
-            self.replies.put(("done", None))
-
     def ask(self, question: Question) -> Any:
-        """On the game's thread: wait for a legal answer to ``question``."""
+        """On the game's thread: a legal answer to ``question``, asked unless forced."""
         if question.is_forced:
-            return question.translate(question.forced)
-        self.question = question
-        self.replies.put(("asks", question))
-        while True:
-            value = self.answers.get()
-            if value is _Abort:
-                raise _Abort
-            try:
-                result = question.translate(value)
-            except Rejected as exc:
-                self.replies.put(("rejected", str(exc)))
-                continue
-            self.question = None
-            return result
+            return question.accept(question.forced)
+        return self.thread.ask(question)
 
-    def _wait(self, what: str) -> None:
-        """On the runner's thread: until pyminion asks a question or is done."""
-        try:
-            kind, value = self.replies.get(timeout=STEP_TIMEOUT)
-        except queue.Empty:
-            self.dead = f"pyminion did not finish {what} within {STEP_TIMEOUT:g} s"
-            raise AdapterError(self.dead) from None
-        if kind == "rejected":
-            raise Rejected(value)
-        if kind == "crashed":
-            self.dead = f"pyminion raised {type(value).__name__}: {value}".rstrip(": ")
-            raise AdapterError(f"{self.dead} (during {what})")
+    def settle(self, menu: Menu[Any]) -> Any:
+        """On the game's thread: the outcome of ``menu``, each open question asked."""
+        return self.thread.settle(menu)
+
+    @property
+    def question(self) -> Any:
+        return self.thread.question
 
     def run(self, job: Callable[[], None], what: str) -> None:
-        self._check_alive()
-        if self.question is not None:
-            raise Rejected(f"answer {self.question.source}'s question first")
-        self.jobs.put(job)
-        self._wait(what)
+        self.thread.run(job, what)
 
     def answer(self, value: Any) -> None:
-        self._check_alive()
-        if self.question is None:
-            raise Rejected("nothing is pending")
-        self.answers.put(value)
-        self._wait(f"the answer {value!r}")
-
-    def _check_alive(self) -> None:
-        if self.dead:
-            raise AdapterError(f"the game is over for the adapter: {self.dead}")
+        self.thread.answer(value)
 
     def event(self, line: str) -> None:
         self.events.append(line)
 
     def stop(self) -> None:
         logging.getLogger().removeHandler(self.tap)
-        if self.question is not None:
-            self.answers.put(_Abort)
-        self.jobs.put(None)
+        self.thread.stop()
 
     # --- the turn ---------------------------------------------------------------------------
 
@@ -946,8 +903,6 @@ class PyminionAdapter(Adapter):
         return dict(MISSING_SETS)
 
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
-        from scenarios.adapters.wire import unsupported_by_table
-
         return unsupported_by_table(
             supported_table(), cards, editions, "pyminion", self.missing_sets()
         )
@@ -979,8 +934,10 @@ class PyminionAdapter(Adapter):
         self._session().answer(value)
 
     def pending(self) -> dict[str, Any] | None:
-        question = self._session().question
-        return question.shown() if question is not None else None
+        return self._session().thread.pending()
+
+    def representation(self) -> frozenset[str]:
+        return frozenset({"atomic_answers", "event_order"})
 
     def observe(self) -> dict[str, Any]:
         return self._session().observe()

@@ -97,7 +97,7 @@ class ReferenceAdapter(Adapter):
         decision = self._game().pending
         if decision is None:
             return None
-        return {
+        pending = {
             "player": f"p{decision.player + 1}",
             "kind": decision.kind,
             "source": decision.source,
@@ -108,6 +108,9 @@ class ReferenceAdapter(Adapter):
             "about": list(decision.about),
             "purpose": decision.purpose,
         }
+        if decision.controller is not None:  # a controlled turn's: who answers it
+            pending["controller"] = f"p{decision.controller + 1}"
+        return pending
 
     def observations_are_copies(self) -> bool:
         # This class's observe and pending build new dicts and lists on every call; a

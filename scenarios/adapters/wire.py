@@ -56,6 +56,7 @@ from scenarios.adapters.base import (
 )
 from scenarios.adapters.limits import timeout_from_env
 from scenarios.loader import match_event
+from scenarios.model import REPRESENTATIONS
 
 PROTOCOL_VERSION = 1
 STDERR_LINES_KEPT = 20
@@ -80,6 +81,23 @@ def _card_names() -> frozenset[str]:
     from scenarios.loader import reference_cards_cached
 
     return reference_cards_cached().names
+
+
+def second_edition_table(sets: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """The ``supported_cards`` table of an engine that has the 2nd-edition text of every
+    card it has (``sets``: card -> set): a card whose instructions changed between the
+    editions is playable under edition 2 only, any other (one reworded only) under both."""
+    from checks.questions import CardKey
+    from engine.cards import lookup
+
+    def editions(name: str, set_name: str) -> list[int]:
+        second = CardKey.of(lookup(name))
+        return [e for e in (1, 2) if CardKey.of(lookup(name, {set_name: e})) == second]
+
+    return {
+        name: {"set": set_name, "editions": editions(name, set_name)}
+        for name, set_name in sets.items()
+    }
 
 
 def unsupported_by_table(
@@ -494,6 +512,11 @@ class WireAdapter(Adapter):
         assert self.hello is not None
         return dict(self.hello.get("missing_sets", {}))
 
+    def representation(self) -> frozenset[str]:
+        self._peer()
+        assert self.hello is not None
+        return frozenset(self.hello.get("representation", ()))
+
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:
         table = self.supported_cards() or {}
         engine = self.name.removeprefix("wire:")
@@ -648,4 +671,7 @@ def hello_problem(result: Any) -> str | None:
         isinstance(reason, str) for reason in missing_sets.values()
     ):
         return "missing_sets, when given, must map each set to a reason"
+    representation = result.get("representation", [])
+    if not isinstance(representation, list) or not set(representation) <= set(REPRESENTATIONS):
+        return f"representation, when given, must be a list of {', '.join(REPRESENTATIONS)}"
     return None
