@@ -38,6 +38,7 @@ from engine.model import Card, CostLimit
 from engine.state import EventRecord, Zone
 from engine.targets import DECK, DISCARD, GAINED, HAND, SETUP, TOKEN, Gain, Plays, Watch
 from engine.verbs import Verbs
+from engine.vocabulary import is_gain
 
 # A triggered ability whose instructions belong to the card's play: the later part of a
 # Duration card ("at the start of your next turn") is declared with the play's.
@@ -73,6 +74,8 @@ class _Open:
     @property
     def is_play(self) -> bool:
         trigger = self.what.trigger
+        if self.what.replacement is not None:  # a replacement's gain is a reaction's
+            return False
         return trigger is None or trigger.where == _PART_OF_THE_PLAY
 
 
@@ -118,7 +121,8 @@ class DeclarationCheck:
     # --- the watcher ------------------------------------------------------------------
 
     def resolving(self, what: Resolving) -> None:
-        if what.trigger is None and self.open:  # a play within instructions: theirs
+        if what.trigger is None and what.replacement is None and self.open:
+            # a play within instructions: theirs
             plays = self.open[-1].plays
             plays[what.card] = plays.get(what.card, 0) + 1
         definition = self.game.definition(what.card)
@@ -145,11 +149,11 @@ class DeclarationCheck:
             return
         frame = self.open[-1]
         origin = frame.origins.setdefault(card, source)
-        verb = event[1] if event is not None else None
-        if verb != "gains" and self._moves_the_gained_card(frame, card, declared=False):
+        verb = event[1] if event is not None else ""
+        if not is_gain(verb) and self._moves_the_gained_card(frame, card, declared=False):
             did = f"moved the card it watched ({self._name(card)})"
             self._problem(frame, did, "no Watch(moves=True)")
-        if verb == "gains":
+        if is_gain(verb):
             self._gain(frame, card, source, destination)
         elif verb == "trashes":
             self._trash(frame, card, source)
@@ -200,7 +204,7 @@ class DeclarationCheck:
         for gain in found:
             key = Exercised(frame.definition.name, "gain", gain)
             self.followed.add(key, cost)
-            if limit is not None and limit.relative_to is not None and cost == limit.cost:
+            if limit is not None and limit.relative_to is not None and _at_the_limit(cost, limit):
                 self.followed.at_relative_limit.add(key)
 
     def _trash(self, frame: _Open, card: int, source: Zone) -> None:
@@ -295,7 +299,7 @@ class DeclarationCheck:
             return "picked by no choice of a pile"
         if limit is None:
             return "picked with no cost limit"
-        words = f"picked costing {'exactly' if limit.exactly else 'up to'} {limit.cost}"
+        words = f"picked costing {limit.words} {limit.cost}"
         if limit.relative_to is None:
             return f"{words} (a fixed limit)"
         relative_to = ", ".join(self._name(card) for card in limit.relative_to) or "no card"
@@ -328,6 +332,12 @@ def _declared_limits(
     if not picked and watches:
         return {(_as_limit(watch.max_cost), False) for watch in watches}
     return {(None, False)}
+
+
+def _at_the_limit(cost: Cost, limit: CostLimit) -> bool:
+    """Whether a card of ``cost`` is as costly as ``limit`` allows: the limit's cost, or for
+    "less than" a cost one coin below it."""
+    return cost == (limit.cost - 1 if limit.less else limit.cost)
 
 
 def _watches(frame: _Open) -> bool:
