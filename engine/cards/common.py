@@ -20,6 +20,7 @@ from engine.model import (
     Effect,
     LastingEffect,
     PlayEffect,
+    Trigger,
     TriggerEffect,
 )
 
@@ -265,6 +266,23 @@ def gained_card_is_where_gained(ctx: TriggerContext) -> bool:
     gained to."""
     card = ctx.happening.card
     return card is not None and card in ctx.game.state.zone(gained_zone(ctx))
+
+
+def once_per_event(trigger: Trigger) -> Trigger:
+    """``trigger`` (an optional one) used at most once per event by each card: a "you may"
+    ability (Tunnel's reveal for a Gold, Duchess's Duchess) rather than a Reaction that may
+    be revealed again to the same Attack while it stays in hand (rulings
+    ``rules/reactions/1``), which is what an optional trigger is otherwise."""
+    used = f"used once: {id(trigger)}"
+
+    def condition(ctx: TriggerContext) -> bool:
+        return ctx.card not in ctx.happening.data.get(used, ()) and trigger.condition(ctx)
+
+    def effect(ctx: TriggerContext) -> Effect[None]:
+        ctx.happening.data.setdefault(used, set()).add(ctx.card)
+        yield from trigger.effect(ctx)
+
+    return replace(trigger, condition=condition, effect=effect)
 
 
 def owner_bonus(cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0) -> TriggerEffect:

@@ -27,36 +27,35 @@ reworded (``reworded``) or kept their text.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
+from engine import rules
+from engine.abilities import CostChange, Replacement
 from engine.cards.common import (
     discard_down_to,
+    gain_one,
+    gained_card_is_where_gained,
+    gained_zone,
     happening_card,
     kingdom_maker,
     lasting_trigger,
     move_from_hand,
+    once_per_event,
     play_from_hand,
     put_back_in_order,
     reveal_top,
     reworded,
     still_revealed,
     tags,
+    trash_one_from_hand,
     trash_to_gain,
 )
-from engine.context import Context, TriggerContext
-from engine.model import (
-    ACTION,
-    ATTACK,
-    REACTION,
-    TREASURE,
-    VICTORY,
-    Card,
-    CostLimit,
-    Effect,
-    Trigger,
-)
+from engine.context import Context, ReplacementContext, TriggerContext
+from engine.costs import Cost, CostLimit
+from engine.model import ACTION, ATTACK, REACTION, TREASURE, VICTORY, Card, Effect, Trigger
 from engine.targets import (
     DECK,
+    FROM_HAND,
     HAND,
     SELF,
     SETUP,
@@ -71,6 +70,7 @@ from engine.targets import (
 
 if TYPE_CHECKING:
     from engine.api import CardAPI
+    from engine.vocabulary import PlayerZone
 
 HINTERLANDS = "hinterlands"
 
@@ -101,13 +101,11 @@ def _gain_cheaper(
     """Gain a card from the Supply costing less than ``than`` does now (Border Village,
     Haggler: "a cheaper card"), if one is left; ``non_victory`` keeps Victory cards out."""
     cost = game.cost(game.definition(than))
-    if cost == 0:
-        return  # nothing costs less than $0
     kind = "non-Victory card" if non_victory else "card"
     pile = yield from game.choose_gain(
         player,
         source,
-        CostLimit(cost - 1, relative_to=(than,)),
+        CostLimit(cost, less=True, relative_to=(than,)),
         f"gain a {kind} costing less than {cost}",
         fits=(lambda card: not card.is_(VICTORY)) if non_victory else None,
     )
@@ -139,7 +137,7 @@ def _look_at_top(game: CardAPI, looker: int, owner: int, source: str) -> Effect[
         f"your {game.name_of(card)}: discard it or put it back on the deck",
     )
     if picked[0] == "discard":
-        game.discard(owner, card, "revealed")
+        yield from game.discard(owner, card, "revealed")
     else:
         game.put(owner, card, ("revealed", owner), "deck")
 
@@ -198,8 +196,7 @@ def _cartographer(ctx: Context) -> Effect[None]:
     discarded = yield from game.choose_cards(
         player, ctx.name, looked, 0, len(looked), "discard any of them", purpose="discard"
     )
-    for card in discarded:
-        game.discard(player, card, "revealed")
+    yield from game.discard_cards(player, discarded, "revealed")
     rest = still_revealed(game, player, looked)
     yield from put_back_in_order(game, player, ctx.name, rest, "revealed")
 
@@ -263,7 +260,7 @@ def _develop(ctx: Context) -> Effect[None]:
     cost = game.cost(game.definition(trashed))
     if not (yield from game.trash(ctx.player, trashed, ("hand", ctx.player))):
         return
-    costs = {"$1 more": cost + 1, "$1 less": cost - 1}
+    costs = {"$1 more": cost + 1, "$1 less": cost - 1}  # the coin part only: rules/costs/5
     available = [label for label in DEVELOP_OPTIONS if _supply_has_cost(game, costs[label])]
     if len(available) == 2:
         first = yield from game.choose_option(
@@ -279,9 +276,10 @@ def _develop(ctx: Context) -> Effect[None]:
             yield from game.gain(ctx.player, pile, "deck")
 
 
-def _supply_has_cost(game: CardAPI, cost: int) -> bool:
+def _supply_has_cost(game: CardAPI, cost: Cost) -> bool:
     """Whether a non-empty Supply pile's card costs exactly ``cost`` now."""
-    return any(cards and game.cost_of(pile) == cost for pile, cards in game.state.supply.items())
+    supply = game.state.supply.items()
+    return any(cards and rules.costs_same(game.cost_of(pile), cost) for pile, cards in supply)
 
 
 DEVELOP_1, DEVELOP_2 = reworded(
@@ -311,15 +309,7 @@ def _duchess(ctx: Context) -> Effect[None]:
 
 
 def _duchess_with_duchy(ctx: TriggerContext) -> Effect[None]:
-    ctx.happening.data["duchess offered"] = True
     yield from ctx.game.gain(ctx.happening.player, "Duchess")
-
-
-def _duchy_gained_first_time(ctx: TriggerContext) -> bool:
-    # Once per Duchy gain: an optional trigger is otherwise offered again while its
-    # condition holds (as a Reaction still in hand may be revealed again).
-    gained_duchy = ctx.game.name_of(_gained(ctx)) == "Duchy"
-    return gained_duchy and "duchess offered" not in ctx.happening.data
 
 
 DUCHESS = _kingdom(
@@ -333,13 +323,15 @@ DUCHESS = _kingdom(
     effect=_duchess,
     options=LOOK_OPTIONS,
     triggers=(
-        Trigger(
-            "gain",
-            "game",
-            _duchess_with_duchy,
-            condition=_duchy_gained_first_time,
-            optional=True,
-            who="any",
+        once_per_event(
+            Trigger(
+                "gain",
+                "game",
+                _duchess_with_duchy,
+                condition=lambda ctx: ctx.game.name_of(_gained(ctx)) == "Duchy",
+                optional=True,
+                who="any",
+            )
         ),
     ),
     declares=tags("+coins", "discards", "discards-others", "when-gain", "gains"),
@@ -555,7 +547,7 @@ HIGHWAY_1 = _kingdom(
     editions=(1,),
     cards=1,
     actions=1,
-    cost_modifier=_highway_discount,
+    static=(CostChange("in_play", _highway_discount),),
     declares=tags("draws", "+actions", "while-in-play", "reduces-costs"),
     targets=Targets(reduces=of()),
 )
@@ -568,8 +560,7 @@ HIGHWAY_2 = _kingdom(
     cards=1,
     actions=1,
     # Each play lowers costs once more for the rest of the turn (as Bridge).
-    cost_modifier=_highway_discount,
-    cost_modifier_lasts=True,
+    static=(CostChange("turn", _highway_discount),),
     lasting=lambda ctx: ctx.game.start_lasting_cost(ctx),
     declares=tags("draws", "+actions", "reduces-costs"),
     targets=Targets(reduces=of()),
@@ -720,8 +711,7 @@ def _brigand_robs(game: CardAPI, robber: int, source: str, victims: list[int]) -
         for card in chosen:
             if (yield from game.trash(victim, card, ("revealed", victim))):
                 stolen.append(card)
-        for card in still_revealed(game, victim, revealed):
-            game.discard(victim, card, "revealed")
+        yield from game.discard_cards(victim, still_revealed(game, victim, revealed), "revealed")
         if not any(game.definition(c).is_(TREASURE) for c in revealed):
             yield from game.gain(victim, "Copper")
     for card in stolen:
@@ -834,8 +824,7 @@ def _oracle(ctx: Context) -> Effect[None]:
             ctx.player, ctx.name, ORACLE_OPTIONS, f"p{target + 1}'s {shown}: discard or put back"
         )
         if picked[0] == "discard":
-            for card in revealed:
-                game.discard(target, card, "revealed")
+            yield from game.discard_cards(target, revealed, "revealed")
         else:  # their owner puts them back in the order they choose
             yield from put_back_in_order(game, target, ctx.name, revealed, "revealed")
     game.draw(ctx.player, 2)
@@ -950,7 +939,7 @@ def _stables(ctx: Context) -> Effect[None]:
     chosen = yield from game.choose_cards(
         ctx.player, ctx.name, treasures, 0, 1, "you may discard a Treasure", purpose="discard"
     )
-    if chosen and game.discard(ctx.player, chosen[0]):
+    if chosen and (yield from game.discard(ctx.player, chosen[0])):
         game.bonus(ctx.player, cards=3, actions=1)
 
 
@@ -981,7 +970,7 @@ def _wheelwright(ctx: Context) -> Effect[None]:
         return
     discarded = chosen[0]
     cost = game.cost(game.definition(discarded))
-    if not game.discard(ctx.player, discarded):
+    if not (yield from game.discard(ctx.player, discarded)):
         return
     pile = yield from game.choose_gain(
         ctx.player,
@@ -1017,7 +1006,7 @@ def _witchs_hut(ctx: Context) -> Effect[None]:
         ctx.player, ctx.name, hand, count, count, "discard 2 cards, revealed", purpose="discard"
     )
     game.reveal(ctx.player, chosen)
-    discarded = [card for card in chosen if game.discard(ctx.player, card)]
+    discarded = yield from game.discard_cards(ctx.player, chosen)
     if len(discarded) == 2 and all(game.definition(c).is_(ACTION) for c in discarded):
         for victim in game.attacked(ctx):
             yield from game.gain(victim, "Curse")
@@ -1119,6 +1108,350 @@ BERSERKER = _kingdom(
 )
 
 
+# --- Inn, Nomad Camp, Scheme --------------------------------------------------------------
+
+
+def _inn(ctx: Context) -> Effect[None]:
+    yield from move_from_hand(ctx.game, ctx.player, ctx.name, 2, "discard 2 cards")
+
+
+def _inn_shuffles_actions(ctx: TriggerContext) -> Effect[None]:
+    game = ctx.game
+    discard = game.player(ctx.owner).discard
+    actions = [card for card in discard if game.definition(card).is_(ACTION)]
+    chosen = yield from game.choose_cards(
+        ctx.owner,
+        ctx.name,
+        actions,
+        0,
+        len(actions),
+        "reveal Action cards to shuffle into your deck",
+        purpose="reveal",
+    )
+    game.reveal(ctx.owner, chosen)
+    game.shuffle_into_deck(ctx.owner, chosen, "discard")
+
+
+INN_1, INN_2 = reworded(
+    _kingdom(
+        "Inn",
+        5,
+        {ACTION},
+        "+2 Cards, +2 Actions, then discard 2 cards. When you gain this, look through your "
+        "discard pile (this included), reveal any number of Action cards from it and shuffle "
+        "them into your deck.",
+        cards=2,
+        actions=2,
+        effect=_inn,
+        triggers=(Trigger("gain", "self", _inn_shuffles_actions),),
+        declares=tags("draws", "+actions", "discards", "when-gain", "reveals"),
+        targets=Targets(
+            watches=(
+                Watch("gain", SELF, "shuffles Action cards into the deck", turns="any", moves=True),
+            ),
+            asks=of(ACTION),
+        ),
+    ),
+    "+2 Cards, +2 Actions, discard 2 cards. When you gain this, you may reveal any number of "
+    "Action cards from your discard pile and shuffle them into your deck.",
+)
+
+
+def _nomad_camp_onto_deck(ctx: ReplacementContext) -> Effect[None]:
+    ctx.would.send_to("deck")  # unless the gaining instruction named a place: rules/no-visiting/4
+    yield from ()
+
+
+NOMAD_CAMP = _kingdom(
+    "Nomad Camp",
+    4,
+    {ACTION},
+    "+1 Buy, +2 coins. This is gained onto your deck, not into your discard pile.",
+    editions=(1,),
+    buys=1,
+    coins=2,
+    replacements=(Replacement("gain", "self", _nomad_camp_onto_deck),),
+    declares=tags("+buys", "+coins", "when-gain"),
+)
+
+
+def _scheme_choose(*, staying_too: bool) -> Callable[[TriggerContext], Effect[None]]:
+    """At the start of Clean-up, once per play: choose an Action card in play to go onto the
+    deck when it is discarded from play (the 1st edition may choose one that stays in play,
+    a Duration card, and so put nothing on the deck; the 2nd, which says "when you discard
+    it", offers only the cards this Clean-up discards)."""
+
+    def effect(ctx: TriggerContext) -> Effect[None]:
+        game = ctx.game
+        state = game.player(ctx.owner)
+        chosen = _schemed(game)
+        candidates = [
+            card
+            for card in state.in_play
+            if game.definition(card).is_(ACTION)
+            and card not in chosen
+            and (staying_too or card not in state.staying)
+        ]
+        picked = yield from game.choose_cards(
+            ctx.owner,
+            ctx.name,
+            candidates,
+            0,
+            1,
+            "you may choose an Action card to put onto your deck as it leaves play",
+            purpose="topdeck",
+        )
+        chosen += picked
+
+    return effect
+
+
+def _schemed(game: CardAPI) -> list[int]:
+    """The cards Schemes chose this turn, first chosen first (the turn's data)."""
+    chosen: list[int] = game.state.turn.modifiers.setdefault("Scheme", [])
+    return chosen
+
+
+def _scheme_topdecks(ctx: TriggerContext) -> Effect[None]:
+    # The Clean-up discards everything from play at once, then this fires: the chosen cards
+    # now in the discard pile go onto the deck, in the order chosen (the last on top).
+    game = ctx.game
+    discard = game.player(ctx.owner).discard
+    for card in [card for card in _schemed(game) if card in discard]:
+        game.topdeck(ctx.owner, card, "discard")
+    yield from ()
+
+
+def _scheme_chose(ctx: TriggerContext) -> bool:
+    return ctx.happening.data["from"] == "in_play" and ctx.happening.card in _schemed(ctx.game)
+
+
+def _scheme_lasting(ctx: Context) -> None:
+    """Each play: a choice at the start of Clean-up, and putting the chosen card on the deck."""
+    ctx.game.start_lasting(ctx, 0)
+    ctx.game.start_lasting(ctx, 1)
+
+
+def _scheme(*, staying_too: bool, text: str, editions: tuple[int, ...]) -> Card:
+    return _kingdom(
+        "Scheme",
+        3,
+        {ACTION},
+        text,
+        editions=editions,
+        cards=1,
+        actions=1,
+        lasting=_scheme_lasting,
+        triggers=(
+            Trigger("cleanup", "turn", _scheme_choose(staying_too=staying_too)),
+            Trigger("discard", "turn", _scheme_topdecks, condition=_scheme_chose),
+        ),
+        declares=tags("draws", "+actions", "topdecks"),
+        targets=Targets(asks=of(ACTION)),
+    )
+
+
+SCHEME_1 = _scheme(
+    staying_too=True,
+    editions=(1,),
+    text="+1 Card, +1 Action. At the start of Clean-up this turn, you may choose an Action "
+    "card you have in play; if you discard it from play this turn, put it onto your deck.",
+)
+SCHEME_2 = _scheme(
+    staying_too=False,
+    editions=(2,),
+    text="+1 Card, +1 Action. This turn, you may put one of your Action cards onto your deck "
+    "when you discard it from play.",
+)
+
+
+# --- Trader, Tunnel, Trail, Weaver --------------------------------------------------------
+
+
+def _trader(ctx: Context) -> Effect[None]:
+    trashed = yield from trash_one_from_hand(ctx)
+    if trashed is None:
+        return
+    for _ in range(trashed.cost.coins):  # a Silver per coin of its cost now (rules/costs/12)
+        if (yield from ctx.game.gain(ctx.player, "Silver")) is None:
+            return  # no Silver left
+
+
+def _silver_instead(ctx: ReplacementContext) -> Effect[None]:
+    # The card is never gained (the Blue dog rule); the Silver comes from the Supply to the
+    # discard pile whatever the replaced gain named.
+    game = ctx.game
+    game.reveal(ctx.owner, [ctx.card])
+    ctx.would.cancel()
+    yield from game.gain(ctx.owner, "Silver", instead_of=ctx.would.card)
+
+
+def _exchange_for_silver(ctx: TriggerContext) -> Effect[None]:
+    game = ctx.game
+    game.reveal(ctx.owner, [ctx.card])
+    game.exchange(ctx.owner, _gained(ctx), gained_zone(ctx), "Silver")
+    yield from ()
+
+
+def _exchangeable(ctx: TriggerContext) -> bool:
+    # Offered only while the gained card is where it was gained (Stop-Moving) and a Silver
+    # is left to take its place (with none, the exchange cannot happen).
+    return gained_card_is_where_gained(ctx) and bool(ctx.game.state.supply.get("Silver"))
+
+
+_TRADER_PLAY = "Trash a card from your hand and gain a Silver per coin it costs."
+
+TRADER_1 = _kingdom(
+    "Trader",
+    4,
+    {ACTION, REACTION},
+    _TRADER_PLAY + " When you would gain a card, you may reveal this from your hand to gain a "
+    "Silver instead.",
+    editions=(1,),
+    effect=_trader,
+    replacements=(Replacement("gain", "hand", _silver_instead, optional=True),),
+    declares=tags("trashes", "gains", "tests-cost", "reacts-to-gain", "reveals"),
+    targets=Targets(
+        gains=(Gain(names=of("Silver")), Gain(names=of("Silver"), when="reaction")),
+        trashes=of(HAND),
+        names=(("Silver", "gains Silvers, and a Silver instead of another gain"),),
+    ),
+)
+TRADER_2 = _kingdom(
+    "Trader",
+    4,
+    {ACTION, REACTION},
+    _TRADER_PLAY + " When you gain a card, you may reveal this from your hand to exchange that "
+    "card for a Silver.",
+    editions=(2,),
+    effect=_trader,
+    triggers=(Trigger("gain", "hand", _exchange_for_silver, _exchangeable, optional=True),),
+    declares=tags("trashes", "gains", "tests-cost", "reacts-to-gain", "reveals"),
+    targets=Targets(
+        gains=(Gain(names=of("Silver")),),
+        trashes=of(HAND),
+        watches=(
+            Watch("gain", FROM_HAND, "may exchange it for a Silver", turns="any", moves=True),
+        ),
+        names=(("Silver", "gains Silvers, and exchanges gained cards for Silvers"),),
+    ),
+)
+
+
+def _not_in_clean_up(ctx: TriggerContext) -> bool:
+    return not ctx.game.in_phase("cleanup")
+
+
+def _tunnel_gold(ctx: TriggerContext) -> Effect[None]:
+    ctx.game.reveal(ctx.owner, [ctx.card])
+    yield from ctx.game.gain(ctx.owner, "Gold")
+
+
+TUNNEL_1, TUNNEL_2 = reworded(
+    _kingdom(
+        "Tunnel",
+        3,
+        {VICTORY, REACTION},
+        "Worth 2 VP. When you discard this other than during a Clean-up phase, you may reveal "
+        "it; if you do, gain a Gold.",
+        vp=2,
+        triggers=(
+            once_per_event(
+                Trigger("discard", "self", _tunnel_gold, condition=_not_in_clean_up, optional=True)
+            ),
+        ),
+        declares=tags("victory", "reveals", "gains"),
+        targets=Targets(gains=(Gain(names=of("Gold"), when="reaction"),)),
+    ),
+    "Worth 2 VP. When you discard this other than during Clean-up, you may reveal it to gain a "
+    "Gold.",
+)
+
+
+def _play_itself(zone: PlayerZone | Literal["trash"]) -> Callable[[TriggerContext], Effect[None]]:
+    """A reaction that plays its own card from ``zone``, using no Action (Weaver, Trail)."""
+
+    def effect(ctx: TriggerContext) -> Effect[None]:
+        yield from ctx.game.play(ctx.owner, ctx.card, zone)
+
+    return effect
+
+
+def _still_in(zone: PlayerZone) -> Callable[[TriggerContext], bool]:
+    """Outside the Clean-up, while the card is still in its owner's ``zone`` (Stop-Moving:
+    a Vassal that played the discarded Weaver leaves nothing to play)."""
+
+    def condition(ctx: TriggerContext) -> bool:
+        return _not_in_clean_up(ctx) and ctx.card in ctx.game.player(ctx.owner).zone(zone)
+
+    return condition
+
+
+WEAVER_OPTIONS = ("two Silvers", "a card")
+
+
+def _weaver(ctx: Context) -> Effect[None]:
+    game = ctx.game
+    picked = yield from game.choose_option(
+        ctx.player, ctx.name, WEAVER_OPTIONS, "gain two Silvers, or a card costing up to 4"
+    )
+    if picked[0] == "two Silvers":
+        for _ in range(2):
+            yield from game.gain(ctx.player, "Silver")
+    else:
+        yield from gain_one(ctx, CostLimit(4), "gain a card costing up to 4")
+
+
+WEAVER = _kingdom(
+    "Weaver",
+    4,
+    {ACTION, REACTION},
+    "Gain two Silvers or a card costing up to 4 coins. When you discard this other than in "
+    "Clean-up, you may play it.",
+    editions=(2,),
+    effect=_weaver,
+    options=WEAVER_OPTIONS,
+    triggers=(
+        Trigger("discard", "self", _play_itself("discard"), _still_in("discard"), optional=True),
+    ),
+    declares=tags("gains", "tests-cost"),
+    targets=Targets(gains=(Gain(names=of("Silver")), Gain(max_cost=4))),
+)
+
+
+def _trail_gained(ctx: TriggerContext) -> bool:
+    return _not_in_clean_up(ctx) and gained_card_is_where_gained(ctx)
+
+
+def _play_gained_trail(ctx: TriggerContext) -> Effect[None]:
+    yield from ctx.game.play(ctx.owner, ctx.card, gained_zone(ctx)[0])
+
+
+def _trail_in_trash(ctx: TriggerContext) -> bool:
+    return _not_in_clean_up(ctx) and ctx.card in ctx.game.state.trash
+
+
+TRAIL = _kingdom(
+    "Trail",
+    4,
+    {ACTION, REACTION},
+    "+1 Card, +1 Action. When you gain, trash or discard this, other than in Clean-up, you "
+    "may play it.",
+    editions=(2,),
+    cards=1,
+    actions=1,
+    triggers=(
+        Trigger("gain", "self", _play_gained_trail, _trail_gained, optional=True),
+        Trigger("trash", "self", _play_itself("trash"), _trail_in_trash, optional=True),
+        Trigger("discard", "self", _play_itself("discard"), _still_in("discard"), optional=True),
+    ),
+    declares=tags("draws", "+actions", "when-gain"),
+    targets=Targets(
+        watches=(Watch("gain", SELF, "may play itself", turns="any", moves=True),),
+    ),
+)
+
+
 CARDS: tuple[Card, ...] = (
     BORDER_VILLAGE_1,
     BORDER_VILLAGE_2,
@@ -1143,6 +1476,14 @@ CARDS: tuple[Card, ...] = (
     SPICE_MERCHANT_2,
     STABLES_1,
     STABLES_2,
+    INN_1,
+    INN_2,
+    SCHEME_1,
+    SCHEME_2,
+    TRADER_1,
+    TRADER_2,
+    TUNNEL_1,
+    TUNNEL_2,
     # 1st edition only
     CACHE,
     DUCHESS,
@@ -1150,6 +1491,7 @@ CARDS: tuple[Card, ...] = (
     ILL_GOTTEN_GAINS,
     MANDARIN,
     NOBLE_BRIGAND,
+    NOMAD_CAMP,
     ORACLE,
     SILK_ROAD,
     # 2nd edition only
@@ -1158,6 +1500,8 @@ CARDS: tuple[Card, ...] = (
     GUARD_DOG,
     NOMADS,
     SOUK,
+    TRAIL,
+    WEAVER,
     WHEELWRIGHT,
     WITCHS_HUT,
 )
