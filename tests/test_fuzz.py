@@ -326,7 +326,7 @@ def test_no_divergence_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[str
     [
         ["--players", "1-7"],
         ["--players", "many"],
-        ["--sets", "hinterlands"],
+        ["--sets", "atlantis"],
         ["--games", "0"],
         ["--seconds", "-1"],
         ["--kingdom", "Smithy,Nonsense"],
