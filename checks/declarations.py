@@ -126,9 +126,8 @@ class DeclarationCheck:
             plays = self.open[-1].plays
             plays[what.card] = plays.get(what.card, 0) + 1
         definition = self.game.definition(what.card)
-        trigger = what.trigger
         watches: tuple[Watch, ...] = ()
-        if trigger is not None and trigger.event in ("buy", "gain"):
+        if _listens_to(what) in ("buy", "gain"):
             watches = self._watch(what, definition)
         self.open.append(_Open(what, definition, watches=watches))
 
@@ -240,16 +239,20 @@ class DeclarationCheck:
             self.followed.add(Exercised(frame.definition.name, "play", plays))
 
     def _watch(self, what: Resolving, definition: Card) -> tuple[Watch, ...]:
-        trigger, happening = what.trigger, what.happening
-        assert trigger is not None and happening is not None and happening.card is not None
+        """The declared watches that cover a triggered or replacement ability firing on a
+        buy or a gain (a replacement on the gain that would happen: 1st-edition Trader)."""
+        happening, event = what.happening, _listens_to(what)
+        ability = what.trigger or what.replacement
+        assert ability is not None and happening is not None and happening.card is not None
+        where = ability.where
         seen = self.game.definition(happening.card)
         cost = self.game.cost(seen)
         own_turn = self.game.state.turn.player == what.player
 
         def covers(watch: Watch) -> bool:
             return (
-                watch.event == trigger.event
-                and watch.lasts in _LASTS.get(trigger.where, (trigger.where,))
+                watch.event == event
+                and watch.lasts in _LASTS.get(where, (where,))
                 and (not watch.types or bool(watch.types & seen.types))
                 and not watch.excluded & seen.types
                 and _within(cost, watch.max_cost)
@@ -260,7 +263,7 @@ class DeclarationCheck:
         found = [watch for watch in definition.targets.watches if covers(watch)]
         if not found:
             did = (
-                f"its {trigger.event} ability ({trigger.where}) fired on {seen.name} (cost "
+                f"its {event} ability ({where}) fired on {seen.name} (cost "
                 f"{cost}{', bought' if happening.bought else ''})"
             )
             self.problems.append(_message(definition.name, did, repr(definition.targets.watches)))
@@ -340,9 +343,14 @@ def _at_the_limit(cost: Cost, limit: CostLimit) -> bool:
     return cost == (limit.cost - 1 if limit.less else limit.cost)
 
 
+def _listens_to(what: Resolving) -> str | None:
+    """The event a triggered or replacement ability resolving listens to (None: a play)."""
+    ability = what.trigger or what.replacement
+    return None if ability is None else ability.event
+
+
 def _watches(frame: _Open) -> bool:
-    trigger = frame.what.trigger
-    return trigger is not None and trigger.event in ("buy", "gain")
+    return _listens_to(frame.what) in ("buy", "gain")
 
 
 def _plays_covers(plays: Plays, played: Card, source: str) -> bool:

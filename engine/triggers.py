@@ -423,4 +423,7 @@ def _run_replacement(
     effect = replacement.effect(ReplacementContext(game, owner, card, would))
     if game.watcher is None:
         return effect
-    return watched(game.watcher, Resolving(owner, card, replacement=replacement), effect)
+    # The watcher sees the move it replaces as the event the ability listens to.
+    happening = Happening(would.kind, would.player, would.card, bought=would.bought)
+    what = Resolving(owner, card, happening=happening, replacement=replacement)
+    return watched(game.watcher, what, effect)

@@ -449,7 +449,7 @@ FOOLS_GOLD_1, FOOLS_GOLD_2 = reworded(
             ),
         ),
         declares=tags(
-            "+coins", "counts-plays", "reacts-to-gain", "trashes-self", "gains", "gains-to-deck"
+            "+coins", "counts-plays", "reacts-to-gain", "trashes", "gains", "gains-to-deck"
         ),
         targets=Targets(
             gains=(Gain(names=of("Gold"), to=DECK, when="watch"),),
@@ -1172,6 +1172,9 @@ NOMAD_CAMP = _kingdom(
     coins=2,
     replacements=(Replacement("gain", "self", _nomad_camp_onto_deck),),
     declares=tags("+buys", "+coins", "when-gain"),
+    targets=Targets(
+        watches=(Watch("gain", SELF, "is gained onto the deck", turns="any", moves=True),)
+    ),
 )
 
 
@@ -1312,8 +1315,10 @@ TRADER_1 = _kingdom(
     replacements=(Replacement("gain", "hand", _silver_instead, optional=True),),
     declares=tags("trashes", "gains", "tests-cost", "reacts-to-gain", "reveals"),
     targets=Targets(
-        gains=(Gain(names=of("Silver")), Gain(names=of("Silver"), when="reaction")),
+        gains=(Gain(names=of("Silver")), Gain(names=of("Silver"), when="watch")),
         trashes=of(HAND),
+        # Replacing the gain keeps the card from arriving: to the graph, it moves it.
+        watches=(Watch("gain", FROM_HAND, "may gain a Silver instead", turns="any", moves=True),),
         names=(("Silver", "gains Silvers, and a Silver instead of another gain"),),
     ),
 )
