@@ -94,6 +94,8 @@ def test_unsupported_cards_and_editions() -> None:
     assert "Mine (edition 1)" in (adapter.unsupported_reason({"Mine"}, {"base": 1}) or "")
     seaside = adapter.unsupported_reason({"Smithy", "Caravan"}, {"seaside": 1})
     assert seaside == "pyminion 0.4.0 has no Seaside"
+    hinterlands = adapter.unsupported_reason({"Trader", "Silver"}, {"hinterlands": 1})
+    assert hinterlands == "pyminion 0.4.0 has no Hinterlands"
     with pytest.raises(Unsupported):
         adapter.load({**setup(), "players": 5})
 

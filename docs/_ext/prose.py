@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from engine.sets import REGISTRY
 from markup import esc
 
 ZONE_WORDS = {
@@ -51,9 +52,7 @@ KIND_WORDS = {
     "react": "whether to reveal a Reaction",
 }
 PHASE_WORDS = {"action": "Action", "buy": "Buy", "cleanup": "Clean-up"}
-SET_WORDS = {
-    "base": "Base set", "intrigue": "Intrigue", "prosperity": "Prosperity", "seaside": "Seaside",
-}  # fmt: skip
+SET_WORDS = {card_set.name: card_set.title for card_set in REGISTRY}
 
 
 def cards(names: Iterable[str]) -> str:

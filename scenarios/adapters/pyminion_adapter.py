@@ -97,7 +97,10 @@ OPTION_LABELS: dict[str, tuple[str, ...]] = {
 REACTIONS = ("Moat", "Diplomat")
 # Whole sets pyminion 0.4.0 does not have, by the engine's set name, with the reason given
 # for skipping a scenario that uses any of their cards.
-MISSING_SETS = {"seaside": "pyminion 0.4.0 has no Seaside"}
+MISSING_SETS = {
+    "seaside": "pyminion 0.4.0 has no Seaside",
+    "hinterlands": "pyminion 0.4.0 has no Hinterlands",
+}
 
 
 def supported_table() -> dict[str, dict[str, JSON]]:
