@@ -180,6 +180,10 @@ class DeclarationCheck:
         limit = chosen[1] if picked and chosen is not None else None
         limits = _declared_limits(limit, picked, frame.watches)
 
+        # A card with a place of its own (Nomad Camp, gained onto the deck) lands there when
+        # the instructions name none: a gain declared to the discard pile covers it.
+        own_place = any(r.event == "gain" and r.where == "self" for r in gained.replacements)
+
         def covers(gain: Gain) -> bool:
             return (
                 gain.when == when
@@ -187,7 +191,7 @@ class DeclarationCheck:
                 and (not gain.names or gained.name in gain.names)
                 and _within(cost, gain.max_cost)
                 and (_as_limit(gain.max_cost), gain.relative) in limits
-                and gain.to == to
+                and (gain.to == to or (gain.to == DISCARD and own_place))
                 and (anyone or gain.receiver == receiver)
                 and gain.from_trash == from_trash
             )
