@@ -27,6 +27,7 @@ from arbiter.explain import pair_text, ruling_lines
 from arbiter.new import configure_new, run_new
 from arbiter.output import OutputError, Target, printable
 from arbiter.report import junit_xml, shown_path
+from engine import sets
 from engine.sets import ALL_SETS
 from scenarios import names, runner
 from scenarios.catalogue import Ruling, catalogue, catalogue_files, rulings_for_card
@@ -671,9 +672,12 @@ def find_card(name: str) -> str:
 
 def _edition_lines(definitions: Sequence[Card]) -> list[str]:
     if len(definitions) == 1:
-        only = definitions[0].editions
+        card = definitions[0]
+        printed = sets.BY_NAME[card.set].editions
+        if len(printed) == 1:  # a set of one edition (Alchemy)
+            return [f"Editions: its set's only edition ({printed[card.editions[0]]})"]
         names: dict[tuple[int, ...], str] = {(1,): "1st edition only", (2,): "2nd edition only"}
-        text = names.get(tuple(only), "1st and 2nd editions, same card")
+        text = names.get(tuple(card.editions), "1st and 2nd editions, same card")
         return [f"Editions: {text}"]
     lines = ["Editions: the card changed between editions"]
     for field in ("cost", "types", "options"):

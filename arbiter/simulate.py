@@ -36,7 +36,7 @@ from arbiter.output import OutputError, printable
 from engine import cards as catalogue
 from engine.bots import BigMoneyWith, make_bot, play_game
 from engine.game import Game, random_kingdom
-from engine.sets import KINGDOM_SETS
+from engine.sets import BY_NAME, KINGDOM_SETS
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 2, 3, 130
 SETS = KINGDOM_SETS
@@ -103,7 +103,11 @@ def build_parser() -> _Parser:
     add("--games", type=int, default=100, help="games to play (default: 100)")
     add("--seed", type=int, default=0, help="master seed (default: 0)")
     add("--kingdom", default="random", help="comma list of kingdom cards, or random (default)")
-    add("--editions", default="", help="editions per set, e.g. base=1,intrigue=2 (default: 2)")
+    add(
+        "--editions",
+        default="",
+        help="editions per set, e.g. base=1,intrigue=2 (default: each set's latest)",
+    )
     add(
         "--colony",
         choices=("yes", "no", "auto"),
@@ -135,10 +139,14 @@ def parse_editions(text: str) -> tuple[dict[str, int], tuple[str, ...]]:
     for item in filter(None, (part.strip() for part in text.split(","))):
         name, sep, value = item.partition("=")
         name = name.strip().lower()
-        if not sep or name not in SETS or value.strip() not in ("1", "2"):
+        if not sep or name not in SETS:
             raise UsageError(
                 f"--editions: {item!r} is not SET=1 or SET=2 with SET one of {', '.join(SETS)}"
             )
+        printed = sorted(BY_NAME[name].editions)
+        if value.strip() not in [str(edition) for edition in printed]:
+            choices = " or ".join(f"{name}={edition}" for edition in printed)
+            raise UsageError(f"--editions: {item!r}: {name} was printed as {choices} only")
         editions[name] = int(value)
     return editions, (tuple(editions) if editions else SETS)
 
@@ -409,7 +417,8 @@ def summarize(config: Config, results: Sequence[dict[str, Any]]) -> dict[str, An
 
 def results_table(config: Config, summary: dict[str, Any], seconds: float) -> str:
     kingdom = ", ".join(config.kingdom) if config.kingdom is not None else "random"
-    editions = ", ".join(f"{name} {config.editions.get(name, 2)}" for name in config.sets)
+    chosen = {**catalogue.DEFAULT_EDITIONS, **config.editions}
+    editions = ", ".join(f"{name} {chosen[name]}" for name in config.sets)
     lines = [
         f"{summary['games']} games, {config.players} players, seed {config.seed}; "
         f"kingdom: {kingdom}; editions: {editions}; Colony: {COLONY_WORDS[config.colony]}",

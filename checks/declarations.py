@@ -117,6 +117,9 @@ class DeclarationCheck:
         self.open: list[_Open] = []
         self.problems: list[str] = []
         self.followed = Followed() if followed is None else followed
+        # Card -> where its gain's instructions sent it, when a replacement sent it
+        # elsewhere (``replaced``), until it moves.
+        self.instructed: dict[int, Zone] = {}
 
     # --- the watcher ------------------------------------------------------------------
 
@@ -163,12 +166,18 @@ class DeclarationCheck:
         if self.open:
             self.open[-1].chosen = (pile, limit)
 
+    def replaced(self, card: int, player: int, destination: Zone) -> None:
+        # The instructions are judged by where they sent the card, not where a replacement
+        # (Possession's) then sent it.
+        self.instructed[card] = destination
+
     # --- the comparisons --------------------------------------------------------------
 
     def _gain(self, frame: _Open, card: int, source: Zone, destination: Zone) -> None:
         gained = self.game.definition(card)
         cost = self.game.cost(gained)
         when = "play" if frame.is_play else "watch" if _watches(frame) else "reaction"
+        destination = self.instructed.pop(card, destination)
         receiver = "self" if destination[1] == frame.what.player else "others"
         # A game-long ability (an Embargo token) belongs to no player: whoever it gives a
         # card to is the player whose event it is, so the receiver is not compared.

@@ -41,6 +41,7 @@ import networkx as nx  # type: ignore[import-untyped]
 
 from checks.interactions import ALL_KINDS, KIND_BY_ID, KINDS, RULED, Kind, derive
 from engine.abilities import ChangesCards, CostChange
+from engine.costs import as_cost
 from scenarios import names
 
 if TYPE_CHECKING:
@@ -86,6 +87,7 @@ _READS: Mapping[str, tuple[str, str]] = {
     "type-change": ("changes types", "asks"),
     "cost-change": ("reduces", "tests cost"),
     "variable-cost": ("cost varies", "tests cost"),
+    "potion-cost": ("potion cost", "tests cost"),
     "names": ("names", "card"),
     "trashed-from-play": ("trashes", "in play, later turn"),
     "from-trash": ("gains", "trashes"),
@@ -119,6 +121,7 @@ def facets(card: Card) -> frozenset[str]:
             ("reduces", targets.reduces is not None),
             ("trashes", bool(targets.trashes or targets.trashes_when_gained)),
             ("cost varies", any(c.where == "self" for c in card.static_of(CostChange))),
+            ("potion cost", bool(as_cost(card.cost).potion)),
             ("changes types", bool(card.static_of(ChangesCards))),
             ("attack", "Attack" in card.types),
             ("reaction", any(t.event == "attack" and t.where == "hand" for t in card.triggers)),

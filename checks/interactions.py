@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from engine import rules
 from engine.abilities import BuyRestriction, ChangesCards, CostChange
-from engine.costs import Cost
+from engine.costs import Cost, as_cost
 from engine.model import ACTION, ATTACK, CURSE, TREASURE, VICTORY, Card
 from engine.targets import (
     DECK,
@@ -555,6 +555,20 @@ def variable_cost(doer: Card, taker: Card, _: Lookup) -> str | None:
     )
 
 
+def potion_cost(doer: Card, taker: Card, _: Lookup) -> str | None:
+    """A card whose cost has a Potion part meets one that compares costs: part by part, so
+    a limit in coins alone never reaches it (rulings ``rules/costs/2-12``)."""
+    if not as_cost(doer.cost).potion or doer.name == taker.name or not tests_cost(taker):
+        return None
+    tested = tested_types(taker)
+    if tested and not tested & doer.types:
+        return None
+    return (
+        f"{doer.name} costs {doer.cost}, and {taker.name}, which {tester_phrase(taker)}, "
+        "compares costs part by part: the Potion counts"
+    )
+
+
 def names_card(doer: Card, taker: Card, _: Lookup) -> str | None:
     clauses = [f"{doer.name} {what}" for name, what in doer.targets.names if name == taker.name]
     for gain in doer.targets.gains:
@@ -708,6 +722,13 @@ KINDS: tuple[Kind, ...] = (
         "Cost that varies",
         "A card whose cost depends on the phase meets instructions that compare costs.",
         variable_cost,
+    ),
+    Kind(
+        "potion-cost",
+        "Cost with a Potion",
+        "A card whose cost has a Potion part meets instructions that compare costs: they "
+        "compare part by part, and a limit in coins alone never reaches it.",
+        potion_cost,
     ),
     Kind("names", "Names the card", "One card's instructions or setup name the other.", names_card),
     Kind(

@@ -42,6 +42,8 @@ RULEBOOK_PILES: dict[str, tuple[int, int, int, int, int]] = {
     "Province": (8, 12, 12, 15, 18),
     "Colony": (8, 12, 12, 12, 12),
     "Curse": (10, 20, 30, 40, 50),
+    # rules/potion/2 (scenarios/rulings/rules-costs.yaml): 16 whatever the player count.
+    "Potion": (16, 16, 16, 16, 16),
 }
 KINGDOM_PILE = (10, 10, 10, 10, 10)
 VICTORY_KINGDOM_PILE = (8, 12, 12, 12, 12)

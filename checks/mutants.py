@@ -44,6 +44,7 @@ from typing import Any
 
 import engine
 from engine import cards as catalogue
+from engine.abilities import Replacement
 from engine.cards import hinterlands
 from engine.compiled import is_compiled
 from engine.context import TriggerContext
@@ -404,6 +405,7 @@ def m(name: str, bug: str, seen_in: str, *patches: Patch) -> Mutant:
 
 
 PYDOMINION = "pydominion (reproduced on its code for issue 13)"
+ALCHEMY = "Alchemy's known bug classes in other engines (issue 30)"
 DESIGN = "DESIGN.md, Known bugs of peer engines"
 COSMIC = "cosmic-ray survivor (issue 13): a card fact no scenario checked"
 HOSTILE3 = "a bug class of other engines no scenario caught (third hostile audit, issue 34)"
@@ -1079,7 +1081,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "more turns in a row).",
         "rules/extra-turn/4: never more than two turns in a row",
         src(
-            "    if not game.state.turn.extra:\n        game.queue_turn(ctx.player)",
+            "    if game.state.turn.in_a_row == 1:\n        game.queue_turn(ctx.player)",
             "    if True:\n        game.queue_turn(ctx.player)",
         ),
     ),
@@ -1268,6 +1270,51 @@ MUTANTS: tuple[Mutant, ...] = (
         "common scoring slip",
         CardPatch("Gardens", lambda _card: {"vp_counter": lambda owned: -(-len(owned) // 10)}),
     ),
+    # ---- Alchemy: the bug classes of other engines (issue 30) ------------------------------------
+    m(
+        "possession-gains-stay-with-possessed",
+        "The cards the possessed player gains in a Possession turn stay theirs.",
+        ALCHEMY,
+        CardPatch("Possession", lambda card: {"replacements": _without(card, "gain")}),
+    ),
+    m(
+        "possession-trash-is-trashed",
+        "The possessed player's trashed cards stay in the trash (they come back after the "
+        "Possession turn).",
+        ALCHEMY,
+        CardPatch("Possession", lambda card: {"replacements": _without(card, "trash")}),
+    ),
+    m(
+        "coin-limit-takes-potion-costs",
+        'A limit in coins ("costing up to $4") ignores the Potion part, so Workshop gains a '
+        "Transmute ($0P) and University a Golem.",
+        ALCHEMY,
+        src(
+            "return (cost.coins <= limit.coins) & (cost.potion <= limit.potion) & "
+            "(cost.debt <= limit.debt)",
+            "return (cost.coins <= limit.coins) & (cost.debt <= limit.debt)",
+        ),
+    ),
+    m(
+        "golem-spends-actions",
+        "The Actions Golem plays each use up an Action (a player's last Action spent on Golem "
+        "leaves none for them).",
+        ALCHEMY,
+        src(
+            "    for card in ordered:\n",
+            "    for card in ordered:\n        game.bonus(ctx.player, actions=-1)\n",
+        ),
+    ),
+    m(
+        "philosophers-stone-counted-at-buy",
+        "Philosopher's Stone's coins follow the deck and discard pile after it is played, "
+        "as if counted when buying (a card gained first adds to them).",
+        ALCHEMY,
+        CardPatch(
+            "Philosopher's Stone",
+            lambda card: {"triggers": (Trigger("gain", "in_play", _stone_counted_again),)},
+        ),
+    ),
     # ---- Hinterlands: gains, replacements, exchanges, discards -------------------------------
     m(
         "trader-replaced-gain-still-happens",
@@ -1356,6 +1403,18 @@ MUTANTS: tuple[Mutant, ...] = (
         ),
     ),
 )
+
+
+def _without(card: Card, event: str) -> tuple[Replacement, ...]:
+    return tuple(r for r in card.replacements if r.event != event)
+
+
+def _stone_counted_again(ctx: TriggerContext) -> Effect[None]:
+    """A coin more each time a gain brings the deck and discard pile to a multiple of 5."""
+    state = ctx.game.player(ctx.owner)
+    if (len(state.deck) + len(state.discard)) % 5 == 0:
+        ctx.game.bonus(ctx.owner, coins=1)
+    yield from ()
 
 
 # --- running -------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from checks import invariants as inv
 from checks.z3ops import Z3
 from engine import cards as catalogue
 from engine import rules
+from engine.abilities import PileSetup, setup_changes
 from engine.costs import Cost
 from engine.game import BASIC_PILES, COLONY_PILES
 from engine.model import VICTORY
@@ -127,9 +128,19 @@ def _supply_cards(colony: bool) -> list[tuple[str, bool, bool]]:
     return sorted(found)
 
 
+def _added_supply_piles() -> list[PileSetup]:
+    """The Supply piles a set's rules or a card add at set-up (Alchemy's Potion pile), as
+    declared: every Kingdom card of the engine in the Kingdom asks for all of them."""
+    kingdom = catalogue.kingdom_cards()
+    changes = setup_changes(kingdom, catalogue.SETUP_RULES)
+    piles = {pile.name: pile for change in changes for pile in change.piles if pile.supply}
+    return [piles[name] for name in sorted(piles)]
+
+
 def prove_setup(pile_size: PileSize = rules.pile_size) -> Outcome:
     """The pile sizes setup uses equal the rulebook's table, for 2-6 players, with and
-    without Colony, for every Kingdom card (Victory Kingdom cards included)."""
+    without Colony, for every Kingdom card (Victory Kingdom cards included) and every pile
+    set-up adds (the Potion pile)."""
 
     def run() -> str | None:
         if set(BASIC_PILES) != {
@@ -142,17 +153,19 @@ def prove_setup(pile_size: PileSize = rules.pile_size) -> Outcome:
             "Curse",
         } or set(COLONY_PILES) != {"Platinum", "Colony"}:
             return f"the basic piles are {BASIC_PILES} + {COLONY_PILES} (rules/setup/1)"
+        added = _added_supply_piles()
         for colony in (False, True):
             proof = _Proof()
             players = _players(proof)
             cards = _supply_cards(colony)
             engine = [
                 pile_size(name, victory, kingdom, players, Z3) for name, victory, kingdom in cards
-            ]
+            ] + [pile.size(players) for pile in added]
             rulebook = [
                 inv.rulebook_pile_size(name, victory, kingdom, players, Z3)
                 for name, victory, kingdom in cards
-            ]
+            ] + [inv.rulebook_pile_size(pile.name, False, False, players, Z3) for pile in added]
+            cards = cards + [(pile.name, False, False) for pile in added]
             claim = z3.And(*[e == r for e, r in zip(engine, rulebook, strict=True)])
             model = proof.find_counterexample(claim)
             if model is not None:
@@ -167,7 +180,9 @@ def prove_setup(pile_size: PileSize = rules.pile_size) -> Outcome:
         return None
 
     return _timed(
-        "setup", "pile sizes = the rulebook's table, 2-6 players, +/- Colony, any Kingdom", run
+        "setup",
+        "pile sizes = the rulebook's table, 2-6 players, +/- Colony, any Kingdom, Potion",
+        run,
     )
 
 

@@ -197,6 +197,9 @@ class QuestionRecorder:
     def moved(self, card: int, source: Zone, destination: Zone, event: EventRecord | None) -> None:
         pass
 
+    def replaced(self, card: int, player: int, destination: Zone) -> None:
+        pass
+
     def gain_chosen(self, pile: str, limit: CostLimit | None) -> None:
         pass
 

@@ -33,7 +33,7 @@ from checks import invariants as inv
 from checks.random_play import WatchedGame, random_answer, random_command
 from engine import cards as catalogue
 from engine.game import BASIC_PILES, COLONY_PILES, Game
-from engine.sets import KINGDOM_SETS
+from engine.sets import BY_NAME, KINGDOM_SETS
 
 SETS = KINGDOM_SETS
 
@@ -64,7 +64,10 @@ def setups(draw: st.DrawFn) -> dict[str, Any]:
     """A standard set-up (as ``Game.new`` makes it) of a random game, sometimes with a few
     Supply piles cut short so that the game ends within a few turns."""
     players = draw(st.integers(2, 6), label="players")
-    editions = {name: draw(st.sampled_from([1, 2]), label=f"{name} edition") for name in SETS}
+    editions = {
+        name: draw(st.sampled_from(sorted(BY_NAME[name].editions)), label=f"{name} edition")
+        for name in SETS
+    }
     pool = sorted(
         {card.name for name in SETS for card in catalogue.kingdom_cards(name, editions[name])}
     )

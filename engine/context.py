@@ -88,12 +88,15 @@ class Would:
         """Nothing moves (first-edition Trader: the player gains a Silver instead)."""
         self.cancelled = True
 
-    def redirect(self, player: int) -> None:
-        """Another player gets the card, into the same kind of zone (Possession: the
-        possessor gains what the possessed player would gain)."""
+    def redirect(self, player: int, to: PlayerZone | None = None) -> None:
+        """Another player gets the card, into the same kind of zone, or into ``to`` whatever
+        the instruction named (Possession: the possessor gains what the possessed player
+        would gain, always into the discard pile)."""
         kind, owner = self.destination
         self.player = player
-        if isinstance(owner, int):
+        if to is not None:
+            self.destination = (to, player)
+        elif isinstance(owner, int):
             self.destination = (kind, player)
 
     def send_to(self, zone: PlayerZone) -> bool:
@@ -142,7 +145,9 @@ class Watcher(Protocol):
     moves, each play or triggered ability from the start of its resolving to its end,
     nested as they nest, and each Supply pile picked to gain from with the cost limit it
     was picked under (``gain_chosen``: before the card is gained, in the instructions
-    that gain it). The engine never reads anything back; with no watcher set
+    that gain it), and each move a replacement ability sent to another player or zone
+    (``replaced``: the card, and the player and zone the instruction itself moved it to,
+    before it moves). The engine never reads anything back; with no watcher set
     (``Table.watcher``) it does no extra work."""
 
     def resolving(self, what: Resolving) -> None: ...
@@ -154,6 +159,8 @@ class Watcher(Protocol):
     ) -> None: ...
 
     def gain_chosen(self, pile: str, limit: CostLimit | None) -> None: ...
+
+    def replaced(self, card: int, player: int, destination: Zone) -> None: ...
 
 
 def watched(watcher: Watcher, what: Resolving, effect: Effect[None]) -> Effect[None]:

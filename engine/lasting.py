@@ -203,7 +203,14 @@ class Lasting(Table):
         queue = self.state.extra_turns
         if any(turn.player == player and turn.kind == kind for turn in queue):
             return False
-        queue.append(ExtraTurn(player, player if controller is None else controller, kind, counts))
+        turn = ExtraTurn(player, player if controller is None else controller, kind, counts)
+        # The active player's own extra turns come before the turns they gave others
+        # (Outpost's before Possession's, whichever was played first: alchemy/possession/21).
+        if player == self.state.turn.player:
+            given = [i for i, queued in enumerate(queue) if queued.player != player]
+            queue.insert(given[0] if given else len(queue), turn)
+        else:
+            queue.append(turn)
         return True
 
     def draw_next_hand(self, size: int) -> None:

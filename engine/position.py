@@ -369,12 +369,15 @@ def _build_turn(state: GameState, setup: Mapping[str, Any], players: int) -> Non
         actions=int(turn.get("actions", 1)),
         buys=int(turn.get("buys", 1)),
         coins=int(turn.get("coins", 0)),
-        extra=bool(turn.get("extra", False)),
+        # A controlled turn (Possession's) is an extra turn too.
+        extra=bool(turn.get("extra", False)) or controller != active,
         controller=controller,
         # A controlled turn (Possession's) follows its controller's regular turn.
         regular=controller,
     )
     state.turn.potions = int(turn.get("potions", 0))
+    # An extra turn the player's own Outpost gave follows their own turn.
+    state.turn.in_a_row = 2 if turn.get("extra") else 1
     for name, count in (setup.get("turns_taken", {}) or {}).items():
         state.players[_player_index(name, players)].turns_taken = int(count)
 

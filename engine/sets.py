@@ -46,6 +46,7 @@ REGISTRY: tuple[CardSet, ...] = (
         ("engine.cards.seaside", "engine.cards.seaside_mats"),
         {1: 2009, 2: 2022},
     ),
+    CardSet("alchemy", "Alchemy", ("engine.cards.alchemy",), {1: 2010}),
     CardSet("hinterlands", "Hinterlands", ("engine.cards.hinterlands",), {1: 2011, 2: 2022}),
 )
 

@@ -135,6 +135,10 @@ class TurnState:
     # The player of the regular turn this turn follows (the turn's own player for a
     # regular turn): the next regular turn is the next player's after them.
     regular: int
+    # How many turns in a row its player has taken, this one included: 1 when the
+    # previous turn was another player's (Outpost: "not a 3rd turn in a row"; after a
+    # Possession turn, that player's own turn is their 2nd in a row).
+    in_a_row: int
     # How many cards the Clean-up draws (3 after an Outpost).
     hand_size: int
     # The active player's gains this turn, in order: (card id, bought, the phase then).
@@ -166,6 +170,7 @@ class TurnState:
         self.extra = extra
         self.controller = player if controller is None else controller
         self.regular = player if regular is None else regular
+        self.in_a_row = 1
         self.hand_size = 5
         self.gains = []
 

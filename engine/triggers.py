@@ -372,6 +372,16 @@ def replacers_of(game: Verbs, would: Would) -> list[Replacer]:
 
 
 def replace(game: Verbs, would: Would) -> Effect[None]:
+    """Apply the replacement abilities to ``would`` (see :func:`_apply_replacements`); the
+    game's watcher, if any, is told of a move they sent to another player or zone."""
+    instructed = (would.player, would.destination)
+    yield from _apply_replacements(game, would)
+    moved_elsewhere = (would.player, would.destination) != instructed
+    if game.watcher is not None and moved_elsewhere and not would.cancelled:
+        game.watcher.replaced(would.card, *instructed)
+
+
+def _apply_replacements(game: Verbs, would: Would) -> Effect[None]:
     """Apply the replacement abilities to ``would`` before it happens: each player in turn
     order, from the player whose move it is, picks which of theirs applies next (an
     optional one only if they want it: a ``react`` decision whose source is the card

@@ -133,6 +133,7 @@ class Turn(Verbs):
             triggers.anyone_listens(self, "buy_end", player, None)
             or triggers.anyone_listens(self, "cleanup", player, None)
             or "discard" in heard
+            or triggers.anyone_listens(self, "turn_end", player, None)
         ):
             return command
         self.state.turn.phase = "cleanup"
@@ -213,6 +214,8 @@ class Turn(Verbs):
             for owner, cards in visitors:
                 yield from self._discarded(owner, cards, "in_play")
         self._draw_next_hand(player)
+        if triggers.anyone_listens(self, "turn_end", player, None):
+            yield from triggers.fire(self, Happening("turn_end", player))
 
     def _discard_in_clean_up(self, player: int) -> tuple[list[int], list[int]]:
         """Discard the cards in play (but those staying: Duration cards) and in hand: the
@@ -294,6 +297,8 @@ class Turn(Verbs):
         else:
             following = (turn.regular + 1) % players
             self.state.turn = TurnState(player=following)
+        if following == turn.player:
+            self.state.turn.in_a_row = turn.in_a_row + 1
         # Cards kept in play stay until the start of their player's next turn; from now
         # on they go at the next Clean-up unless they are kept again.
         self.state.players[following].staying.clear()

@@ -201,9 +201,10 @@ class Verbs(Lasting):
     def _discarded(self, player: int, cards: list[int], source: str) -> Effect[None]:
         """The when-discard triggers of cards ``player`` discarded from ``source`` together
         (``happening.data``: ``from`` the zone kind, ``cleanup`` whether in the Clean-up)."""
-        cleanup = self.state.turn.phase == "cleanup"
+        cleanup, together = self.state.turn.phase == "cleanup", tuple(cards)
+        data = {"from": source, "cleanup": cleanup, "together": together}
         happenings = [
-            Happening("discard", player, card, data={"from": source, "cleanup": cleanup})
+            Happening("discard", player, card, data=dict(data))
             for card in cards
             if triggers.anyone_listens(self, "discard", player, card)
         ]

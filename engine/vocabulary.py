@@ -70,9 +70,10 @@ PURPOSES: tuple[Purpose, ...] = get_args(Purpose)
 
 # What a triggered ability listens to (``engine.model.Trigger``): a gain, a buy, a trash, a
 # discard (the happening says from where, and whether in the Clean-up), an Attack played, a
-# play, the end of the Buy phase, the start of the Clean-up, the start of a turn.
+# play, the end of the Buy phase, the start of the Clean-up, the end of a turn (after the
+# Clean-up's new hand: Possession's set-aside cards go back), the start of a turn.
 TriggerEvent = Literal[
-    "gain", "buy", "trash", "discard", "attack", "buy_end", "cleanup", "start", "play"
+    "gain", "buy", "trash", "discard", "attack", "buy_end", "cleanup", "turn_end", "start", "play"
 ]
 TRIGGER_EVENTS: tuple[TriggerEvent, ...] = get_args(TriggerEvent)
 # Where its card must be for it to fire (see ``engine.model.Trigger``).

@@ -46,7 +46,7 @@ from scenarios.model import Scenario, SetupAcceptance, Step
 from scenarios.yamlread import KeyPath, YamlError, read_file_bytes
 
 # Changed whenever what an entry holds changes.
-ENTRY_FORMAT = "arbiter-scenario-cache 2"
+ENTRY_FORMAT = "arbiter-scenario-cache 3"
 MARSHAL_VERSION = 4
 DIGEST_SIZE = 20  # bytes of the digest an entry starts with
 # Packs kept (the newest by time of change): one per version of the code that loads, so
@@ -122,7 +122,8 @@ def _encoded(scenario: Scenario) -> tuple[Any, ...]:
     ``.pyc`` files in ``__pycache__``, which keeps tuples tuples): the loader's values
     are dicts, lists, tuples, text, whole numbers, booleans and None."""
     steps = tuple(
-        (s.number, s.line, s.verb, s.arg, s.player, s.source, s.rejected) for s in scenario.steps
+        (s.number, s.line, s.verb, s.arg, s.player, s.source, s.rejected, s.controller)
+        for s in scenario.steps
     )
     return (
         scenario.id,

@@ -17,7 +17,7 @@ from engine.sets import KINGDOM_SETS
 from scenarios.yamlread import YamlError, read_yaml_file
 
 RULINGS_DIR = Path(__file__).resolve().parent / "rulings"
-FILES = (*KINGDOM_SETS, "rules", "rules-durations", "rules-gaining")
+FILES = (*KINGDOM_SETS, "rules", "rules-durations", "rules-costs", "rules-gaining")
 
 
 class CatalogueError(Exception):

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.errors import BadPosition
-from engine.sets import KINGDOM_SETS
+from engine.sets import BY_NAME, DEFAULT_EDITIONS, KINGDOM_SETS
 from engine.setup_check import check_generation, check_setup
 from scenarios.model import (
     BASIC_PILES,
@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 SCHEMA_PATH = PACKAGE_DIR / "schema" / "scenario.schema.json"
-MODIFIERS = ("player", "source", "rejected")
+MODIFIERS = ("player", "controller", "source", "rejected")
 # A player key as the schema allows it (p0 and p9 included, so the loader can say that
 # they are not in the game rather than "unknown key").
 PLAYER_KEY = re.compile(r"p(?:0|[1-9][0-9]*)")
@@ -175,11 +175,17 @@ def _suggest(word: str, choices: Iterable[str]) -> str:
 def schema() -> dict[str, Any]:
     with SCHEMA_PATH.open(encoding="utf-8") as handle:
         loaded: dict[str, Any] = json.load(handle)
-    # The editions a scenario may choose: one per set of the registry (engine.sets).
+    # The editions a scenario may choose: one per set of the registry (engine.sets), among
+    # that set's editions (Alchemy has one).
     loaded["properties"]["editions"]["properties"] = {
-        name: {"$ref": "#/$defs/edition"} for name in KINGDOM_SETS
+        name: _edition_schema(name) for name in KINGDOM_SETS
     }
     return loaded
+
+
+def _edition_schema(set_name: str) -> dict[str, Any]:
+    editions = sorted(BY_NAME[set_name].editions)
+    return {"$ref": "#/$defs/edition"} if editions == [1, 2] else {"enum": editions}
 
 
 def _is_whole_number(_checker: object, instance: object) -> bool:
@@ -255,6 +261,7 @@ _REF_NAMES = {
     "#/$defs/count": "a whole number, 0 or more",
     "#/$defs/edition": "1 or 2",
     "#/$defs/inPlayEntry": "a card name or {card, by, set_aside}",
+    "#/$defs/cost": "a cost: a whole number of coins, or written $3, $3P, $0P",
 }
 _TYPE_NAMES = {
     "string": "text",
@@ -454,8 +461,8 @@ class _Checker:
                 self.card_list(where, value)
             elif key == "supply":
                 self.supply_keys(where, value)
-            elif key == "turn" and "player" in value:
-                self.player((*where, "player"), value["player"])
+            elif key == "turn":
+                self.turn_players(where, value)
             elif key == "turns_taken":
                 for name in value:
                     self.player((*where, name), name)
@@ -466,6 +473,17 @@ class _Checker:
             elif PLAYER_KEY.fullmatch(key):
                 self.player(where, key)
                 self.player_setup(where, value)
+
+    def turn_players(self, path: KeyPath, turn: Mapping[str, Any]) -> None:
+        """Whose turn it is and who controls it (a Possession turn's controller)."""
+        for key in ("player", "controller"):
+            if key in turn:
+                self.player((*path, key), turn[key])
+
+    def card_keys(self, path: KeyPath, values: dict[str, Any]) -> None:
+        """A mapping keyed by card names (``expect.cost``), each spelling put right."""
+        for name in list(values):
+            self.card((*path, name), name, self.rekey(values, name))
 
     def supply_keys(self, path: KeyPath, piles: dict[str, int]) -> None:
         for name in list(piles):
@@ -529,7 +547,7 @@ class _Checker:
                 continue
             if verb == "expect" or (key == "source" and verb != "choose"):
                 self.problem((*path, key), f"{key!r} does not apply to a {verb} step")
-            elif key == "player":
+            elif key in ("player", "controller"):
                 self.player((*path, key), step[key])
             elif key == "source":
                 self.card((*path, key), step[key])
@@ -569,6 +587,8 @@ class _Checker:
                 self.player_expect(where, value)
             elif key in ("supply", "embargo"):
                 self.supply_keys(where, value)
+            elif key == "cost":
+                self.card_keys(where, value)
             elif key == "trash":
                 self.card_list(where, value)
             elif key == "turns_taken":
@@ -576,8 +596,8 @@ class _Checker:
                     self.player((*where, name), name)
             elif key == "pending" and value is not None:
                 self.pending(where, value)
-            elif key == "turn" and "player" in value:
-                self.player((*where, "player"), value["player"])
+            elif key == "turn":
+                self.turn_players(where, value)
             elif key == "winners":
                 for index, name in enumerate(value):
                     self.player((*where, index), name)
@@ -593,8 +613,9 @@ class _Checker:
                 self.card((*path, key), value)
 
     def pending(self, path: KeyPath, pending: dict[str, Any]) -> None:
-        if "player" in pending:
-            self.player((*path, "player"), pending["player"])
+        for key in ("player", "controller"):
+            if key in pending:
+                self.player((*path, key), pending[key])
         if "source" in pending:
             self.card((*path, "source"), pending["source"])
 
@@ -630,6 +651,7 @@ class _Checker:
         else:
             self.kingdom = [name for name in self.named if name in self.cards.kingdom]
         in_game = BASIC_PILES | set(self.kingdom) | (COLONY_PILES if self.colony else set())
+        in_game |= self.cards.added_piles(self.kingdom)
         for path, name in self.piles:
             if name in self.cards.names and name not in in_game:
                 self.problem(path, _not_a_pile(name))
@@ -709,7 +731,9 @@ def format_features(setup: Mapping[str, Any]) -> list[str]:
     ``{card, by}``; ``durations``: cards in play from an earlier turn; ``set_aside_with``:
     an entry's ``set_aside`` (Haven's, Blockade's cards); ``mats``: ``pN.island``,
     ``pN.native_village``, ``pN.pirate_ship``; ``embargo``: Embargo tokens;
-    ``extra_turn``: ``turn.extra``; ``gained_last_turn``: ``pN.gained_last_turn``."""
+    ``extra_turn``: ``turn.extra``; ``gained_last_turn``: ``pN.gained_last_turn``;
+    ``potions``: ``turn.potions`` (Potions to spend); ``controlled_turn``: ``turn.controller``
+    (a turn another player controls: Possession's)."""
     used: dict[str, None] = {}
     if setup["turn"].get("phase") == "start":
         used["start_of_turn"] = None
@@ -730,6 +754,10 @@ def format_features(setup: Mapping[str, Any]) -> list[str]:
         used["embargo"] = None
     if setup["turn"].get("extra"):
         used["extra_turn"] = None
+    if "potions" in setup["turn"]:
+        used["potions"] = None
+    if "controller" in setup["turn"]:
+        used["controlled_turn"] = None
     return sorted(used, key=FORMAT_FEATURES.index)
 
 
@@ -757,8 +785,13 @@ def build_setup(
     }
     # Additions to version 1, only when a scenario uses them (format_features); an extra
     # turn that is not one is the default, and a pile without tokens has none.
-    if not setup["turn"].get("extra", True):
-        del setup["turn"]["extra"]
+    turn = setup["turn"]
+    if not turn.get("extra", True):
+        del turn["extra"]
+    if not turn.get("potions", 1):
+        del turn["potions"]
+    if turn.get("controller") == turn["player"]:  # a turn its own player controls
+        del turn["controller"]
     embargo = {pile: count for pile, count in raw.get("embargo", {}).items() if count}
     if embargo:
         setup["embargo"] = embargo
@@ -788,6 +821,7 @@ def _steps(doc: Document) -> Iterator[Step]:
             verb=verb,
             arg=arg,
             player=raw.get("player"),
+            controller=raw.get("controller"),
             source=raw.get("source"),
             rejected=raw.get("rejected", False),
         )
@@ -795,7 +829,8 @@ def _steps(doc: Document) -> Iterator[Step]:
 
 def _build(doc: Document, path: Path, checker: _Checker, scenario_id: str | None) -> Scenario:
     data = doc.data
-    editions = {name: data.get("editions", {}).get(name, 2) for name in SETS}
+    chosen = data.get("editions", {})
+    editions = {name: chosen.get(name, DEFAULT_EDITIONS[name]) for name in SETS}
     seed = data.get("seed", 0)
     setup = build_setup(data["setup"], checker.kingdom, editions, seed)
     acceptance = _accepted(setup, doc, checker.file, scenario_id)

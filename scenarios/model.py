@@ -6,8 +6,8 @@ the CLI only ever see them, never raw YAML.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -31,6 +31,8 @@ FORMAT_FEATURES = (
     "embargo",
     "extra_turn",
     "gained_last_turn",
+    "potions",
+    "controlled_turn",
 )
 # The additions that only one set's cards need, by the set (an engine without the set
 # skips a scenario using one for that reason: Adapter.missing_sets).
@@ -41,6 +43,8 @@ FEATURE_SETS = {
     "embargo": "seaside",
     "extra_turn": "seaside",
     "gained_last_turn": "seaside",
+    "potions": "alchemy",
+    "controlled_turn": "alchemy",
 }
 # What an engine may represent differently from the reference engine, and declare
 # (``Adapter.representation``), so that the runner compares accordingly and the report
@@ -104,6 +108,9 @@ class CardIndex:
     victory: frozenset[str] = frozenset()
     # Each card's option labels as printed, every edition's in order, for messages.
     labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The Supply piles set-up adds for a Kingdom (its card names), beyond the basic ones
+    # and the Kingdom's own: Alchemy's Potion pile when a Kingdom card costs a Potion.
+    added_piles: Callable[[Sequence[str]], frozenset[str]] = lambda _kingdom: frozenset()
 
     @classmethod
     def from_cards(cls, cards: Iterable[CardLike]) -> CardIndex:
@@ -132,7 +139,20 @@ def reference_cards() -> CardIndex:
     """The reference engine's card catalogue (imported late: the engine may be absent)."""
     from engine.cards import ALL_CARDS
 
-    return CardIndex.from_cards(ALL_CARDS)
+    return replace(CardIndex.from_cards(ALL_CARDS), added_piles=_reference_added_piles)
+
+
+def _reference_added_piles(kingdom: Sequence[str]) -> frozenset[str]:
+    """The Supply piles the reference engine's set-up adds for ``kingdom`` (any edition's
+    definitions: the piles a card asks for do not change with its text)."""
+    from engine import cards
+    from engine.abilities import setup_changes
+
+    known = [
+        card for name in kingdom if name in cards.card_names() for card in cards.definitions(name)
+    ]
+    changes = setup_changes(known, cards.SETUP_RULES)
+    return frozenset(pile.name for change in changes for pile in change.piles if pile.supply)
 
 
 @dataclass(frozen=True)
@@ -148,6 +168,8 @@ class Step:
     player: str | None = None
     source: str | None = None
     rejected: bool = False
+    # Who gives the command or the answer, when another player controls the turn.
+    controller: str | None = None
 
     @property
     def label(self) -> str:

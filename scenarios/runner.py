@@ -27,6 +27,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.costs import parse_cost
 from scenarios.adapters.base import (
     DEFAULT_PURPOSE,
     Adapter,
@@ -218,7 +219,20 @@ def _turn(expected: Mapping[str, Any], found: Mapping[str, Any]) -> Iterator[str
             f"{_fmt(phase)} phase (unused Actions are seen in the Action phase only)"
         )
         expected = {key: value for key, value in expected.items() if key != "actions"}
+    if "potions" in expected:
+        _reported(found, "potions", "the Potions to spend (turn.potions)")
+    # A turn whose controller is not reported is controlled by its own player.
+    found = {"controller": found.get("player"), **found}
     yield from _subset("turn", expected, found)
+
+
+def _costs(expected: Mapping[str, Any], state: Mapping[str, Any]) -> Iterator[str]:
+    """Each named card's current cost, compared as a value (``4`` is ``$4``)."""
+    found = _reported(state, "costs", "the cards' current costs (costs)")
+    for card, wanted in expected.items():
+        seen = found.get(card)
+        if parse_cost(seen) != parse_cost(wanted):
+            yield _mismatch(f"cost.{card}", str(parse_cost(wanted)), seen)
 
 
 def _pending(
@@ -235,8 +249,15 @@ def _pending(
             yield from _multiset(f"pending.{key}", wanted, list(found.get(key) or ()))
         elif key == "purpose":  # an engine that does not say means the default
             yield from _equal("pending.purpose", wanted, found.get(key, DEFAULT_PURPOSE))
+        elif key == "controller":  # not reported: the player answers for themself
+            yield from _equal("pending.controller", wanted, _answerer(found))
         else:
             yield from _equal(f"pending.{key}", wanted, found.get(key))
+
+
+def _answerer(pending: Mapping[str, Any]) -> Any:
+    """Who answers a pending decision: its controller, or its player."""
+    return pending.get("controller", pending.get("player"))
 
 
 def _shown_events(lines: Sequence[str]) -> list[str]:
@@ -309,6 +330,8 @@ def compare(
             supply = _section(state, "supply", "supply")
             for card, count in wanted.items():
                 problems += _equal(f"supply.{card}", count, supply.get(card))
+        elif key == "cost":
+            problems += _costs(wanted, state)
         elif key == "trash":
             problems += _multiset("trash", wanted, _field(state, "trash", "trash"))
         elif key == "turn":
@@ -403,8 +426,14 @@ def not_asked(expected: Mapping[str, Any]) -> str:
 
 
 def _answers(step: Step, pending: Mapping[str, Any]) -> bool:
-    """Whether a ``choose`` step's ``player`` and ``source``, where given, are the decision's."""
-    return all(getattr(step, key) in (None, pending.get(key)) for key in ("player", "source"))
+    """Whether a ``choose`` step's ``player``, ``controller`` and ``source``, where given,
+    are the decision's."""
+    found = {
+        "player": pending.get("player"),
+        "controller": _answerer(pending),
+        "source": pending.get("source"),
+    }
+    return all(getattr(step, key) in (None, value) for key, value in found.items())
 
 
 def reference_pending(scenario: Scenario, steps: Sequence[Step]) -> Mapping[str, Any] | None:
@@ -536,15 +565,22 @@ class _Run:
         return [(arg, _describe(step.verb, arg), _command(adapter, step.verb, arg)) for arg in args]
 
     def check_active(self, step: Step) -> None:
-        if step.player is None:
+        if step.player is None and step.controller is None:
             return
         turn = _field(self.adapter.observe(), "turn", "turn")
         active = _field(turn, "player", "turn.player")
-        if active != step.player:
+        if step.player is not None and active != step.player:
             raise self.stop(
                 Status.FAIL,
                 f"player expected {step.player} found {active}: it is {active}'s turn, and"
                 f" {step.verb} is a command of the player whose turn it is",
+            )
+        controller = turn.get("controller", active)
+        if step.controller is not None and controller != step.controller:
+            raise self.stop(
+                Status.FAIL,
+                f"controller expected {step.controller} found {controller}: {controller}"
+                f" gives the commands of {active}'s turn",
             )
 
     def check_decider(self, step: Step) -> None:
@@ -561,18 +597,17 @@ class _Run:
                 Status.ERROR,
                 "choose: nothing is pending, there is no decision to answer" + taken,
             )
-        for key in ("player", "source"):
+        for key in ("player", "controller", "source"):
             wanted = getattr(step, key)
-            if wanted is not None and pending.get(key) != wanted:
+            found = _answerer(pending) if key == "controller" else pending.get(key)
+            if wanted is not None and found != wanted:
                 asked = describe_decision(pending)
                 # The step is right about the question the reference asks here: the
                 # engine asks another instead.
                 expected = reference_pending(self.scenario, self.scenario.steps[: self.done])
                 if expected is not None and _answers(step, expected):
                     raise self.stop(Status.FAIL, f"{not_asked(expected)}: {asked}{taken}")
-                raise self.stop(
-                    Status.FAIL, f"{_mismatch(key, wanted, pending.get(key))}: {asked}{taken}"
-                )
+                raise self.stop(Status.FAIL, f"{_mismatch(key, wanted, found)}: {asked}{taken}")
 
     def taken_alone(self, step: Step) -> str:
         """``; Throne Room's question to p1 had only one legal answer (Feast): the engine

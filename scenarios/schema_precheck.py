@@ -2,7 +2,7 @@
 (the schema as scenarios.loader.schema() completes it): do not edit."""
 # mypy: ignore-errors
 # fmt: off
-STAMP = 'fastjsonschema 2.22.3\n{"$comment": "Every pattern ends in $(?!\\\\n): in Python\'s re (which jsonschema uses) a bare $ also matches before a final newline, so \'p1\\\\n\' would pass as p1. Player names are any pN here; the loader says which do not exist in the game.", "$defs": {"card": {"minLength": 1, "type": "string"}, "cardList": {"items": {"$ref": "#/$defs/card"}, "type": "array"}, "count": {"minimum": 0, "type": "integer"}, "edition": {"enum": [1, 2], "type": "integer"}, "expect": {"additionalProperties": false, "patternProperties": {"^p(0|[1-9][0-9]*)$(?!\\\\n)": {"$ref": "#/$defs/playerExpect"}}, "properties": {"embargo": {"$ref": "#/$defs/piles"}, "events": {"items": {"minLength": 1, "type": "string"}, "type": "array"}, "game_over": {"type": "boolean"}, "no_events": {"items": {"minLength": 1, "type": "string"}, "type": "array"}, "pending": {"anyOf": [{"type": "null"}, {"additionalProperties": false, "properties": {"about": {"$ref": "#/$defs/cardList"}, "choices": {"items": {"minLength": 1, "type": "string"}, "type": "array"}, "kind": {"enum": ["cards", "gain", "option", "yes_no", "order", "name", "react", "trigger"]}, "player": {"$ref": "#/$defs/player"}, "purpose": {"enum": ["trash", "discard", "topdeck", "play", "gain", "pass", "reveal", "take", "return", "set_aside", "choose", "name", "react", "order_triggers"]}, "source": {"$ref": "#/$defs/card"}}, "type": "object"}]}, "supply": {"$ref": "#/$defs/piles"}, "trade_route": {"$ref": "#/$defs/count"}, "trash": {"$ref": "#/$defs/cardList"}, "turn": {"additionalProperties": false, "properties": {"actions": {"$ref": "#/$defs/count"}, "buys": {"$ref": "#/$defs/count"}, "coins": {"$ref": "#/$defs/count"}, "extra": {"type": "boolean"}, "phase": {"enum": ["action", "buy", "cleanup"]}, "player": {"$ref": "#/$defs/player"}}, "type": "object"}, "turns_taken": {"additionalProperties": {"$ref": "#/$defs/count"}, "propertyNames": {"$ref": "#/$defs/player"}, "type": "object"}, "winners": {"items": {"$ref": "#/$defs/player"}, "type": "array", "uniqueItems": true}}, "type": "object"}, "inPlayEntry": {"anyOf": [{"$ref": "#/$defs/card"}, {"additionalProperties": false, "properties": {"by": {"$ref": "#/$defs/card"}, "card": {"$ref": "#/$defs/card"}, "set_aside": {"$ref": "#/$defs/cardList"}}, "required": ["card"], "type": "object"}], "description": "A card in play: its name, or {card, by, set_aside}: played by a Throne Room or King\'s Court (twice or three times), which is in play too; with the cards its plays set aside with it (Haven, Blockade)."}, "piles": {"additionalProperties": {"$ref": "#/$defs/count"}, "propertyNames": {"minLength": 1}, "type": "object"}, "player": {"pattern": "^p(0|[1-9][0-9]*)$(?!\\\\n)", "type": "string"}, "playerExpect": {"additionalProperties": false, "properties": {"deck": {"$ref": "#/$defs/cardList"}, "deck_count": {"$ref": "#/$defs/count"}, "discard": {"$ref": "#/$defs/cardList"}, "discard_count": {"$ref": "#/$defs/count"}, "discard_top": {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]}, "hand": {"$ref": "#/$defs/cardList"}, "hand_count": {"$ref": "#/$defs/count"}, "in_play": {"$ref": "#/$defs/cardList"}, "island": {"$ref": "#/$defs/cardList"}, "native_village": {"$ref": "#/$defs/cardList"}, "pirate_ship": {"$ref": "#/$defs/count"}, "revealed": {"$ref": "#/$defs/cardList"}, "score": {"type": "integer"}, "set_aside": {"$ref": "#/$defs/cardList"}, "vp_tokens": {"$ref": "#/$defs/count"}}, "type": "object"}, "playerSetup": {"additionalProperties": false, "properties": {"deck": {"$ref": "#/$defs/cardList"}, "discard": {"$ref": "#/$defs/cardList"}, "durations": {"items": {"$ref": "#/$defs/inPlayEntry"}, "type": "array"}, "gained_last_turn": {"$ref": "#/$defs/cardList"}, "hand": {"$ref": "#/$defs/cardList"}, "in_play": {"items": {"$ref": "#/$defs/inPlayEntry"}, "type": "array"}, "island": {"$ref": "#/$defs/cardList"}, "native_village": {"$ref": "#/$defs/cardList"}, "pirate_ship": {"$ref": "#/$defs/count"}, "set_aside": {"$ref": "#/$defs/cardList"}, "shuffles": {"items": {"$ref": "#/$defs/cardList"}, "type": "array"}, "vp_tokens": {"$ref": "#/$defs/count"}}, "type": "object"}, "rulingId": {"pattern": "^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*/[0-9]+$(?!\\\\n)", "type": "string"}, "setup": {"additionalProperties": false, "patternProperties": {"^p(0|[1-9][0-9]*)$(?!\\\\n)": {"$ref": "#/$defs/playerSetup"}}, "properties": {"colony": {"type": "boolean"}, "embargo": {"$ref": "#/$defs/piles"}, "kingdom": {"$ref": "#/$defs/cardList"}, "players": {"maximum": 6, "minimum": 2, "type": "integer"}, "supply": {"$ref": "#/$defs/piles"}, "trade_route": {"additionalProperties": false, "properties": {"mat": {"$ref": "#/$defs/count"}, "piles": {"$ref": "#/$defs/cardList"}}, "required": ["mat", "piles"], "type": "object"}, "trash": {"$ref": "#/$defs/cardList"}, "turn": {"additionalProperties": false, "properties": {"actions": {"$ref": "#/$defs/count"}, "buys": {"$ref": "#/$defs/count"}, "coins": {"$ref": "#/$defs/count"}, "extra": {"type": "boolean"}, "phase": {"enum": ["action", "buy", "start"]}, "player": {"$ref": "#/$defs/player"}}, "type": "object"}, "turns_taken": {"additionalProperties": {"$ref": "#/$defs/count"}, "propertyNames": {"$ref": "#/$defs/player"}, "type": "object"}}, "type": "object"}, "step": {"additionalProperties": false, "minProperties": 1, "properties": {"buy": {"$ref": "#/$defs/card"}, "choose": {"anyOf": [{"minLength": 1, "type": "string"}, {"type": "boolean"}, {"items": {"minLength": 1, "type": "string"}, "type": "array"}]}, "end": {"enum": ["action", "turn"]}, "expect": {"$ref": "#/$defs/expect"}, "play": {"anyOf": [{"$ref": "#/$defs/card"}, {"items": {"$ref": "#/$defs/card"}, "minItems": 1, "type": "array"}]}, "player": {"$ref": "#/$defs/player"}, "rejected": {"type": "boolean"}, "source": {"$ref": "#/$defs/card"}}, "type": "object"}}, "$id": "https://dominion-arbiter.invalid/schema/scenario-1.json", "$schema": "https://json-schema.org/draft/2020-12/schema", "additionalProperties": false, "description": "One game position, the steps played from it, and what must hold afterwards. Card names, rulings ids and player numbers are checked by the loader after this schema.", "properties": {"cards": {"$ref": "#/$defs/cardList"}, "editions": {"$comment": "one property per set of engine/sets.py, filled in by scenarios.loader.schema()", "additionalProperties": false, "properties": {"base": {"$ref": "#/$defs/edition"}, "hinterlands": {"$ref": "#/$defs/edition"}, "intrigue": {"$ref": "#/$defs/edition"}, "prosperity": {"$ref": "#/$defs/edition"}, "seaside": {"$ref": "#/$defs/edition"}}, "type": "object"}, "expect": {"$ref": "#/$defs/expect"}, "id": {"description": "set/card/slug or rules/topic/slug, lowercase", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*){2}$(?!\\\\n)", "type": "string"}, "note": {"type": "string"}, "rulings": {"items": {"$ref": "#/$defs/rulingId"}, "type": "array", "uniqueItems": true}, "seed": {"minimum": 0, "type": "integer"}, "setup": {"$ref": "#/$defs/setup"}, "source": {"type": "string"}, "steps": {"items": {"$ref": "#/$defs/step"}, "type": "array"}, "title": {"minLength": 1, "pattern": "^[^\\\\n\\\\r\\\\u000b\\\\u000c\\\\u0085\\\\u2028\\\\u2029]+$(?!\\\\n)", "type": "string"}}, "required": ["id", "title", "setup"], "title": "Arbiter scenario, format version 1", "type": "object"}'
+STAMP = 'fastjsonschema 2.22.3\n{"$comment": "Every pattern ends in $(?!\\\\n): in Python\'s re (which jsonschema uses) a bare $ also matches before a final newline, so \'p1\\\\n\' would pass as p1. Player names are any pN here; the loader says which do not exist in the game.", "$defs": {"card": {"minLength": 1, "type": "string"}, "cardList": {"items": {"$ref": "#/$defs/card"}, "type": "array"}, "cost": {"anyOf": [{"$ref": "#/$defs/count"}, {"pattern": "^\\\\$([0-9]+P*(\\\\+[0-9]+D)?|[0-9]+D)$(?!\\\\n)", "type": "string"}], "description": "A cost: coins alone (3, or $3), with a Potion ($3P, $0P), with Debt ($5+8D, $8D)."}, "count": {"minimum": 0, "type": "integer"}, "edition": {"enum": [1, 2], "type": "integer"}, "expect": {"additionalProperties": false, "patternProperties": {"^p(0|[1-9][0-9]*)$(?!\\\\n)": {"$ref": "#/$defs/playerExpect"}}, "properties": {"cost": {"additionalProperties": {"$ref": "#/$defs/cost"}, "propertyNames": {"minLength": 1}, "type": "object"}, "embargo": {"$ref": "#/$defs/piles"}, "events": {"items": {"minLength": 1, "type": "string"}, "type": "array"}, "game_over": {"type": "boolean"}, "no_events": {"items": {"minLength": 1, "type": "string"}, "type": "array"}, "pending": {"anyOf": [{"type": "null"}, {"additionalProperties": false, "properties": {"about": {"$ref": "#/$defs/cardList"}, "choices": {"items": {"minLength": 1, "type": "string"}, "type": "array"}, "controller": {"$ref": "#/$defs/player"}, "kind": {"enum": ["cards", "gain", "option", "yes_no", "order", "name", "react", "trigger"]}, "player": {"$ref": "#/$defs/player"}, "purpose": {"enum": ["trash", "discard", "topdeck", "play", "gain", "pass", "reveal", "take", "return", "set_aside", "choose", "name", "react", "order_triggers"]}, "source": {"$ref": "#/$defs/card"}}, "type": "object"}]}, "supply": {"$ref": "#/$defs/piles"}, "trade_route": {"$ref": "#/$defs/count"}, "trash": {"$ref": "#/$defs/cardList"}, "turn": {"additionalProperties": false, "properties": {"actions": {"$ref": "#/$defs/count"}, "buys": {"$ref": "#/$defs/count"}, "coins": {"$ref": "#/$defs/count"}, "controller": {"$ref": "#/$defs/player"}, "extra": {"type": "boolean"}, "phase": {"enum": ["action", "buy", "cleanup"]}, "player": {"$ref": "#/$defs/player"}, "potions": {"$ref": "#/$defs/count"}}, "type": "object"}, "turns_taken": {"additionalProperties": {"$ref": "#/$defs/count"}, "propertyNames": {"$ref": "#/$defs/player"}, "type": "object"}, "winners": {"items": {"$ref": "#/$defs/player"}, "type": "array", "uniqueItems": true}}, "type": "object"}, "inPlayEntry": {"anyOf": [{"$ref": "#/$defs/card"}, {"additionalProperties": false, "properties": {"by": {"$ref": "#/$defs/card"}, "card": {"$ref": "#/$defs/card"}, "set_aside": {"$ref": "#/$defs/cardList"}}, "required": ["card"], "type": "object"}], "description": "A card in play: its name, or {card, by, set_aside}: played by a Throne Room or King\'s Court (twice or three times), which is in play too; with the cards its plays set aside with it (Haven, Blockade)."}, "piles": {"additionalProperties": {"$ref": "#/$defs/count"}, "propertyNames": {"minLength": 1}, "type": "object"}, "player": {"pattern": "^p(0|[1-9][0-9]*)$(?!\\\\n)", "type": "string"}, "playerExpect": {"additionalProperties": false, "properties": {"deck": {"$ref": "#/$defs/cardList"}, "deck_count": {"$ref": "#/$defs/count"}, "discard": {"$ref": "#/$defs/cardList"}, "discard_count": {"$ref": "#/$defs/count"}, "discard_top": {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]}, "hand": {"$ref": "#/$defs/cardList"}, "hand_count": {"$ref": "#/$defs/count"}, "in_play": {"$ref": "#/$defs/cardList"}, "island": {"$ref": "#/$defs/cardList"}, "native_village": {"$ref": "#/$defs/cardList"}, "pirate_ship": {"$ref": "#/$defs/count"}, "revealed": {"$ref": "#/$defs/cardList"}, "score": {"type": "integer"}, "set_aside": {"$ref": "#/$defs/cardList"}, "vp_tokens": {"$ref": "#/$defs/count"}}, "type": "object"}, "playerSetup": {"additionalProperties": false, "properties": {"deck": {"$ref": "#/$defs/cardList"}, "discard": {"$ref": "#/$defs/cardList"}, "durations": {"items": {"$ref": "#/$defs/inPlayEntry"}, "type": "array"}, "gained_last_turn": {"$ref": "#/$defs/cardList"}, "hand": {"$ref": "#/$defs/cardList"}, "in_play": {"items": {"$ref": "#/$defs/inPlayEntry"}, "type": "array"}, "island": {"$ref": "#/$defs/cardList"}, "native_village": {"$ref": "#/$defs/cardList"}, "pirate_ship": {"$ref": "#/$defs/count"}, "set_aside": {"$ref": "#/$defs/cardList"}, "shuffles": {"items": {"$ref": "#/$defs/cardList"}, "type": "array"}, "vp_tokens": {"$ref": "#/$defs/count"}}, "type": "object"}, "rulingId": {"pattern": "^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*/[0-9]+$(?!\\\\n)", "type": "string"}, "setup": {"additionalProperties": false, "patternProperties": {"^p(0|[1-9][0-9]*)$(?!\\\\n)": {"$ref": "#/$defs/playerSetup"}}, "properties": {"colony": {"type": "boolean"}, "embargo": {"$ref": "#/$defs/piles"}, "kingdom": {"$ref": "#/$defs/cardList"}, "players": {"maximum": 6, "minimum": 2, "type": "integer"}, "supply": {"$ref": "#/$defs/piles"}, "trade_route": {"additionalProperties": false, "properties": {"mat": {"$ref": "#/$defs/count"}, "piles": {"$ref": "#/$defs/cardList"}}, "required": ["mat", "piles"], "type": "object"}, "trash": {"$ref": "#/$defs/cardList"}, "turn": {"additionalProperties": false, "properties": {"actions": {"$ref": "#/$defs/count"}, "buys": {"$ref": "#/$defs/count"}, "coins": {"$ref": "#/$defs/count"}, "controller": {"$ref": "#/$defs/player"}, "extra": {"type": "boolean"}, "phase": {"enum": ["action", "buy", "start"]}, "player": {"$ref": "#/$defs/player"}, "potions": {"$ref": "#/$defs/count"}}, "type": "object"}, "turns_taken": {"additionalProperties": {"$ref": "#/$defs/count"}, "propertyNames": {"$ref": "#/$defs/player"}, "type": "object"}}, "type": "object"}, "step": {"additionalProperties": false, "minProperties": 1, "properties": {"buy": {"$ref": "#/$defs/card"}, "choose": {"anyOf": [{"minLength": 1, "type": "string"}, {"type": "boolean"}, {"items": {"minLength": 1, "type": "string"}, "type": "array"}]}, "controller": {"$ref": "#/$defs/player"}, "end": {"enum": ["action", "turn"]}, "expect": {"$ref": "#/$defs/expect"}, "play": {"anyOf": [{"$ref": "#/$defs/card"}, {"items": {"$ref": "#/$defs/card"}, "minItems": 1, "type": "array"}]}, "player": {"$ref": "#/$defs/player"}, "rejected": {"type": "boolean"}, "source": {"$ref": "#/$defs/card"}}, "type": "object"}}, "$id": "https://dominion-arbiter.invalid/schema/scenario-1.json", "$schema": "https://json-schema.org/draft/2020-12/schema", "additionalProperties": false, "description": "One game position, the steps played from it, and what must hold afterwards. Card names, rulings ids and player numbers are checked by the loader after this schema.", "properties": {"cards": {"$ref": "#/$defs/cardList"}, "editions": {"$comment": "one property per set of engine/sets.py, filled in by scenarios.loader.schema()", "additionalProperties": false, "properties": {"alchemy": {"enum": [1]}, "base": {"$ref": "#/$defs/edition"}, "hinterlands": {"$ref": "#/$defs/edition"}, "intrigue": {"$ref": "#/$defs/edition"}, "prosperity": {"$ref": "#/$defs/edition"}, "seaside": {"$ref": "#/$defs/edition"}}, "type": "object"}, "expect": {"$ref": "#/$defs/expect"}, "id": {"description": "set/card/slug or rules/topic/slug, lowercase", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*){2}$(?!\\\\n)", "type": "string"}, "note": {"type": "string"}, "rulings": {"items": {"$ref": "#/$defs/rulingId"}, "type": "array", "uniqueItems": true}, "seed": {"minimum": 0, "type": "integer"}, "setup": {"$ref": "#/$defs/setup"}, "source": {"type": "string"}, "steps": {"items": {"$ref": "#/$defs/step"}, "type": "array"}, "title": {"minLength": 1, "pattern": "^[^\\\\n\\\\r\\\\u000b\\\\u000c\\\\u0085\\\\u2028\\\\u2029]+$(?!\\\\n)", "type": "string"}}, "required": ["id", "title", "setup"], "title": "Arbiter scenario, format version 1", "type": "object"}'
 
 VERSION = "2.22.3"
 from decimal import Decimal
@@ -14,6 +14,7 @@ REGEX_PATTERNS = {
     '^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*){2}$(?!\\n)': re.compile('^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*){2}\\Z(?!\\n)'),
     '^[^\\n\\r\\u000b\\u000c\\u0085\\u2028\\u2029]+$(?!\\n)': re.compile('^[^\\n\\r\\u000b\\u000c\\u0085\\u2028\\u2029]+\\Z(?!\\n)'),
     '^p(0|[1-9][0-9]*)$(?!\\n)': re.compile('^p(0|[1-9][0-9]*)$(?!\\n)'),
+    '^\\$([0-9]+P*(\\+[0-9]+D)?|[0-9]+D)$(?!\\n)': re.compile('^\\$([0-9]+P*(\\+[0-9]+D)?|[0-9]+D)\\Z(?!\\n)'),
     '^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*/[0-9]+$(?!\\n)': re.compile('^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*/[0-9]+\\Z(?!\\n)')
 }
 
@@ -88,6 +89,11 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json(data, custo
                     data__editions_keys.remove("seaside")
                     data__editions__seaside = data__editions["seaside"]
                     validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_edition(data__editions__seaside, custom_formats, (name_prefix or "data") + ".editions.seaside")
+                if "alchemy" in data__editions_keys:
+                    data__editions_keys.remove("alchemy")
+                    data__editions__alchemy = data__editions["alchemy"]
+                    if not (isinstance(data__editions__alchemy, (int, float)) and not isinstance(data__editions__alchemy, bool) and data__editions__alchemy == 1):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".editions.alchemy must be one of [1]")
                 if "hinterlands" in data__editions_keys:
                     data__editions_keys.remove("hinterlands")
                     data__editions__hinterlands = data__editions["hinterlands"]
@@ -144,6 +150,31 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_expe
             data_keys.remove("supply")
             data__supply = data["supply"]
             validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_piles(data__supply, custom_formats, (name_prefix or "data") + ".supply")
+        if "cost" in data_keys:
+            data_keys.remove("cost")
+            data__cost = data["cost"]
+            if not isinstance(data__cost, (dict)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".cost must be object")
+            data__cost_is_dict = isinstance(data__cost, dict)
+            if data__cost_is_dict:
+                data__cost_keys = set(data__cost.keys())
+                for data__cost_key in data__cost_keys:
+                    if data__cost_key not in []:
+                        data__cost_value = data__cost.get(data__cost_key)
+                        validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_cost(data__cost_value, custom_formats, (name_prefix or "data") + ".cost.{data__cost_key}")
+                data__cost_len = len(data__cost)
+                if data__cost_len != 0:
+                    data__cost_property_names = True
+                    for data__cost_key in data__cost:
+                        try:
+                            if isinstance(data__cost_key, str):
+                                data__cost_key_len = len(data__cost_key)
+                                if data__cost_key_len < 1:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".cost must be longer than or equal to 1 characters")
+                        except (JsonSchemaValueException, JsonSchemaValuesException):
+                            data__cost_property_names = False
+                    if not data__cost_property_names:
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".cost must be named by propertyName definition")
         if "trash" in data_keys:
             data_keys.remove("trash")
             data__trash = data["trash"]
@@ -207,11 +238,19 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_expe
                     data__turn_keys.remove("coins")
                     data__turn__coins = data__turn["coins"]
                     validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_count(data__turn__coins, custom_formats, (name_prefix or "data") + ".turn.coins")
+                if "potions" in data__turn_keys:
+                    data__turn_keys.remove("potions")
+                    data__turn__potions = data__turn["potions"]
+                    validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_count(data__turn__potions, custom_formats, (name_prefix or "data") + ".turn.potions")
                 if "extra" in data__turn_keys:
                     data__turn_keys.remove("extra")
                     data__turn__extra = data__turn["extra"]
                     if not isinstance(data__turn__extra, (bool)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".turn.extra must be boolean")
+                if "controller" in data__turn_keys:
+                    data__turn_keys.remove("controller")
+                    data__turn__controller = data__turn["controller"]
+                    validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_player(data__turn__controller, custom_formats, (name_prefix or "data") + ".turn.controller")
                 if data__turn_keys:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".turn must not contain "+str(data__turn_keys)+" properties")
         if "pending" in data_keys:
@@ -235,6 +274,10 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_expe
                             data__pending_keys.remove("player")
                             data__pending__player = data__pending["player"]
                             validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_player(data__pending__player, custom_formats, (name_prefix or "data") + ".pending.player")
+                        if "controller" in data__pending_keys:
+                            data__pending_keys.remove("controller")
+                            data__pending__controller = data__pending["controller"]
+                            validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_player(data__pending__controller, custom_formats, (name_prefix or "data") + ".pending.controller")
                         if "kind" in data__pending_keys:
                             data__pending_keys.remove("kind")
                             data__pending__kind = data__pending["kind"]
@@ -440,6 +483,26 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_coun
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 0")
     return data
 
+def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_cost(data, custom_formats={}, name_prefix=None):
+    data_any_of_count3 = 0
+    if not data_any_of_count3:
+        try:
+            validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_count(data, custom_formats, (name_prefix or "data") + "")
+            data_any_of_count3 += 1
+        except (JsonSchemaValueException, JsonSchemaValuesException): pass
+    if not data_any_of_count3:
+        try:
+            if not isinstance(data, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string")
+            if isinstance(data, str):
+                if not REGEX_PATTERNS['^\\$([0-9]+P*(\\+[0-9]+D)?|[0-9]+D)$(?!\\n)'].search(data):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must match pattern ^\\$([0-9]+P*(\\+[0-9]+D)?|[0-9]+D)$(?!\\n)")
+            data_any_of_count3 += 1
+        except (JsonSchemaValueException, JsonSchemaValuesException): pass
+    if not data_any_of_count3:
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " cannot be validated by any definition")
+    return data
+
 def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_piles(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object")
@@ -477,13 +540,13 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_step
         if "play" in data_keys:
             data_keys.remove("play")
             data__play = data["play"]
-            data__play_any_of_count3 = 0
-            if not data__play_any_of_count3:
+            data__play_any_of_count4 = 0
+            if not data__play_any_of_count4:
                 try:
                     validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_card(data__play, custom_formats, (name_prefix or "data") + ".play")
-                    data__play_any_of_count3 += 1
+                    data__play_any_of_count4 += 1
                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
-            if not data__play_any_of_count3:
+            if not data__play_any_of_count4:
                 try:
                     if not isinstance(data__play, (list, tuple)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".play must be array")
@@ -494,9 +557,9 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_step
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".play must contain at least 1 items")
                         for data__play_x, data__play_item in enumerate(data__play):
                             validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_card(data__play_item, custom_formats, (name_prefix or "data") + ".play[{data__play_x}]")
-                    data__play_any_of_count3 += 1
+                    data__play_any_of_count4 += 1
                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
-            if not data__play_any_of_count3:
+            if not data__play_any_of_count4:
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".play cannot be validated by any definition")
         if "buy" in data_keys:
             data_keys.remove("buy")
@@ -510,8 +573,8 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_step
         if "choose" in data_keys:
             data_keys.remove("choose")
             data__choose = data["choose"]
-            data__choose_any_of_count4 = 0
-            if not data__choose_any_of_count4:
+            data__choose_any_of_count5 = 0
+            if not data__choose_any_of_count5:
                 try:
                     if not isinstance(data__choose, (str)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".choose must be string")
@@ -519,15 +582,15 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_step
                         data__choose_len = len(data__choose)
                         if data__choose_len < 1:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".choose must be longer than or equal to 1 characters")
-                    data__choose_any_of_count4 += 1
+                    data__choose_any_of_count5 += 1
                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
-            if not data__choose_any_of_count4:
+            if not data__choose_any_of_count5:
                 try:
                     if not isinstance(data__choose, (bool)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".choose must be boolean")
-                    data__choose_any_of_count4 += 1
+                    data__choose_any_of_count5 += 1
                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
-            if not data__choose_any_of_count4:
+            if not data__choose_any_of_count5:
                 try:
                     if not isinstance(data__choose, (list, tuple)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".choose must be array")
@@ -541,9 +604,9 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_step
                                 data__choose_item_len = len(data__choose_item)
                                 if data__choose_item_len < 1:
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".choose[{data__choose_x}]" + " must be longer than or equal to 1 characters")
-                    data__choose_any_of_count4 += 1
+                    data__choose_any_of_count5 += 1
                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
-            if not data__choose_any_of_count4:
+            if not data__choose_any_of_count5:
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".choose cannot be validated by any definition")
         if "expect" in data_keys:
             data_keys.remove("expect")
@@ -553,6 +616,10 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_step
             data_keys.remove("player")
             data__player = data["player"]
             validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_player(data__player, custom_formats, (name_prefix or "data") + ".player")
+        if "controller" in data_keys:
+            data_keys.remove("controller")
+            data__controller = data["controller"]
+            validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_player(data__controller, custom_formats, (name_prefix or "data") + ".controller")
         if "source" in data_keys:
             data_keys.remove("source")
             data__source = data["source"]
@@ -628,11 +695,19 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_setu
                     data__turn_keys.remove("coins")
                     data__turn__coins = data__turn["coins"]
                     validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_count(data__turn__coins, custom_formats, (name_prefix or "data") + ".turn.coins")
+                if "potions" in data__turn_keys:
+                    data__turn_keys.remove("potions")
+                    data__turn__potions = data__turn["potions"]
+                    validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_count(data__turn__potions, custom_formats, (name_prefix or "data") + ".turn.potions")
                 if "extra" in data__turn_keys:
                     data__turn_keys.remove("extra")
                     data__turn__extra = data__turn["extra"]
                     if not isinstance(data__turn__extra, (bool)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".turn.extra must be boolean")
+                if "controller" in data__turn_keys:
+                    data__turn_keys.remove("controller")
+                    data__turn__controller = data__turn["controller"]
+                    validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_player(data__turn__controller, custom_formats, (name_prefix or "data") + ".turn.controller")
                 if data__turn_keys:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".turn must not contain "+str(data__turn_keys)+" properties")
         if "turns_taken" in data_keys:
@@ -768,13 +843,13 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_play
     return data
 
 def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_inplayentry(data, custom_formats={}, name_prefix=None):
-    data_any_of_count5 = 0
-    if not data_any_of_count5:
+    data_any_of_count6 = 0
+    if not data_any_of_count6:
         try:
             validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_card(data, custom_formats, (name_prefix or "data") + "")
-            data_any_of_count5 += 1
+            data_any_of_count6 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
-    if not data_any_of_count5:
+    if not data_any_of_count6:
         try:
             if not isinstance(data, (dict)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object")
@@ -798,9 +873,9 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_inpl
                     validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_cardlist(data__setaside, custom_formats, (name_prefix or "data") + ".set_aside")
                 if data_keys:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
-            data_any_of_count5 += 1
+            data_any_of_count6 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
-    if not data_any_of_count5:
+    if not data_any_of_count6:
         raise JsonSchemaValueException("" + (name_prefix or "data") + " cannot be validated by any definition")
     return data
 

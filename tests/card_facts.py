@@ -251,9 +251,13 @@ def cost_scenario(definition: Card, fact: Fact) -> dict[str, Any]:
 
 
 def _setup(definition: Card, setup: dict[str, Any]) -> dict[str, Any]:
-    """The Kingdom is what the scenario names; Platinum and Colony need a Colony game."""
+    """The Kingdom is what the scenario names; Platinum and Colony need a Colony game, and
+    Potion a Kingdom card whose cost has a Potion (rulings rules/potion/1)."""
     if definition.name in ("Platinum", "Colony"):
         return {"colony": True, **setup}
+    if definition.name == "Potion":
+        needing = next(card.name for card in catalogue.kingdom_cards() if card.cost.potion)
+        return {"kingdom": [needing], **setup}
     return setup
 
 

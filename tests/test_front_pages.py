@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import options
 import pytest
 
 from arbiter.cli import COMMANDS
@@ -57,3 +58,14 @@ def test_the_quick_start_makes_a_virtual_environment_first() -> None:
         "pip install -e '.[test]' && arbiter check",
         "pytest",
     ]
+
+
+def test_the_quick_start_names_every_extra_a_test_may_need() -> None:
+    text = README.read_text()
+    quick_start = text[text.index("## Quick start") : text.index("## The `arbiter` command")]
+    missing = [
+        extra
+        for extra in options.requirements()
+        if extra != "test" and f"`{extra}`" not in quick_start
+    ]
+    assert not missing, f"the quick start does not say the tests skip without {missing}"

@@ -85,6 +85,25 @@ SEASIDE_ADDITIONS = {
         "expect: {turn: {player: p2, extra: false}}\n",
         "wire:javascript-starter does not report whether a turn is an extra turn (turn.extra)",
     ),
+    # Alchemy's additions, with basic cards only.
+    "potions": (
+        "setup: {kingdom: [], turn: {potions: 1}, p1: {hand: [Copper]}}\n"
+        "steps: [{play: Copper}]\nexpect: {turn: {coins: 1}}\n",
+        "wire:javascript-starter does not declare the format additions potions",
+    ),
+    "potions-left": (
+        "setup: {kingdom: [], p1: {hand: [Copper]}}\nsteps: [{play: Copper}]\n"
+        "expect: {turn: {potions: 0}}\n",
+        "wire:javascript-starter does not report the Potions to spend (turn.potions)",
+    ),
+    "costs": (
+        "setup: {kingdom: []}\nexpect: {cost: {Silver: 3}}\n",
+        "wire:javascript-starter does not report the cards' current costs (costs)",
+    ),
+    "controller": (
+        "setup: {kingdom: [], turn: {player: p2, controller: p1}}\nexpect: {turn: {player: p2}}\n",
+        "wire:javascript-starter does not declare the format additions controlled_turn",
+    ),
 }
 
 

@@ -94,6 +94,8 @@ def test_unsupported_cards_and_editions() -> None:
     assert "Mine (edition 1)" in (adapter.unsupported_reason({"Mine"}, {"base": 1}) or "")
     seaside = adapter.unsupported_reason({"Smithy", "Caravan"}, {"seaside": 1})
     assert seaside == "pyminion 0.4.0 has no Seaside"
+    alchemy = adapter.unsupported_reason({"Smithy", "Golem"}, {"alchemy": 1})
+    assert alchemy == "pyminion 0.4.0 has no Alchemy"
     hinterlands = adapter.unsupported_reason({"Trader", "Silver"}, {"hinterlands": 1})
     assert hinterlands == "pyminion 0.4.0 has no Hinterlands"
     with pytest.raises(Unsupported):
@@ -113,6 +115,18 @@ steps:
   - end: turn
 """
 
+# The same for Alchemy: Potions to spend in the position, and no Alchemy card.
+ALCHEMY_POSITION_ONLY = """
+id: base/test/alchemy-position
+title: Alchemy's additions to the position without an Alchemy card
+rulings: [base/smithy/1]
+setup:
+  kingdom: [Smithy]
+  turn: {potions: 1}
+steps:
+  - end: turn
+"""
+
 
 def _skip_reasons(make_adapter: Any) -> dict[str, str]:
     bundled = [bundled_dir() / "seaside" / "outpost" / "second-edition.yaml"]
@@ -120,6 +134,9 @@ def _skip_reasons(make_adapter: Any) -> dict[str, str]:
     loaded, malformed = load_many(bundled)
     assert not malformed
     loaded.append(load_text(SEASIDE_POSITION_ONLY, "seaside-position.yaml"))
+    loaded.append(load_text(ALCHEMY_POSITION_ONLY, "alchemy-position.yaml"))
+    bundled = [bundled_dir() / "alchemy" / "golem" / "no-action-spent.yaml"]
+    loaded += load_many(bundled)[0]
     return {r.id: r.message for r in run_all(loaded, make_adapter) if r.status is Status.SKIP}
 
 
@@ -129,6 +146,8 @@ def test_scenarios_needing_seaside_are_skipped_because_the_set_is_missing(isolat
     assert skipped == {
         "seaside/outpost/second-edition": "pyminion 0.4.0 has no Seaside",
         "base/test/seaside-position": "pyminion 0.4.0 has no Seaside",
+        "base/test/alchemy-position": "pyminion 0.4.0 has no Alchemy",
+        "alchemy/golem/no-action-spent": "pyminion 0.4.0 has no Alchemy",
         "base/feast/gain-up-to-five": "pyminion lacks Feast",  # other skips keep their reason
     }
 

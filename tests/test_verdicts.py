@@ -135,6 +135,7 @@ PATTERN_SAMPLES = {
     "title": "One line",
     "player": "p1",
     "ruling": "base/feast/2",
+    "cost": "$3P",
 }
 
 

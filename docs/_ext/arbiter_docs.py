@@ -56,7 +56,13 @@ if TYPE_CHECKING:
 
 SET_TITLES = {card_set.name: card_set.title for card_set in REGISTRY}
 # First and second printing of each set's card texts.
-EDITION_YEARS = {s.name: (s.editions[1], s.editions[2]) for s in REGISTRY if s.kingdom}
+# The sets printed in several editions, with each edition's year; a set of one edition
+# (Alchemy) has no edition to tell apart.
+EDITION_YEARS = {
+    s.name: tuple(s.editions[e] for e in sorted(s.editions))
+    for s in REGISTRY
+    if len(s.editions) > 1
+}
 TOPIC_TITLES = {
     "blue-dog": "The Blue Dog rule",
     "stop-moving": "The Stop-Moving rule",

@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.sets import REGISTRY
 from markup import esc
+
+from engine.sets import REGISTRY
 
 ZONE_WORDS = {
     "hand": "in hand",

@@ -7,7 +7,9 @@ definition per edition (``editions=(1,)`` and ``editions=(2,)``).
 from __future__ import annotations
 
 from engine.cards.common import (
+    SPY_OPTIONS,
     choose_one,
+    curse_each_other,
     discard_down_to,
     discard_revealed,
     gain_costing_up_to,
@@ -19,6 +21,7 @@ from engine.cards.common import (
     put_back_in_order,
     reveal_top,
     reworded,
+    spy_each_top_card,
     still_revealed,
     tags,
     trash_to_gain,
@@ -155,18 +158,13 @@ MILITIA = _kingdom(
 )
 
 
-def _witch(ctx: Context) -> Effect[None]:
-    for victim in ctx.game.attacked(ctx):
-        yield from ctx.game.gain(victim, "Curse")
-
-
 WITCH = _kingdom(
     "Witch",
     5,
     {ACTION, ATTACK},
     "+2 Cards. Each other player gains a Curse.",
     cards=2,
-    effect=_witch,
+    effect=curse_each_other,
     declares=tags("attacks", "gives-curses", "draws"),
     targets=Targets(gains=(Gain(names=of("Curse"), receiver="others"),)),
 )
@@ -472,28 +470,6 @@ BUREAUCRAT_1, BUREAUCRAT_2 = reworded(
     "puts it onto their deck, or reveals a hand without one.",
 )
 
-SPY_OPTIONS = ("discard", "topdeck")
-
-
-def _spy(ctx: Context) -> Effect[None]:
-    game = ctx.game
-    # The Spy's own player is not attacked, so a Moat never stops this part.
-    for target in [ctx.player, *game.attacked(ctx)]:
-        card = game.reveal_top(target)
-        if card is None:
-            continue
-        picked = yield from game.choose_option(
-            ctx.player,
-            ctx.name,
-            SPY_OPTIONS,
-            f"p{target + 1}'s {game.name_of(card)}: discard it or put it back on the deck",
-        )
-        if picked[0] == "discard":
-            yield from game.discard(target, card, "revealed")
-        else:
-            game.put(target, card, ("revealed", target), "deck")
-
-
 SPY = _kingdom(
     "Spy",
     4,
@@ -503,7 +479,7 @@ SPY = _kingdom(
     editions=(1,),
     cards=1,
     actions=1,
-    effect=_spy,
+    effect=spy_each_top_card,
     options=SPY_OPTIONS,
     declares=tags("draws", "+actions", "attacks", "reveals", "discards", "discards-others"),
 )

@@ -141,6 +141,48 @@ def put_back_in_order(
             game.put(player, card, (source, player), "deck")
 
 
+def reveal_four_keep(keep: Callable[[Card], bool]) -> PlayEffect:
+    """Scout, Patrol, Apothecary: reveal the top 4 cards, the ones ``keep`` accepts into the
+    hand, the rest back on top in any order."""
+
+    def effect(ctx: Context) -> Effect[None]:
+        game = ctx.game
+        revealed = reveal_top(ctx.game, ctx.player, 4)
+        rest = []
+        for card in revealed:
+            if keep(game.definition(card)):
+                game.put(ctx.player, card, ("revealed", ctx.player), "hand")
+            else:
+                rest.append(card)
+        yield from put_back_in_order(ctx.game, ctx.player, ctx.name, rest, "revealed")
+
+    return effect
+
+
+SPY_OPTIONS = ("discard", "topdeck")
+
+
+def spy_each_top_card(ctx: Context) -> Effect[None]:
+    """Spy, Scrying Pool: each player, the card's player first, reveals the top card of
+    their deck, and the card's player decides for each whether it is discarded or put
+    back. The card's own player is not attacked, so a Moat never stops their part."""
+    game = ctx.game
+    for target in [ctx.player, *game.attacked(ctx)]:
+        card = game.reveal_top(target)
+        if card is None:
+            continue
+        picked = yield from game.choose_option(
+            ctx.player,
+            ctx.name,
+            SPY_OPTIONS,
+            f"p{target + 1}'s {game.name_of(card)}: discard it or put it back on the deck",
+        )
+        if picked[0] == "discard":
+            yield from game.discard(target, card, "revealed")
+        else:
+            game.put(target, card, ("revealed", target), "deck")
+
+
 # --- moving cards from hand -----------------------------------------------------------------
 
 
@@ -302,6 +344,13 @@ def play_from_hand(ctx: TriggerContext) -> Effect[None]:
     yield from ctx.game.play(ctx.owner, ctx.card)
 
 
+def topdeck_self(ctx: TriggerContext) -> Effect[None]:
+    """A trigger's effect that puts its own card from play onto its owner's deck (Treasury,
+    Alchemist)."""
+    ctx.game.topdeck(ctx.owner, ctx.card, "in_play")
+    yield from ()
+
+
 def lasting_trigger(index: int) -> LastingEffect:
     """A card's ``lasting``: set up its ``where="turn"`` trigger ``index`` for the rest of
     the turn, once per play (2nd-edition Hoard, Treasury, Sailor)."""
@@ -328,6 +377,13 @@ def not_yet_unaffected(ctx: TriggerContext) -> bool:
 
 
 # --- factories several sets share ----------------------------------------------------------
+
+
+def curse_each_other(ctx: Context) -> Effect[None]:
+    """Each other player the Attack affects gains a Curse, in turn order (Witch,
+    Familiar)."""
+    for victim in ctx.game.attacked(ctx):
+        yield from ctx.game.gain(victim, "Curse")
 
 
 def discard_down_to(size: int) -> PlayEffect:

@@ -22,7 +22,6 @@ Baron, Mining Village and Mill ask yes/no.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import rules
@@ -33,6 +32,7 @@ from engine.cards.common import (
     move_from_hand,
     owner_bonus,
     put_back_in_order,
+    reveal_four_keep,
     reveal_top,
     reworded,
     tags,
@@ -85,23 +85,6 @@ def _trash_from_hand(ctx: Context, count: int, prompt: str) -> Effect[int]:
 def _discard_hand(ctx: Context, player: int) -> Effect[None]:
     game = ctx.game
     yield from game.discard_cards(player, list(game.player(player).hand))
-
-
-def _reveal_four_keep(keep: Callable[[Card], bool]) -> PlayEffect:
-    """Scout and Patrol: reveal 4, the matching cards to hand, the rest back in any order."""
-
-    def effect(ctx: Context) -> Effect[None]:
-        game = ctx.game
-        revealed = reveal_top(ctx.game, ctx.player, 4)
-        rest = []
-        for card in revealed:
-            if keep(game.definition(card)):
-                game.put(ctx.player, card, ("revealed", ctx.player), "hand")
-            else:
-                rest.append(card)
-        yield from put_back_in_order(ctx.game, ctx.player, ctx.name, rest, "revealed")
-
-    return effect
 
 
 # --- Baron -------------------------------------------------------------------------------
@@ -546,7 +529,7 @@ SCOUT = _kingdom(
     "your hand and the others back on top in any order.",
     editions=(1,),
     actions=1,
-    effect=_reveal_four_keep(lambda card: card.is_(VICTORY)),
+    effect=reveal_four_keep(lambda card: card.is_(VICTORY)),
     declares=tags("+actions", "reveals", "topdecks"),
     targets=Targets(asks=of(VICTORY)),
 )
@@ -558,7 +541,7 @@ PATROL = _kingdom(
     "your hand and the others back on top in any order.",
     editions=(2,),
     cards=3,
-    effect=_reveal_four_keep(lambda card: card.is_(VICTORY) or card.is_(CURSE)),
+    effect=reveal_four_keep(lambda card: card.is_(VICTORY) or card.is_(CURSE)),
     declares=tags("draws", "reveals", "topdecks"),
     targets=Targets(
         asks=of(VICTORY),

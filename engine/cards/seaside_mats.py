@@ -41,6 +41,7 @@ from engine.cards.common import (
     reveal_top,
     reworded,
     tags,
+    topdeck_self,
     treasures_among,
 )
 from engine.cards.seaside import SEASIDE, _stays
@@ -276,9 +277,10 @@ NATIVE_VILLAGE_1, NATIVE_VILLAGE_2 = reworded(
 def _outpost_1(ctx: Context) -> None:
     game = ctx.game
     game.draw_next_hand(3)
-    # "Not more than two turns in a row": during an extra turn it gives no further one
-    # (its 3-card hand still holds) and has nothing to stay in play for.
-    if not game.state.turn.extra:
+    # "Not more than two turns in a row": on a player's second turn in a row (an extra
+    # turn, or the turn after a Possession turn) it gives no further one (its 3-card hand
+    # still holds) and has nothing to stay in play for.
+    if game.state.turn.in_a_row == 1:
         game.queue_turn(ctx.player)
         game.stay_in_play(ctx)
 
@@ -288,7 +290,7 @@ def _outpost_2(ctx: Context) -> None:
     turn = game.state.turn
     # Only the first Outpost played this turn (this play is counted already), and only
     # when the previous turn was another player's: otherwise it does nothing at all.
-    if turn.plays.count(ctx.name) == 1 and not turn.extra:
+    if turn.plays.count(ctx.name) == 1 and turn.in_a_row == 1:
         game.draw_next_hand(3)
         game.queue_turn(ctx.player)
         game.stay_in_play(ctx)
@@ -446,11 +448,6 @@ SMUGGLERS = _kingdom(
 )
 
 
-def _topdeck_self(ctx: TriggerContext) -> Effect[None]:
-    ctx.game.topdeck(ctx.owner, ctx.card, "in_play")
-    yield from ()
-
-
 def _victory_gained(ctx: TriggerContext, *, bought: bool, phase: str | None) -> bool:
     game = ctx.game
     return any(
@@ -461,8 +458,17 @@ def _victory_gained(ctx: TriggerContext, *, bought: bool, phase: str | None) -> 
     )
 
 
+def _topdeck_discarded(ctx: TriggerContext) -> Effect[None]:
+    ctx.game.topdeck(ctx.owner, ctx.card, "discard")
+    yield from ()
+
+
 def _treasury_1_applies(ctx: TriggerContext) -> bool:
-    return not _victory_gained(ctx, bought=True, phase=None)
+    # Discarded from play (in the Clean-up, after its start: Alchemist goes first) and still
+    # in the discard pile.
+    from_play = ctx.happening.data["from"] == "in_play"
+    still_there = ctx.card in ctx.game.player(ctx.owner).discard
+    return from_play and still_there and not _victory_gained(ctx, bought=True, phase=None)
 
 
 def _treasury_2_applies(ctx: TriggerContext) -> bool:
@@ -480,8 +486,8 @@ TREASURY_1 = _kingdom(
     cards=1,
     actions=1,
     coins=1,
-    triggers=(Trigger("cleanup", "in_play", _topdeck_self, _treasury_1_applies, optional=True),),
-    declares=tags("draws", "+actions", "+coins", "topdecks", "while-in-play"),
+    triggers=(Trigger("discard", "self", _topdeck_discarded, _treasury_1_applies, optional=True),),
+    declares=tags("draws", "+actions", "+coins", "topdecks"),
 )
 TREASURY_2 = replace(
     TREASURY_1,
@@ -489,7 +495,7 @@ TREASURY_2 = replace(
     "no Victory card in it, you may put this onto your deck.",
     editions=(2,),
     lasting=lasting_trigger(0),
-    triggers=(Trigger("buy_end", "turn", _topdeck_self, _treasury_2_applies, optional=True),),
+    triggers=(Trigger("buy_end", "turn", topdeck_self, _treasury_2_applies, optional=True),),
     declares=tags("draws", "+actions", "+coins", "topdecks"),
 )
 

@@ -57,13 +57,17 @@ Observation
          "turns_taken": {"p1": int, ...},   # optional: ordinary turns completed
          "turn": {"player": "p1", "phase": "action"|"buy"|"cleanup",
                   "actions": int, "buys": int, "coins": int,
-                  "extra": bool},           # optional: an extra turn (Outpost's)
+                  "potions": int,           # optional: Potions to spend (Alchemy)
+                  "extra": bool,            # optional: an extra turn (Outpost's)
+                  "controller": "p2"},      # optional: who controls it (Possession's)
+         "costs": {"Golem": "$4P", ...},    # optional: each Supply pile's current cost
          "game_over": bool,
          "winners": ["p1", ...]}           # empty until the game is over
 
     ``pending()`` returns ``None`` or ``{"player", "kind", "source", "choices", "min",
-    "max"}``: ``kind`` is one of ``cards``, ``gain``, ``option``, ``yes_no``, ``order``,
-    ``name``, ``react``, ``trigger``; ``source`` the card whose effect asks, and for
+    "max"}`` (and ``controller``, who answers, when another player controls the turn):
+    ``kind`` is one of ``cards``, ``gain``, ``option``, ``yes_no``, ``order``, ``name``,
+    ``react``, ``trigger``; ``source`` the card whose effect asks, and for
     ``react`` (reveal a Reaction or decline) and ``trigger`` (pick which of several
     simultaneous abilities resolves next) the card the event is about: the Attack played,
     the card gained; ``choices`` the legal answers as labels (card names, option labels;
@@ -178,7 +182,8 @@ class Adapter(ABC):
         """The additions to scenario format version 1 this engine understands
         (``scenarios.model.FORMAT_FEATURES``: ``start_of_turn``, ``played_by``,
         ``durations``, ``set_aside_with``, ``mats``, ``embargo``, ``extra_turn``,
-        ``gained_last_turn``). A scenario whose setup uses another is a **skip** naming it and is
+        ``gained_last_turn``, ``potions``, ``controlled_turn``). A scenario whose setup uses
+        another is a **skip** naming it and is
         never loaded, so an engine written for version 1 is never handed a setup it would
         misread. None by default."""
         return frozenset()

@@ -99,6 +99,7 @@ REACTIONS = ("Moat", "Diplomat")
 # for skipping a scenario that uses any of their cards.
 MISSING_SETS = {
     "seaside": "pyminion 0.4.0 has no Seaside",
+    "alchemy": "pyminion 0.4.0 has no Alchemy",
     "hinterlands": "pyminion 0.4.0 has no Hinterlands",
 }
 

@@ -140,7 +140,11 @@ class ReferenceAdapter(Adapter):
                 if key not in player:
                     player[key] = empty()
         snapshot.setdefault("embargo", {})
-        snapshot["turn"].setdefault("extra", False)
+        turn = snapshot["turn"]
+        turn.setdefault("extra", False)
+        turn.setdefault("potions", 0)
+        game = self._game()
+        snapshot["costs"] = {pile: str(game.cost_of(pile)) for pile in snapshot["supply"]}
         return snapshot
 
     def events(self) -> list[str]:
