@@ -27,6 +27,7 @@ from arbiter.explain import pair_text, ruling_lines
 from arbiter.new import configure_new, run_new
 from arbiter.output import OutputError, Target, printable
 from arbiter.report import junit_xml, shown_path
+from arbiter.share import configure_share, run_share
 from engine import sets
 from engine.sets import ALL_SETS
 from scenarios import names, runner
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 WIDTH = 88
-TYPE_ORDER = ("Action", "Treasure", "Victory", "Curse", "Duration", "Attack", "Reaction")
 CARD_SETS = ALL_SETS
 
 
@@ -544,7 +544,9 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
 
 
 def _types(card: Card) -> str:
-    return " - ".join(sorted(card.types, key=TYPE_ORDER.index))
+    from engine.model import printed_types
+
+    return " - ".join(printed_types(card.types))
 
 
 def _editions(card: Card) -> str:
@@ -553,6 +555,7 @@ def _editions(card: Card) -> str:
 
 def run_cards(args: argparse.Namespace) -> int:
     from engine.cards import ALL_CARDS
+    from engine.model import printed_types
 
     cards = [card for card in ALL_CARDS if args.set in (None, card.set)]
     if args.json:
@@ -564,7 +567,7 @@ def run_cards(args: argparse.Namespace) -> int:
                         "set": c.set,
                         "editions": list(c.editions),
                         "cost": str(c.cost),
-                        "types": sorted(c.types, key=TYPE_ORDER.index),
+                        "types": printed_types(c.types),
                         "kingdom": c.kingdom,
                         "options": list(c.options),
                     }
@@ -856,6 +859,18 @@ def configure_docs(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="fail the build when any bundled scenario does not pass (CI uses it)",
     )
+    parser.add_argument(
+        "--editions",
+        metavar="CHOICE",
+        help="a site for one edition of each set: 1, 2, or SET=N,... for some sets "
+        "(default: every edition, side by side)",
+    )
+    parser.add_argument(
+        "--no-browser-engine",
+        action="store_true",
+        help="leave out the engine that runs scenarios in the reader's browser (Pyodide, "
+        "about 15 MB): the scenarios then have no Run or Edit",
+    )
 
 
 def run_docs(args: argparse.Namespace) -> int:
@@ -869,12 +884,25 @@ def run_docs(args: argparse.Namespace) -> int:
         raise UsageError("building the docs needs Sphinx: pip install -e '.[docs]'") from None
     import time
 
+    from checks.graph import GraphQueryError, parse_editions
+
+    try:
+        parse_editions(args.editions)
+    except GraphQueryError as exc:
+        raise UsageError(str(exc)) from None
     started = time.perf_counter()
     # -W: a warning fails the build, as in CI; --strict: so does a failing scenario.
-    strict = ["-D", "arbiter_strict=1"] if args.strict else []
+    options = ["-D", "arbiter_strict=1"] if args.strict else []
+    if args.editions:
+        options += ["-D", f"arbiter_editions={args.editions}"]
+    if args.no_browser_engine:
+        options += ["-D", "arbiter_browser_engine=0"]
+    # Sphinx's own cache (the doctrees) goes beside the site, not into it: the folder
+    # written is what a web server publishes, nothing more.
+    doctrees = args.out.with_name(args.out.name + ".doctrees")
     # -j auto: the pages are read and written in parallel, one process per core.
-    command = ["-W", "--keep-going", "-q", "-j", "auto", *strict, "-b", "html"]
-    command += [str(DOCS_DIR), str(args.out)]
+    command = ["-W", "--keep-going", "-q", "-j", "auto", *options, "-b", "html"]
+    command += ["-d", str(doctrees), str(DOCS_DIR), str(args.out)]
     if build_main(command):
         return EXIT_FAILED
     pages = sum(1 for _ in args.out.rglob("*.html"))
@@ -975,6 +1003,12 @@ COMMANDS: tuple[Command, ...] = (
         run_explain,
     ),
     Command("new", "write a scenario skeleton for some cards", configure_new, run_new),
+    Command(
+        "share",
+        "write one self-contained page (or Markdown) of a scenario's verdict, to send",
+        configure_share,
+        run_share,
+    ),
     Command(
         "graph",
         "export or query the card interaction graph (see arbiter graph --help)",

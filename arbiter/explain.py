@@ -42,8 +42,8 @@ def scenarios_naming_both(first: str, second: str, loaded: Sequence[Scenario]) -
 
 def interactions(first: str, second: str, loaded: Sequence[Scenario]) -> list[tuple[str, str]]:
     """How the interaction graph joins the two cards: ``(kind: doer -> taker, reason)``
-    for each interaction, then ``(not an interaction, ruling's words)`` for each pair a
-    ruling says does not interact (the graph's data API, ``pair_report``)."""
+    for each interaction, then ``(no special rule, ruling's words)`` for each pair a
+    ruling says needs no rule beyond each card's own (the graph's data API, ``pair_report``)."""
     from checks import graph as card_graph
     from engine.cards import ALL_CARDS
 
@@ -58,7 +58,7 @@ def interactions(first: str, second: str, loaded: Sequence[Scenario]) -> list[tu
         doer, taker = (row.card, row.other) if row.direction == "out" else (row.other, row.card)
         found.append((f"{row.kind}: {doer} -> {taker}", row.reason))
     for clarified in report.non_interactions:
-        found.append((f"not an interaction ({clarified.ruling})", clarified.sentence()))
+        found.append((f"no special rule ({clarified.ruling})", clarified.sentence()))
     return found
 
 

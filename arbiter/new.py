@@ -1,9 +1,12 @@
 """``arbiter new CARD [CARD ...] [--out FILE]``: a scenario skeleton for a dispute.
 
 The skeleton is a scenario that loads and passes as it is (it checks only that nothing is
-left to answer): the cards in the Kingdom and in p1's hand, each card's text and option
-labels as comments, and commented example steps and expectations to fill in. It is
-printed, or written to a new file; an existing file is never replaced.
+left to answer): the cards in the Kingdom, each card with the player who would hold it in
+the dispute (p1, whose turn it is, holds the cards to play; a card that answers another
+player's Attack goes to p2: Moat to p2's hand, a Lighthouse to p2's cards in play from
+their last turn), each card's text and option labels as comments, and commented example
+steps and expectations to fill in. It is printed, or written to a new file; an existing
+file is never replaced.
 """
 
 from __future__ import annotations
@@ -59,8 +62,9 @@ def _editions_line(cards: Sequence[Card]) -> list[str]:
     ]
 
 
-def _first_steps(names: Sequence[str]) -> list[str]:
-    actions = [n for n in names if any(c.is_("Action") for c in definitions(n))]
+def _first_steps(cards: Sequence[Card]) -> list[str]:
+    mine = [c.name for c in cards if len(cards) == 1 or holder(c) == ("p1", "hand")]
+    actions = [n for n in mine if any(c.is_("Action") for c in definitions(n))]
     lines = ["steps: []  # replace [] by the steps, one verb each, for example:"]
     if actions:
         lines.append(f"  # - play: {actions[0]}")
@@ -70,6 +74,36 @@ def _first_steps(names: Sequence[str]) -> list[str]:
         "  #   source: ...        # (optional) the card whose effect asks",
         "  # - expect: {p1: {hand_count: 4}}   # a checkpoint between steps",
     ]
+    return lines
+
+
+def holder(card: Card) -> tuple[str, str]:
+    """Who holds ``card`` in a dispute about several cards, and where: p1 (whose turn it
+    is) holds what is played; a card whose ability answers another player's Attack is
+    p2's, in hand (Moat) or in play from p2's last turn (Lighthouse)."""
+    for trigger in card.triggers:
+        if trigger.event == "attack" and trigger.who == "others":
+            if trigger.where == "hand":
+                return "p2", "hand"
+            if trigger.where == "in_play" and card.is_("Duration"):
+                return "p2", "durations"
+    return "p1", "hand"
+
+
+def _players(cards: Sequence[Card]) -> list[str]:
+    """The setup lines for the players' cards."""
+    held: dict[str, dict[str, list[str]]] = {"p1": {"hand": []}}
+    for card in cards:
+        player, zone = holder(card) if len(cards) > 1 else ("p1", "hand")
+        held.setdefault(player, {}).setdefault(zone, []).append(card.name)
+    lines = []
+    for player, zones in held.items():
+        lines.append(f"  {player}:")
+        lines += [f"    {zone}: [{', '.join(names)}]" for zone, names in zones.items()]
+        if player == "p1":
+            lines.append("    # deck: [...]      # top card first")
+    if "p2" not in held:
+        lines.append("  # p2: {hand: [...]}")
     return lines
 
 
@@ -89,11 +123,8 @@ def skeleton(names: Sequence[str]) -> str:
         *_editions_line(cards),
         "setup:",
         f"  kingdom: [{', '.join(kingdom)}]" if kingdom else "  kingdom: []",
-        "  p1:",
-        f"    hand: [{', '.join(names)}]",
-        "    # deck: [...]      # top card first",
-        "  # p2: {hand: [...]}",
-        *_first_steps(names),
+        *_players(cards),
+        *_first_steps(cards),
         "expect:",
         "  pending: null        # nothing is left to answer",
         "  # p1: {hand: [...], discard: [...], in_play: [...]}",

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from arbiter.output import printable
-from scenarios.catalogue import catalogue
+from scenarios.catalogue import ruling_line
 from scenarios.model import REPRESENTATION_WORDS
 from scenarios.runner import Result, Status
 
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 FAILING = (Status.FAIL, Status.ERROR)
 BASELINE_FORMAT = 1
 SKIP_GROUPS_SHOWN = 20
-RULING_CHARS = 200
 # A terminal's escape sequences (colours, cursor moves): removed from XML reports.
 _ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|[@-Z\\-_])")
 
@@ -120,17 +119,10 @@ class Verdict:
 # --- the text report ----------------------------------------------------------------------
 
 
-def ruling_line(ruling_id: str) -> str:
-    """The first sentence of a ruling's text, clipped (``?`` for an unknown ruling)."""
-    ruling = catalogue().get(ruling_id)
-    if ruling is None:
-        return "(not in the catalogue)"
-    text = " ".join(ruling.text.split())
-    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
-    return first if len(first) <= RULING_CHARS else first[: RULING_CHARS - 3] + "..."
-
-
-def _problem(result: Result, label: str) -> list[str]:
+def problem_lines(result: Result, label: str | None = None) -> list[str]:
+    """What the text report says about one result: its status and id, where and what went
+    wrong, and its rulings (the site's Run shows the same lines)."""
+    label = label or str(result.status).upper()
     lines = [
         f"{label:5} {printable(result.id)}",
         f"      {printable(shown_path(result.location))}: {printable(result.message)}",
@@ -174,7 +166,7 @@ def text_report(
 ) -> str:
     """The whole text report: the table, then what needs attention first."""
     blocks = [summary_table]
-    blocks += ["\n".join(_problem(r, r.status.upper())) for r in verdict.new]
+    blocks += ["\n".join(problem_lines(r, r.status.upper())) for r in verdict.new]
     if baseline is not None:
         if verdict.expected:
             listed = [f"  {r.status:5} {printable(r.id)}" for r in verdict.expected]

@@ -7,10 +7,12 @@ kind, a one-sentence reason specific to the pair, the editions of each card for 
 holds, and the rulings and scenarios that back it:
 
 * a ruling of the catalogue that names two cards attaches to the edges between them; one
-  whose ``unrelated`` list names a card is a *clarified non-interaction* instead ("does
-  not interact, because ..."), never an edge; a ruling that names a pair no declaration
-  covers becomes a ``ruled`` edge whose reason is the ruling (listed by ``--stats`` so that
-  the declarations can catch up);
+  whose ``unrelated`` list names a card is a *clarified non-interaction* instead (no rule
+  beyond each card's own applies, in the ruling's words), never an edge; a ruling that
+  names a pair no declaration covers becomes a ``ruled`` edge whose reason is the ruling
+  (listed by ``--stats`` so that the declarations can catch up), unless it is a general
+  rule's (a topic's) ruling, which names cards as instances of the rule and only backs the
+  edges they already have;
 * a scenario attaches to the edges it tests: those whose rulings it cites, and those
   between its subject card (the card its id names) and another card it is about.
 
@@ -373,6 +375,11 @@ def _attach_rulings(graph: nx.MultiDiGraph, rulings: list[Ruling]) -> None:
                 non.append({"cards": [a, b], "ruling": ruling.id, "reason": ruling.text})
                 continue
             edges = _edges_between(graph, a, b)
+            if not edges and ruling.card is None:
+                # A general rule names cards to show where it applies (Haven, Tactician and
+                # Outpost each with nothing left to do): it backs the interactions the
+                # cards have, but it is not a ruling about any two of them together.
+                continue
             if not edges:
                 editions = graph.nodes[b]["editions"]
                 _set_edge(
@@ -612,8 +619,14 @@ class NonInteraction:
     ruling: str
     reason: str
 
+    def other(self, card: str) -> str:
+        """The card of the two that is not ``card``."""
+        return self.cards[1] if self.cards[0] == card else self.cards[0]
+
     def sentence(self) -> str:
-        return f"{self.cards[0]} does not interact with {self.cards[1]}, because: {self.reason}"
+        """The ruling's words: they may say how the two cards go together, only that no
+        rule beyond each card's own applies (a plain double play, a non-Attack)."""
+        return f"{self.cards[0]} and {self.cards[1]}: no special rule. {self.reason}"
 
 
 def non_interactions(

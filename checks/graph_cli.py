@@ -122,15 +122,9 @@ def neighbours_text(
                 out.append(_wrap("; ".join(backing), "      "))
     nons = g.non_interactions(graph, name)
     if nons and kind is None:
-        out.append(f"  Clarified non-interactions ({len(nons)}):")
+        out.append(f"  No special rule ({len(nons)}):")
         for non in nons:
-            other = non.cards[1] if non.cards[0] == name else non.cards[0]
-            out.append(
-                _wrap(
-                    f"does not interact with {other}, because: {non.reason} ({non.ruling})",
-                    "    - ",
-                )
-            )
+            out.append(_wrap(f"with {non.other(name)}: {non.reason} ({non.ruling})", "    - "))
     return "\n".join(out) + "\n"
 
 

@@ -195,9 +195,11 @@ def double_play(doer: Card, taker: Card, _: Lookup) -> str | None:
         return None
     d, t, n = doer.name, taker.name, TIMES.get(plays.times, f"{plays.times} times")
     if later_part(taker):
+        # Not "happens twice": each play sets up only what it found to do (Throne Room on
+        # Tactician: the second play finds an empty hand, so the bonus comes once).
         return (
-            f"{d} plays {t} {n}: {t}'s part on the next turn happens {n} too, and {d} stays "
-            f"in play with {t} until then"
+            f"{d} plays {t} {n}: each play sets up its own part for the next turn (none if "
+            f"that play found nothing to set up), and {d} stays in play as long as {t} does"
         )
     if "self" in taker.targets.trashes:
         return (
@@ -591,7 +593,10 @@ def trashed_from_play(doer: Card, taker: Card, lookup: Lookup) -> str | None:
         return f"{head}, but not {_a(spared)} card: {taker.name} stays in play"
     if trashed & taker.types:
         if later_part(taker):
-            return f"{head}, and {taker.name}'s part on its player's next turn happens anyway"
+            return (
+                f"{head}, and what {taker.name} set up for its player's next turn still "
+                "happens, unless it needs the card in play"
+            )
         if while_in_play(taker):
             return f"{head}, and {taker.name}'s while-in-play ability ends with it"
         if lasting(taker):

@@ -2,10 +2,11 @@
 
 *Data API* (used by ``arbiter graph --kingdom`` and the docs' kingdom page):
 :func:`kingdom_sheet` builds a :class:`Sheet` from the interaction graph, and
-:func:`render` writes it as plain text, Markdown or HTML for printing. Each interaction
-appears once, under the first card of the table it involves (kingdom cards in the order
-given, then the basic cards), with its reason, the editions it needs when they are not
-both, and the rulings to know (id and text).
+:func:`render` writes it as plain text, Markdown or HTML for printing. Each interaction is
+listed under both of its cards (the Kingdom cards in the order given, then the basic
+cards), with its reason, the editions it needs when they are not both, and the rulings to
+know (id and text); a Kingdom card that meets none of the others says so. The site's sheet
+(``docs/_static/kingdom.js``) lists the same rows: tests/test_kingdom_sheet.py compares them.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ BASICS = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 PLATINUM_COLONY = ("Platinum", "Colony")
 MAX_KINGDOM = 10
 FORMATS = ("text", "markdown", "html")
+NONE_ON_THE_TABLE = "No interaction with the other cards on the table."
 
 
 @dataclass(frozen=True)
@@ -86,27 +88,22 @@ def kingdom_sheet(
     cards = [resolve(chosen, name) for name in kingdom]
     basics = [b for b in (*BASICS, *(PLATINUM_COLONY if platinum_colony else ())) if b in chosen]
     table = [*cards, *basics]
-    seen: set[tuple[str, str, str]] = set()
     parts = []
     cited: dict[str, str] = {}
     texts = chosen.graph.get("ruling_texts", {})
     for card in table:
-        rows = []
-        for group in card_interactions(chosen, card):
-            for row in group.rows:
-                low, high = sorted((row.card, row.other))
-                key = (row.kind, low, high)
-                if row.other not in table or key in seen:
-                    continue
-                seen.add(key)
-                rows.append(row)
-                cited.update({r: texts.get(r, "") for r in row.rulings})
-        nons = tuple(
-            n for n in non_interactions(chosen, card) if n.cards[0] == card and n.cards[1] in table
+        rows = tuple(
+            row
+            for group in card_interactions(chosen, card)
+            for row in group.rows
+            if row.other in table
         )
+        for row in rows:
+            cited.update({r: texts.get(r, "") for r in row.rulings})
+        nons = tuple(n for n in non_interactions(chosen, card) if n.other(card) in table)
         cited.update({n.ruling: n.reason for n in nons})
-        if rows or nons:
-            parts.append(SheetCard(card, card in cards, tuple(rows), nons))
+        if rows or nons or card in cards:
+            parts.append(SheetCard(card, card in cards, rows, nons))
     return Sheet(
         tuple(cards), tuple(basics), tuple(parts), dict(sorted(cited.items())), editions_label
     )
@@ -149,10 +146,10 @@ def render_text(sheet: Sheet, width: int = 96) -> str:
         f"With the basic cards {', '.join(sheet.basics)}; {sheet.editions}.",
         "",
     ]
-    if not sheet.cards:
-        out.append("No interactions among these cards.")
     for part in sheet.cards:
         out.append(part.card)
+        if not part.rows and not part.non_interactions:
+            out.append(f"  - {NONE_ON_THE_TABLE}")
         for row in part.rows:
             head, reason, rulings = _lines(row)
             out.append(
@@ -172,7 +169,7 @@ def render_text(sheet: Sheet, width: int = 96) -> str:
         for non in part.non_interactions:
             out.append(
                 textwrap.fill(
-                    f"does not interact with {non.cards[1]}, because: {non.reason} ({non.ruling})",
+                    f"no special rule with {non.other(part.card)}: {non.reason} ({non.ruling})",
                     width,
                     initial_indent="  - ",
                     subsequent_indent="    ",
@@ -203,17 +200,17 @@ def render_markdown(sheet: Sheet) -> str:
         f"With the basic cards {_md(', '.join(sheet.basics))}; {_md(sheet.editions)}.",
         "",
     ]
-    if not sheet.cards:
-        out.append("No interactions among these cards.")
     for part in sheet.cards:
         out += [f"## {_md(part.card)}", ""]
+        if not part.rows and not part.non_interactions:
+            out.append(f"- {NONE_ON_THE_TABLE}")
         for row in part.rows:
             head, reason, rulings = _lines(row)
             cite = f" (rulings: {', '.join(f'`{r}`' for r in rulings)})" if rulings else ""
             out.append(f"- **{_md(head)}**: {_md(reason)}{cite}")
         for non in part.non_interactions:
             out.append(
-                f"- **does not interact with {_md(non.cards[1])}**, because: "
+                f"- **no special rule with {_md(non.other(part.card))}**: "
                 f"{_md(non.reason)} (`{non.ruling}`)"
             )
         out.append("")
@@ -237,10 +234,10 @@ def render_html(sheet: Sheet) -> str:
         f"<h1>{e(title)}</h1>",
         f"<p>With the basic cards {e(', '.join(sheet.basics))}; {e(sheet.editions)}.</p>",
     ]
-    if not sheet.cards:
-        out.append("<p>No interactions among these cards.</p>")
     for part in sheet.cards:
         out += [f'<section class="card"><h2>{e(part.card)}</h2>', "<ul>"]
+        if not part.rows and not part.non_interactions:
+            out.append(f"<li>{e(NONE_ON_THE_TABLE)}</li>")
         for row in part.rows:
             head, reason, rulings = _lines(row)
             cite = (
@@ -251,7 +248,7 @@ def render_html(sheet: Sheet) -> str:
             out.append(f"<li><b>{e(head)}</b>: {e(reason)}{cite}</li>")
         for non in part.non_interactions:
             out.append(
-                f"<li><b>does not interact with {e(non.cards[1])}</b>, because: "
+                f"<li><b>no special rule with {e(non.other(part.card))}</b>: "
                 f"{e(non.reason)} <small>(<code>{e(non.ruling)}</code>)</small></li>"
             )
         out += ["</ul>", "</section>"]

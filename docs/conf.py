@@ -22,6 +22,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
     "arbiter_docs",
+    "browser_engine",
 ]
 exclude_patterns = ["_build", "README.md"]
 templates_path: list[str] = []
@@ -35,6 +36,9 @@ html_theme_options = {
     "sidebar_hide_name": False,
     "navigation_with_keys": True,
 }
+# The published folder holds what a web server needs: no copies of the page sources.
+html_copy_source = False
+html_show_sourcelink = False
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "undoc-members": False}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -55,6 +55,17 @@ ATTACK: Final = "Attack"
 REACTION: Final = "Reaction"
 DURATION: Final = "Duration"  # Seaside: a card that can stay in play and act on a later turn
 CARD_TYPES = frozenset({ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION, DURATION})
+# The order a card's type line prints its types in ("Treasure - Duration", "Action -
+# Duration - Attack"): one order for every printed card (tests/test_card_facts.py checks it
+# against the dominion-setup dataset). A type not listed comes after these, by name.
+PRINTED_TYPE_ORDER = (ACTION, TREASURE, VICTORY, CURSE, DURATION, ATTACK, REACTION)
+
+
+def printed_types(types: Iterable[str]) -> list[str]:
+    """A card's types in the order its type line prints them."""
+    known = {name: index for index, name in enumerate(PRINTED_TYPE_ORDER)}
+    return sorted(types, key=lambda name: (known.get(name, len(known)), name))
+
 
 SETS = ALL_SETS  # every set (engine.sets)
 

@@ -8,10 +8,14 @@ still read with the strict reader so that a duplicated id or key is caught at on
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from engine.sets import KINGDOM_SETS
 from scenarios.yamlread import YamlError, read_yaml_file
@@ -85,13 +89,39 @@ def catalogue_files(directory: Path = RULINGS_DIR) -> list[Path]:
     return [directory / f"{name}.yaml" for name in FILES]
 
 
+def parsed_twin(path: Path) -> Path:
+    """Where the data of a catalogue file may also be, as JSON (``base.yaml.json``)."""
+    return path.with_name(path.name + ".json")
+
+
+def parsed_twin_text(path: Path) -> str:
+    """The JSON twin of a catalogue file: its data as the strict reader reads it, and the
+    SHA-256 of the bytes it was read from."""
+    data = path.read_bytes()
+    parsed = read_yaml_file(path).data
+    return json.dumps({"sha256": hashlib.sha256(data).hexdigest(), "data": parsed})
+
+
+def read_catalogue_file(path: Path) -> Any:
+    """A catalogue file's data. The site's browser engine ships each file with its JSON
+    twin (:func:`parsed_twin_text`, written when the site's zip is built): the pure-Python
+    YAML reader takes seconds over the catalogue in a browser. The twin is used only when
+    it was made from these very bytes; otherwise, and always in a checkout, the YAML is read."""
+    twin = parsed_twin(path)
+    if twin.is_file():
+        made = json.loads(twin.read_text(encoding="utf-8"))
+        if made.get("sha256") == hashlib.sha256(path.read_bytes()).hexdigest():
+            return made["data"]
+    return read_yaml_file(path).data
+
+
 def read_catalogue(directory: Path = RULINGS_DIR) -> dict[str, Ruling]:
     """Every ruling by id, in file order (``FILES``)."""
     rulings: dict[str, Ruling] = {}
     for path in catalogue_files(directory):
         name = path.stem
         try:
-            data = read_yaml_file(path).data
+            data = read_catalogue_file(path)
         except (OSError, YamlError) as exc:
             raise CatalogueError(f"{path}: {exc}") from None
         if not isinstance(data, dict) or not isinstance(data.get("rulings"), list):
@@ -116,3 +146,17 @@ def rulings_for_card(card: str, rulings: Iterable[Ruling] | None = None) -> list
     own = [ruling for ruling in pool if ruling.card == card]
     others = [ruling for ruling in pool if ruling.card != card and card in ruling.cards]
     return own + others
+
+
+RULING_CHARS = 200
+
+
+def ruling_line(ruling_id: str) -> str:
+    """The first sentence of a ruling's text, clipped (``(not in the catalogue)`` for an
+    unknown ruling): how a report or a trace names a ruling in one line."""
+    ruling = catalogue().get(ruling_id)
+    if ruling is None:
+        return "(not in the catalogue)"
+    text = " ".join(ruling.text.split())
+    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    return first if len(first) <= RULING_CHARS else first[: RULING_CHARS - 3] + "..."

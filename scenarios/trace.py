@@ -35,6 +35,11 @@ records are also the data the docs narrate scenarios from, so their fields are s
     Always the last record: the runner's :class:`~scenarios.runner.Result` in short.
 
 ``step`` is always the scenario's step number, counted from 1 as in every message.
+
+A trace also explains its verdict (:func:`explanation`): the catalogue rulings on the cards
+it involves (those it cites, then those that name two of its cards), and, when a ``choose``
+step waited for a question that never came, why that card did not ask (Moat is not offered
+against Masquerade, which is not an Attack). ``render_trace`` ends with both.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from scenarios.adapters.base import DEFAULT_PURPOSE, Adapter
+from scenarios.catalogue import Ruling, catalogue
 from scenarios.model import ZONES, Scenario, Step
 from scenarios.runner import (
     AdapterFactory,
@@ -360,7 +366,10 @@ def _expected_state(record: Checkpoint) -> list[str]:
             for name in wanted:
                 if name.endswith("_count"):
                     zone = name.removesuffix("_count")
-                    parts.append(f"{zone.replace('_', ' ')} {len(zones.get(zone, []))} card(s)")
+                    count = len(zones.get(zone, []))
+                    parts.append(
+                        f"{zone.replace('_', ' ')} {count} card{'' if count == 1 else 's'}"
+                    )
                 elif name == "discard_top":
                     top = zones["discard"][-1] if zones.get("discard") else "nothing"
                     parts.append(f"top of discard {top}")
@@ -395,6 +404,164 @@ def _checkpoint_lines(record: Checkpoint) -> list[str]:
     return [f"{where}: {verdict}.", *(f"  {line}" for line in _expected_state(record))]
 
 
+# --- why: the rulings that apply, the question that never came ------------------------------
+
+# When a Reaction is offered, by the event its trigger listens to and whose event it is.
+_REACTS_WHEN = {
+    ("attack", "others"): "another player plays an Attack",
+    ("gain", "own"): "its owner gains a card",
+    ("gain", "others"): "another player gains a card",
+    ("buy", "own"): "its owner buys a card",
+    ("trash", "own"): "its owner trashes it",
+}
+
+
+def _lines_of(record: Happened | Start) -> tuple[str, ...]:
+    return record.lines if isinstance(record, Happened) else record.events
+
+
+def _played(trace: Trace, before: int | None = None) -> list[str]:
+    """Every card played in the run, in order (a card played twice is listed twice); with
+    ``before``, only those played before that step was sent."""
+    played: list[str] = []
+    for record in trace.records:
+        if isinstance(record, Command | Answer) and before is not None and record.step >= before:
+            break
+        if isinstance(record, Happened | Start):
+            lines = _lines_of(record)
+            played += [line.split(" plays ", 1)[1] for line in lines if " plays " in line]
+    return played
+
+
+def involved_cards(trace: Trace) -> list[str]:
+    """The cards the run is about: those it names as its subject (``cards:``), those
+    played, those that asked a question or that a step names as its asker."""
+    asked = [
+        r.decision.source
+        for r in trace.records
+        if isinstance(r, Asked) and r.decision.source != "?"
+    ]
+    named = [step.source for step in trace.scenario.steps if step.source]
+    return list(dict.fromkeys([*trace.scenario.cards, *_played(trace), *asked, *named]))
+
+
+def _holds(ruling: Ruling, editions: Mapping[str, int]) -> bool:
+    return ruling.set not in editions or editions[ruling.set] in ruling.editions
+
+
+def applicable_rulings(trace: Trace) -> list[Ruling]:
+    """The catalogue rulings on this run: the ones the scenario cites, then every ruling
+    (for the editions played) that names two of the cards it involves."""
+    rulings = catalogue()
+    cited = [rulings[r] for r in trace.scenario.rulings if r in rulings]
+    cards = set(involved_cards(trace))
+    pairs = [
+        r
+        for r in rulings.values()
+        if len(cards & {r.card, *r.cards} - {None}) >= 2
+        and _holds(r, trace.scenario.editions)
+        and r not in cited
+    ]
+    return cited + pairs
+
+
+def _definition(name: str, editions: Mapping[str, int]) -> Any:
+    """The definition of ``name`` played under ``editions`` (None: not a card)."""
+    from engine.cards import card_names, definitions
+
+    if name not in card_names():
+        return None
+    defs = definitions(name)
+    return next((c for c in defs if editions.get(c.set, 2) in c.editions), defs[-1])
+
+
+def _pending_before(trace: Trace, number: int) -> Decision | None:
+    """The question waiting when step ``number`` was sent."""
+    pending = None
+    for record in trace.records:
+        if isinstance(record, Start):
+            pending = record.asked
+        elif isinstance(record, Command | Answer) and record.step >= number:
+            break
+        elif isinstance(record, Command | Answer) and record.refused is None:
+            pending = None
+        elif isinstance(record, Asked):
+            pending = record.decision
+    return pending
+
+
+def _waited_for(trace: Trace) -> tuple[Step, str] | None:
+    """The ``choose`` step the verdict stopped at and the card it expected to ask, when
+    that card asked nothing then."""
+    verdict = trace.records[-1]
+    if not isinstance(verdict, Verdict) or verdict.status not in (Status.FAIL, Status.ERROR):
+        return None
+    step = next(
+        (s for s in trace.scenario.steps if s.line == verdict.line and s.verb == "choose"), None
+    )
+    if step is None:
+        return None
+    expected = step.source
+    if expected is None and isinstance(step.arg, str):
+        card = _definition(step.arg, trace.scenario.editions)
+        if card is not None and any(t.optional for t in card.triggers):
+            expected = step.arg  # `choose: Moat`: revealing a Reaction that was not offered
+    pending = _pending_before(trace, step.number)
+    if expected is None or (pending is not None and pending.source == expected):
+        return None
+    return step, expected
+
+
+def _is_attack(name: str, editions: Mapping[str, int]) -> bool:
+    card = _definition(name, editions)
+    return card is not None and "Attack" in card.types
+
+
+def why_not_asked(trace: Trace) -> str | None:
+    """Why the card a ``choose`` step expected did not ask: its Reaction's event did not
+    happen (Moat against Masquerade, which is not an Attack), or it was never played."""
+    waited = _waited_for(trace)
+    if waited is None:
+        return None
+    step, name = waited
+    card = _definition(name, trace.scenario.editions)
+    played = list(dict.fromkeys(_played(trace, before=step.number)))
+    head = f"{name} was not offered"
+    for trigger in card.triggers if card is not None else ():
+        when = _REACTS_WHEN.get((trigger.event, trigger.who))
+        if not trigger.optional or when is None:
+            continue
+        if trigger.event == "attack":
+            attacks = [p for p in played if _is_attack(p, trace.scenario.editions)]
+            if not attacks:
+                what = ", ".join(played) or "nothing"
+                verb = "is" if len(played) == 1 else "are"
+                return f"{head}: it reacts when {when}, and {what} {verb} not an Attack."
+        return f"{head}: it reacts when {when}, and that did not happen for its owner then."
+    pending = _pending_before(trace, step.number)
+    now = f"; the rules were waiting for {pending.describe()}" if pending else ""
+    if card is not None and name not in played:
+        return f"{name} asked nothing: it asks only when it is played, and it was not{now}."
+    return f"{name} asked nothing at this point{now}."
+
+
+def explanation(trace: Trace) -> list[str]:
+    """The lines that follow the verdict: why an expected question never came, and the
+    rulings that apply, each in full."""
+    out = []
+    why = why_not_asked(trace)
+    if why:
+        out.append(f"Why: {why}")
+    rulings = applicable_rulings(trace)
+    if rulings:
+        out.append("Rulings on these cards:")
+        cited = set(trace.scenario.rulings)
+        for ruling in rulings:
+            mark = " (cited)" if ruling.id in cited else ""
+            out.append(f"  {ruling.id}{mark}: {ruling.text}")
+    return out
+
+
 def render_trace(trace: Trace) -> str:
     """The play-by-play in plain words, one line per thing that happened."""
     scenario = trace.scenario
@@ -413,4 +580,4 @@ def render_trace(trace: Trace) -> str:
         else:
             text = f": {record.message}" if record.message else ""
             out.append(f"Verdict: {record.status}{text}")
-    return "\n".join(out)
+    return "\n".join([*out, *explanation(trace)])

@@ -27,6 +27,11 @@ def test_every_definition_matches_the_dataset() -> None:
         ("Festival", {"bonuses": {"cards": 0, "actions": 2, "buys": 0, "coins": 2}}, "bonuses"),
         ("Duchy", {"vp": 2}, "Duchy (editions [1, 2]): 3 VP, dataset 2"),
         ("Curse", {"kingdom": True}, "Curse (editions [1, 2]): a basic card, dataset a Kingdom"),
+        (
+            "Astrolabe",
+            {"type_line": ("Duration", "Treasure")},
+            "Astrolabe (editions [2]): type line Treasure - Duration, dataset Duration - Treasure",
+        ),
     ],
 )
 def test_a_wrong_fact_is_reported(card: str, change: dict[str, object], expected: str) -> None:

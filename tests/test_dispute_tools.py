@@ -27,6 +27,30 @@ def test_the_skeleton_of_every_card_loads_and_passes(name: str) -> None:
     assert run_scenario(scenario, ReferenceAdapter()).status is Status.PASS
 
 
+@pytest.mark.parametrize(
+    ("names", "p1", "p2"),
+    [
+        (["Masquerade", "Moat"], {"hand": ["Masquerade"]}, {"hand": ["Moat"]}),
+        (["Militia", "Moat"], {"hand": ["Militia"]}, {"hand": ["Moat"]}),
+        (["Witch", "Secret Chamber"], {"hand": ["Witch"]}, {"hand": ["Secret Chamber"]}),
+        (["Militia", "Lighthouse"], {"hand": ["Militia"]}, {"durations": ["Lighthouse"]}),
+        (["Throne Room", "Feast"], {"hand": ["Throne Room", "Feast"]}, None),
+        (["Watchtower", "Witch"], {"hand": ["Watchtower", "Witch"]}, None),
+    ],
+)
+def test_each_card_goes_to_a_sensible_player(
+    names: list[str], p1: dict[str, list[str]], p2: dict[str, list[str]] | None
+) -> None:
+    """The player whose turn it is holds what is played; a card that answers another
+    player's Attack is the other player's (the issue: Masquerade and Moat were both in p1's
+    hand). The skeleton still loads and passes as it is."""
+    scenario = load_text(skeleton(names), "new.yaml")
+    setup = scenario.setup
+    assert {k: v for k, v in setup["p1"].items() if v} == p1
+    assert {k: v for k, v in setup.get("p2", {}).items() if v} == (p2 or {})
+    assert run_scenario(scenario, ReferenceAdapter()).status is Status.PASS
+
+
 def test_the_skeleton_lists_the_option_labels_and_fills_in(tmp_path: Path) -> None:
     text = skeleton(["Pawn", "Throne Room"])
     assert "#   option labels: +1 Card, +1 Action, +1 Buy, +$1" in text

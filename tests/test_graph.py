@@ -275,13 +275,18 @@ def test_rulings_attach_or_clarify_never_join_unrelated_cards() -> None:
     ruled = Ruling(
         "t/garden/1", "t", "Garden counts Coins.", "src", card="Garden", cards=("Coin", "Nope")
     )
-    graph = g.build_graph(TOY, [attached, unrelated, example, ruled])
-    assert graph.edges["Hag", "Wall", "attack-reaction"]["rulings"] == ["t/hag/1"]
+    general = Ruling(
+        "rules/x/1", "rules", "Hag, Wall and Garden follow the rule.", "src", topic="x",
+        cards=("Hag", "Wall", "Garden"),
+    )  # fmt: skip
+    graph = g.build_graph(TOY, [attached, unrelated, example, ruled, general])
+    # A general rule backs the edge the cards have, and joins no other two of them.
+    assert graph.edges["Hag", "Wall", "attack-reaction"]["rulings"] == ["rules/x/1", "t/hag/1"]
+    assert not linked(graph, "Hag", "Garden") and not linked(graph, "Wall", "Garden")
     assert not linked(graph, "Plain", "Wall")
     [non] = g.non_interactions(graph, "Wall")
-    assert non.cards == ("Plain", "Wall") and non.sentence().startswith(
-        "Plain does not interact with Wall, because"
-    )
+    assert non.cards == ("Plain", "Wall") and non.other("Wall") == "Plain"
+    assert non.sentence() == "Plain and Wall: no special rule. Plain is not an Attack."
     assert not linked(graph, "Hag", "Coin")
     assert graph.edges["Garden", "Coin", "ruled"]["reason"] == "Garden counts Coins."
     assert g.ruled_only(graph) == [("Garden", "Coin", ["t/garden/1"])]
@@ -416,9 +421,19 @@ def test_kingdom_sheet_lists_exactly_the_expected_pairs(real: nx.MultiDiGraph) -
         )
     }
     assert sheet.pairs() == expected
-    assert [n.cards for part in sheet.cards for n in part.non_interactions] == [
-        ("Witch", "Throne Room")
+    # Each interaction is under both its cards; a card that meets none says so.
+    under = {part.card: {row.other for row in part.rows} for part in sheet.cards}
+    for pair in expected:
+        for card in pair:
+            assert set(pair) - {card} <= under[card] or pair == {card}, (card, pair)
+    assert under["Watchtower"] == {"Witch"} and under["Witch"] == {"Watchtower", "Curse"}
+    assert [(part.card, n.cards) for part in sheet.cards for n in part.non_interactions] == [
+        ("Throne Room", ("Witch", "Throne Room")),
+        ("Witch", ("Witch", "Throne Room")),
     ]
+    lonely = rulings_sheet.kingdom_sheet(real, ["Village", "Witch"])
+    assert [p.rows for p in lonely.cards if p.card == "Village"] == [()]
+    assert rulings_sheet.NONE_ON_THE_TABLE in rulings_sheet.render(lonely)
     colony = rulings_sheet.kingdom_sheet(real, kingdom, platinum_colony=True)
     assert colony.pairs() - sheet.pairs() == {
         frozenset(p)
@@ -497,7 +512,9 @@ def test_cli(
     assert g.main(["--neighbors", "Goons", "--editions", "prosperity=1,intrigue=2"]) == 0
     text = capsys.readouterr().out
     assert (
-        "Diplomat: Diplomat can be revealed" in text and "does not interact with Workshop" in text
+        "Diplomat: Diplomat can be revealed" in text
+        and "No special rule" in text
+        and "with Workshop: " in text
     )
     assert g.main(["--path", "Goons", "Diplomat"]) == 0
     assert "1. Goons -> Diplomat" in capsys.readouterr().out
@@ -550,3 +567,16 @@ def test_a_misspelt_name_in_the_graph_gets_the_same_suggestions_as_explain(
     assert str(graphed.value).startswith("unknown card 'Fest' (did you mean 'Feast'")
     assert g.main(["--neighbors", "fest"]) == 2
     assert "unknown card 'fest' (did you mean 'Feast'" in capsys.readouterr().err
+
+
+def test_a_double_play_of_a_duration_claims_nothing_a_ruling_denies() -> None:
+    """seaside/tactician/5: Throne Room on Tactician gives the next-turn bonus once (the
+    second play finds an empty hand). The graph's reason for the pair, shown on the card
+    pages, the sheet and ``explain``, must not say the part happens twice."""
+    graph = g.default_graph(with_scenarios=False)
+    reason = graph.edges["Throne Room", "Tactician", "double-play"]["reason"]
+    assert "twice" in reason and "happens twice" not in reason, reason
+    assert "none if that play found nothing to set up" in reason
+    assert (
+        "seaside/tactician/5" in graph.edges["Throne Room", "Tactician", "double-play"]["rulings"]
+    )

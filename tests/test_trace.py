@@ -5,6 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from arbiter.cli import main
 from scenarios.adapters.reference import ReferenceAdapter
 from scenarios.loader import bundled_dir, load_scenario, load_text
@@ -81,7 +83,10 @@ Final expect (line 17): holds.
   p1: discard Duchy, Duchy; in play Throne Room; hand Copper
   trash: Feast
   supply: Duchy 6
-Verdict: pass"""  # noqa: E501
+Verdict: pass
+Rulings on these cards:
+  base/feast/2 (cited): Gaining does not depend on the trashing. Played twice by Throne Room, Feast is trashed the first time only, yet each play gains a card, so two cards are gained (three with King's Court).
+  base/throne-room/6 (cited): The second play happens even if the card has left play during the first (Feast trashed itself): its instructions are followed as far as possible, but anything that would move the card itself no longer does."""  # noqa: E501
 
 
 def test_throne_room_on_feast_in_plain_words() -> None:
@@ -136,8 +141,12 @@ def test_refusals_and_a_checkpoint_that_fails() -> None:
     assert "3. p1 answers Gold: refused as it must be (" in text
     assert "5. Checkpoint: does not hold: p1.discard expected [Duchy, Duchy] found [Duchy]." in text
     assert text.endswith(
-        "Verdict: fail: step 5 (expect): p1.discard expected [Duchy, Duchy] found [Duchy]"
+        "Verdict: fail: step 5 (expect): p1.discard expected [Duchy, Duchy] found [Duchy]\n"
+        "Rulings on these cards:\n"
+        "  base/feast/2: Gaining does not depend on the trashing."
+        + text.split("base/feast/2: Gaining does not depend on the trashing.", 1)[1]
     )
+    assert "Why:" not in text  # the checkpoint failed, not a question that never came
 
 
 def test_check_trace_prints_the_play_by_play(capsys: object, tmp_path: Path) -> None:
@@ -154,3 +163,60 @@ def test_the_dispute_guide_shows_a_true_trace() -> None:
     scenario = load_text(scenario_text, "dispute.yaml")
     narration = render_trace(trace_scenario(scenario, ReferenceAdapter()))
     assert textwrap.dedent(shown) == narration
+
+
+MOAT_AGAINST = """
+id: mine/masquerade/moat
+title: Moat against Masquerade
+setup:
+  kingdom: [Masquerade, Moat, Militia]
+  p1: {hand: [PLAYED, Copper]}
+  p2: {hand: [Moat, Estate]}
+steps:
+  - play: PLAYED
+  - choose: ANSWER
+    player: p2
+    SOURCE
+expect:
+  pending: null
+"""
+
+
+@pytest.mark.parametrize(
+    ("played", "answer", "source", "why"),
+    [
+        (
+            "Masquerade",
+            "Moat",
+            "source: Moat",
+            "Why: Moat was not offered: it reacts when another player plays an Attack, and "
+            "Masquerade is not an Attack.",
+        ),
+        (  # a card that asks only when played
+            "Masquerade",
+            "Estate",
+            "source: Militia",
+            "Why: Militia asked nothing: it asks only when it is played, and it was not; "
+            "the rules were waiting for p2 is asked by Masquerade",
+        ),
+    ],
+)
+def test_a_question_that_never_came_is_explained(
+    played: str, answer: str, source: str, why: str
+) -> None:
+    text = MOAT_AGAINST.replace("PLAYED", played).replace("ANSWER", answer)
+    scenario = load_text(textwrap.dedent(text.replace("SOURCE", source)), "moat.yaml")
+    trace = trace_scenario(scenario, ReferenceAdapter())
+    rendered = render_trace(trace)
+    assert why in rendered, rendered
+    if answer == "Moat":
+        assert "  intrigue/masquerade/6: Masquerade is not an Attack" in rendered
+        assert "  base/moat/6: " in rendered
+
+
+def test_moat_against_an_attack_is_offered_and_nothing_is_explained() -> None:
+    text = MOAT_AGAINST.replace("PLAYED", "Militia").replace("ANSWER", "Moat")
+    scenario = load_text(textwrap.dedent(text.replace("SOURCE", "")), "moat.yaml")
+    trace = trace_scenario(scenario, ReferenceAdapter())
+    assert trace.result.status == "pass", trace.result.message
+    assert "Why:" not in render_trace(trace)

@@ -8,32 +8,36 @@ Sphinx looks for source files.
 
 Pages written:
 
-* ``generated/cards/<slug>.rst`` one per card name (every edition on one page);
+* ``generated/cards/<slug>.rst`` one per card name (every edition on one page, or the
+  chosen edition's when the site is built for one edition of each set); its sections are
+  the functions of :data:`CARD_SECTIONS`, in order;
 * ``generated/rules/<topic>.rst`` one per general rule topic of the catalogue;
 * ``generated/faq/<set>.rst`` the rulings FAQ of each set and of the general rules;
 * ``generated/cards/index.rst`` (the cards table), ``generated/mechanics.rst`` indexes;
-* ``generated/kingdom.rst`` the rulings sheet of a kingdom;
+* ``generated/kingdom.rst`` the rulings sheet of a kingdom, ``generated/dispute.rst`` the
+  page that starts a scenario for the cards a reader names and runs it in the browser;
 * ``generated/explorer.rst`` plus ``generated/_static/arbiter-graph-data.js``;
 * ``generated/options.rst``, ``generated/decision-kinds.rst``, ``generated/worklist.rst``
   included by or linked from the hand-written guides.
+
+A ruling is stated once in full with its anchor (on its card's or its topic's page) and
+as a bullet wherever else it is listed; a scenario is told once in full (see
+:func:`scenario_homes`) and linked from every ruling it proves.
 """
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
+import re
 import shutil
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-from engine.abilities import CostChange
-from engine.sets import REGISTRY
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -42,9 +46,12 @@ if str(ROOT) not in sys.path:  # building from a checkout without installing
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-import prose  # noqa: E402
 from markup import esc, heading, html_text, indent, raw_html  # noqa: E402
 from neighbourhood import kind_colours, neighbourhood_svg  # noqa: E402
+
+from engine.abilities import CostChange  # noqa: E402
+from engine.sets import REGISTRY  # noqa: E402
+from scenarios import prose  # noqa: E402
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -63,6 +70,8 @@ EDITION_YEARS = {
     for s in REGISTRY
     if len(s.editions) > 1
 }
+# One sentence per card whose text changed between printings: what the change means.
+EDITIONS_FILE = HERE.parent / "editions.yaml"
 TOPIC_TITLES = {
     "blue-dog": "The Blue Dog rule",
     "stop-moving": "The Stop-Moving rule",
@@ -75,8 +84,6 @@ TOPIC_TITLES = {
     "setup": "Setting up",
     "zones": "Where cards go",
 }
-# An interaction kind with more rows than this starts folded on a card's page.
-OPEN_KIND = 12
 DECISION_KINDS = {
     "cards": "pick cards from a zone, or from cards revealed or looked at",
     "gain": "pick a card in the Supply to gain",
@@ -105,9 +112,6 @@ PROLOG = """\
 .. role:: status-error
 .. role:: status-skip
 .. role:: status-none
-.. role:: tag
-.. role:: del
-.. role:: ins
 
 """
 
@@ -135,6 +139,12 @@ class Data:
     by_ruling: dict[str, list[Scenario]] = field(default_factory=dict)
     # Each scenario's play-by-play records (scenarios.trace), when it was run and traced.
     traces: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    # The edition of each set the site is built for (None: every edition).
+    editions: Mapping[str, int] | None = None
+    # Where each scenario is told in full: a page's docname (scenario_homes).
+    homes: dict[str, str] = field(default_factory=dict)
+    # What changed between a card's printings, in a sentence (EDITIONS_FILE).
+    changes: dict[str, str] = field(default_factory=dict)
     # Each card's question spec (checks/questions.py, as arbiter explain --decisions --json
     # gives it), when the scenarios were run.
     questions: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
@@ -147,16 +157,10 @@ def run_outcomes(
     scenarios: Sequence[Scenario],
 ) -> tuple[dict[str, Outcome], bool, dict[str, tuple[Any, ...]]]:
     """Run the scenarios on the reference engine through the runner's public API, keeping
-    each one's play-by-play (``scenarios.trace``) when the project has it."""
-    try:
-        from scenarios import runner
-    except ImportError:
-        return {}, False, {}
-    try:
-        from scenarios.trace import trace_scenario
-    except ImportError:  # a checkout without the play-by-play: the steps come from the file
-        results = runner.run_all(scenarios, runner.reference_adapter)
-        return {r.id: Outcome(str(r.status), r.message) for r in results}, True, {}
+    each one's play-by-play (``scenarios.trace``)."""
+    from scenarios import runner
+    from scenarios.trace import trace_scenario
+
     outcomes, traces = {}, {}
     for scenario in scenarios:
         trace = trace_scenario(scenario, runner.reference_adapter())
@@ -165,41 +169,90 @@ def run_outcomes(
     return outcomes, True, traces
 
 
-def read_data(run_scenarios: bool = True) -> Data:
+def chosen_cards(cards: Iterable[Card], editions: Mapping[str, int] | None) -> list[Card]:
+    """The definitions printed in the chosen edition of their set (every one: None)."""
+    if editions is None:
+        return list(cards)
+    return [c for c in cards if c.set not in editions or editions[c.set] in c.editions]
+
+
+def fits(scenario: Scenario, editions: Mapping[str, int] | None) -> bool:
+    """Whether a scenario belongs on a site built for ``editions``: every card it names is
+    printed in the chosen edition of its set, and the scenario plays that definition."""
+    if editions is None:
+        return True
+    from engine.cards import definitions
+
+    for name in scenario.named:
+        defs = definitions(name)
+        for set_name in {card.set for card in defs} & set(editions):
+            wanted = next((c for c in defs if editions[set_name] in c.editions), None)
+            played = next((c for c in defs if scenario.editions.get(set_name) in c.editions), None)
+            if wanted is None or played is not wanted:
+                return False
+    return True
+
+
+def chosen_rulings(rulings: Iterable[Ruling], editions: Mapping[str, int] | None) -> list[Ruling]:
+    """The rulings that hold for the chosen editions (a general rule's always do)."""
+    return [
+        r
+        for r in rulings
+        if editions is None or r.set not in editions or editions[r.set] in r.editions
+    ]
+
+
+def read_editions_file(path: Path = EDITIONS_FILE) -> dict[str, str]:
+    from scenarios.yamlread import read_yaml_file
+
+    if not path.is_file():
+        return {}
+    data = read_yaml_file(path).data
+    return {str(name): " ".join(str(text).split()) for name, text in (data or {}).items()}
+
+
+def read_data(run_scenarios: bool = True, editions: Mapping[str, int] | None = None) -> Data:
     from checks import graph as interaction
     from engine.cards import ALL_CARDS
     from scenarios.catalogue import catalogue
     from scenarios.loader import bundled_dir, discover, load_many
 
     started = time.perf_counter()
+    if editions is not None:  # a set of one edition (Alchemy) is the same in every choice
+        editions = {name: edition for name, edition in editions.items() if name in EDITION_YEARS}
+    cards = chosen_cards(ALL_CARDS, editions)
     by_name: dict[str, list[Card]] = defaultdict(list)
-    for card in ALL_CARDS:
+    for card in cards:
         by_name[card.name].append(card)
-    loaded, failures = load_many(discover([bundled_dir()]))
+    everything, failures = load_many(discover([bundled_dir()]))
+    loaded = [s for s in everything if fits(s, editions)]
     outcomes, ran, traces = run_outcomes(loaded) if run_scenarios else ({}, False, {})
     for failure in failures:
         if failure.scenario_id:
             outcomes[failure.scenario_id] = Outcome("error", str(failure.problems[0]))
-    rulings = dict(catalogue())
+    rulings = {r.id: r for r in chosen_rulings(catalogue().values(), editions)}
     graph = interaction.build_graph(
         ALL_CARDS,
-        rulings.values(),
+        catalogue().values(),
         [interaction.ScenarioInfo.from_scenario(s) for s in loaded],
     )
     data = Data(
-        list(ALL_CARDS),
+        cards,
         dict(by_name),
         rulings,
         loaded,
         [str(f.problems[0]) for f in failures],
         outcomes,
-        graph,
+        interaction.select(graph, editions),
         ran,
         traces=traces,
+        editions=editions,
+        changes=read_editions_file(),
     )
     for scenario in loaded:
         for ruling in scenario.rulings:
             data.by_ruling.setdefault(ruling, []).append(scenario)
+    data.homes = scenario_homes(data)
     if ran:
         data.questions = read_questions(loaded, by_name)
     data.seconds = time.perf_counter() - started
@@ -233,8 +286,16 @@ def card_link(name: str) -> str:
     return f":doc:`{esc(name)} <{card_doc(name)}>`"
 
 
+def topic_doc(topic: str) -> str:
+    return f"/generated/rules/{slug(topic)}"
+
+
 def ruling_label(ruling_id: str) -> str:
     return "ruling-" + ruling_id.replace("/", "-")
+
+
+def scenario_label(scenario_id: str) -> str:
+    return "scenario-" + scenario_id.replace("/", "-")
 
 
 def ruling_link(data: Data, ruling_id: str) -> str:
@@ -247,6 +308,8 @@ def ruling_link(data: Data, ruling_id: str) -> str:
 def source_link(source: str) -> str:
     if source.startswith(("http://", "https://")) and not set(source) & set(" <>`"):
         host = source.split("/")[2]
+        if host.endswith("dominionstrategy.com"):
+            host = "the Dominion Strategy wiki"
         return f"`{esc(host)} <{source}>`__"
     return esc(source)
 
@@ -269,6 +332,12 @@ def cost_text(card: Card) -> str:
     return f"{card.cost}" + (" (varies: see text)" if varies else "")
 
 
+def type_line(card: Card) -> str:
+    from engine.model import printed_types
+
+    return TYPE_JOIN.join(printed_types(card.types))
+
+
 def edition_name(set_name: str, edition: int) -> str:
     label = "first" if edition == 1 else "second" if edition == 2 else f"#{edition}"
     label += " edition"
@@ -280,28 +349,72 @@ def editions_text(card: Card) -> str:
     return ", ".join(edition_name(card.set, e) for e in card.editions)
 
 
-def ruling_editions(ruling: Ruling) -> str:
-    """ " (first edition only)" when a ruling holds for one printing of its set only."""
-    if ruling.set not in EDITION_YEARS or set(ruling.editions) >= {1, 2}:
+def ruling_editions(data: Data, ruling: Ruling) -> str:
+    """ "first edition (2008) only" when a ruling holds for fewer printings than its card
+    has (or than its set has, for a general rule), and the site shows every edition."""
+    if data.editions is not None or ruling.set not in EDITION_YEARS:
         return ""
-    return " (" + ", ".join(edition_name(ruling.set, e) for e in ruling.editions) + " only)"
+    printed = (
+        set().union(*(c.editions for c in data.by_name[ruling.card]))
+        if ruling.card in data.by_name
+        else {1, 2}
+    )
+    if set(ruling.editions) >= printed:
+        return ""
+    return ", ".join(edition_name(ruling.set, e) for e in ruling.editions) + " only"
 
 
-# --- scenarios as prose ------------------------------------------------------------------
+def sentence_end(text: str) -> str:
+    """``text`` ending in one full stop (or its own ``?``, ``!``, or a closing bracket after
+    one): what comes after it starts a new sentence without a double stop."""
+    text = text.rstrip()
+    return text if re.search("[.!?][)\"'\u201d\u2019]*$", text) else text + "."
 
 
-def chosen_editions(scenario: Scenario) -> dict[str, int]:
-    """The editions a scenario's file sets itself (the others are the defaults)."""
-    return {
-        key[1]: scenario.editions[key[1]]
-        for key in scenario.lines
-        if len(key) == 2 and key[0] == "editions" and key[1] in scenario.editions
-    }
+def counted(count: int, noun: str, nouns: str | None = None) -> str:
+    return prose.counted(count, noun, nouns)
+
+
+# --- scenarios: told once in full, linked from everywhere else ------------------------------
+
+
+def card_of(data: Data, scenario: Scenario) -> str | None:
+    """The card whose page a scenario's id names (``base/feast/...`` is Feast's)."""
+    parts = scenario.id.split("/")
+    names = {slug(n): n for n in data.by_name}
+    return names.get(parts[1]) if len(parts) > 2 else None
+
+
+def ruling_doc(ruling: Ruling) -> str:
+    """The page that states a ruling in full: its card's, or its topic's."""
+    return card_doc(ruling.card) if ruling.card else topic_doc(ruling.topic or "")
+
+
+def scenario_homes(data: Data) -> dict[str, str]:
+    """Where each scenario is told in full (a page's docname, without the leading /): the
+    page of the card its id names, else of the first ruling it proves, else of the rule
+    topic its id names. A scenario with none of these is listed on the results page only."""
+    topics = {r.topic for r in data.rulings.values() if r.topic}
+    homes = {}
+    for scenario in data.scenarios:
+        card = card_of(data, scenario)
+        proved = [data.rulings[r] for r in scenario.rulings if r in data.rulings]
+        parts = scenario.id.split("/")
+        if card is not None:
+            home = card_doc(card)
+        elif proved:
+            home = ruling_doc(proved[0])
+        elif parts[0] == "rules" and parts[1] in topics:
+            home = topic_doc(parts[1])
+        else:
+            continue
+        homes[scenario.id] = home.lstrip("/")
+    return homes
 
 
 def scenario_steps(data: Data, scenario: Scenario) -> list[str]:
-    """The numbered steps of *What happens*, each one reStructuredText: from the engine's
-    play-by-play when the scenario was traced, else from the file's steps."""
+    """The numbered steps of *What happens*: from the engine's play-by-play when the
+    scenario was traced, else from the file's steps."""
     records = data.traces.get(scenario.id)
     if records:
         return prose.trace_steps(records)
@@ -310,6 +423,7 @@ def scenario_steps(data: Data, scenario: Scenario) -> list[str]:
 
 
 def scenario_yaml(scenario: Scenario) -> str:
+    """The scenario's file, one click away; ``arbiter-run.js`` gives it Run and Edit."""
     try:
         text = scenario.file.read_text(encoding="utf-8")
     except OSError:
@@ -320,8 +434,8 @@ def scenario_yaml(scenario: Scenario) -> str:
         shown = Path(scenario.file.name)
     return (
         raw_html(
-            f'<details class="arbiter-yaml"><summary>The scenario file '
-            f"<code>{html_text(shown)}</code></summary>"
+            f'<details class="arbiter-yaml" data-path="{html_text(shown)}"><summary>The '
+            f"scenario file <code>{html_text(shown)}</code></summary>"
         )
         + ".. code-block:: yaml\n\n"
         + indent(text.rstrip())
@@ -330,209 +444,184 @@ def scenario_yaml(scenario: Scenario) -> str:
     )
 
 
-def scenario_block(data: Data, scenario: Scenario, proves: bool = True, files: bool = True) -> str:
-    """A scenario as a reader's account: Position, What happens, Result, what it proves."""
+def scenario_block(data: Data, scenario: Scenario, label: bool = True) -> str:
+    """A scenario as a reader's account: Position, What happens, Result, what it proves,
+    and its file (with Run and Edit in the browser). ``label``: the anchor rulings link
+    to (only where the scenario is at home)."""
     outcome = data.outcome(scenario)
-    out = [
-        f"**{esc(scenario.title)}** ({status_role(outcome)}, ``{scenario.id}``)\n\n",
-    ]
+    out = [f"**{esc(scenario.title)}** ({status_role(outcome)})\n\n"]
     if outcome.status in ("fail", "error") and outcome.message:
         out.append(f":status-fail:`On the reference engine:` {esc(outcome.message)}\n\n")
     out.append(
         "**Position.** "
-        + " ".join(prose.position(scenario.setup, chosen_editions(scenario)))
+        + " ".join(map(esc, prose.position(scenario.setup, prose.chosen_editions(scenario))))
         + "\n\n"
     )
     steps = scenario_steps(data, scenario)
     out.append("**What happens.**\n\n")
-    out.extend(f"#. {step}\n" for step in steps)
+    out.extend(f"#. {esc(step)}\n" for step in steps)
     if not steps:
         out.append("Nothing is played: the position itself is checked.\n")
     out.append("\n")
     expect = scenario.expect or {}
-    out.append(f"**Result.** {prose.sentence(prose.checked(expect))}")
+    out.append(f"**Result.** {esc(prose.sentence(prose.checked(expect)))}")
     held = prose.trace_result(data.traces.get(scenario.id, ()))
-    out.append(f" {held}\n\n" if held else "\n\n")
+    out.append(f" {esc(held)}\n\n" if held else "\n\n")
     if scenario.note:
         out.append(f"*Note.* {esc(scenario.note)}\n\n")
-    if proves and scenario.rulings:
+    if scenario.rulings:
         out.append(
             "**Proves** " + ", ".join(ruling_link(data, r) for r in scenario.rulings) + ".\n\n"
         )
-    if files:
-        out.append(scenario_yaml(scenario))
-    return ".. container:: arbiter-scenario\n\n" + indent("".join(out)) + "\n\n"
+    out.append(scenario_yaml(scenario))
+    target = f".. _{scenario_label(scenario.id)}:\n\n" if label else ""
+    return target + ".. container:: arbiter-scenario\n\n" + indent("".join(out)) + "\n\n"
+
+
+def scenario_reference(data: Data, scenario: Scenario, title: str | None = None) -> str:
+    """A link to where a scenario is told in full, or its title when it is told nowhere."""
+    text = esc(title or scenario.title)
+    if scenario.id in data.homes:
+        return f":ref:`{text} <{scenario_label(scenario.id)}>`"
+    return text
 
 
 def scenario_line(data: Data, scenario: Scenario) -> str:
-    """One line for a scenario told in full elsewhere: its title, result and where."""
-    where = (
-        "proves " + ", ".join(ruling_link(data, r) for r in scenario.rulings)
-        if scenario.rulings
-        else "on " + card_link(card_of(data, scenario))
-        if card_of(data, scenario)
-        else f"``{scenario.id}``"
+    """One line for a scenario told in full elsewhere: its title (linked) and result."""
+    return f"* {scenario_reference(data, scenario)} ({status_role(data.outcome(scenario))})\n"
+
+
+def proofs_section(data: Data, doc: str, intro: str) -> str:
+    """The scenarios at home on page ``doc``, told in full."""
+    told = [s for s in data.scenarios if data.homes.get(s.id) == doc.lstrip("/")]
+    if not told:
+        return ""
+    return (
+        heading("Proofs", "-")
+        + intro
+        + " Press *Run* to play one on the reference engine in this page, or *Edit* to "
+        "change the position and see what the rules do then.\n\n"
+        + "".join(scenario_block(data, s) for s in told)
     )
-    return f"* {esc(scenario.title)} ({status_role(data.outcome(scenario))}): {where}\n"
 
 
-def card_of(data: Data, scenario: Scenario) -> str | None:
-    """The card whose page a scenario's id names (``base/feast/...`` is Feast's)."""
-    parts = scenario.id.split("/")
-    names = {slug(n): n for n in data.by_name}
-    return names.get(parts[1]) if len(parts) > 2 else None
+# --- rulings: short bullets, each with its source and its proof -----------------------------
 
 
-def ruling_block(data: Data, ruling: Ruling, files: bool = True) -> str:
-    """A ruling as one FAQ entry: its text, its source, the scenarios that prove it (with
-    their files one click away when ``files``)."""
-    editions = ruling_editions(ruling)
-    whole = first_sentence(ruling.text) != ruling.text
-    out = [
-        ".. container:: arbiter-ruling\n\n"
-        + (f"   {esc(ruling.text)}\n\n" if whole else "")
-        + f"   :tag:`{ruling.id}{editions}` · source: {source_link(ruling.source)}\n\n"
-    ]
-    others = [c for c in ruling.cards if c != ruling.card]
-    if others:
-        names = ", ".join(card_link(c) if c in data.by_name else esc(c) for c in others)
-        out.append(f"   Also about: {names}.\n\n")
+def proof_links(data: Data, ruling: Ruling) -> str:
+    """ "proved by a scenario (passes)", linked; or that no scenario proves it yet."""
     proofs = data.by_ruling.get(ruling.id, [])
-    if proofs:
-        out.append(f"   **{'Proof' if len(proofs) == 1 else 'Proofs'}**\n\n")
-        out.extend(
-            indent(scenario_block(data, s, proves=False, files=files)) + "\n\n" for s in proofs
-        )
+    if not proofs:
+        return ":status-none:`no scenario proves it yet`"
+    failing = [s for s in proofs if data.outcome(s).status in ("fail", "error")]
+    if len(proofs) == 1:
+        links = scenario_reference(data, proofs[0], "a scenario")
     else:
-        out.append("   :status-none:`No scenario proves this ruling yet.`\n\n")
-    return "".join(out)
+        links = (
+            f"{len(proofs)} scenarios ("
+            + ", ".join(scenario_reference(data, s, str(n)) for n, s in enumerate(proofs, 1))
+            + ")"
+        )
+    verdict = (
+        f":status-fail:`{counted(len(failing), 'fails', 'fail')} on the reference engine`"
+        if failing
+        else status_role(data.outcome(proofs[0]))
+        if data.ran
+        else ""
+    )
+    return f"proved by {links}" + (f", {verdict}" if verdict else "")
 
 
-def first_sentence(text: str, limit: int = 110) -> str:
-    """The ruling's first sentence, cut at a word when it is long (a FAQ entry's title)."""
-    end = text.find(". ")
-    first = text if end < 0 else text[: end + 1]
-    if len(first) <= limit:
-        return first
-    return first[:limit].rsplit(" ", 1)[0] + " …"
+def ruling_list(data: Data, rulings: Sequence[Ruling], label: bool = True) -> str:
+    """Rulings as a bullet list (a wiki FAQ's shape)."""
+    if not rulings:
+        return ""
+    return "".join(ruling_item(data, r, label) for r in rulings) + "\n"
 
 
-def faq(data: Data, rulings: Sequence[Ruling], label: bool = True, files: bool = True) -> str:
-    """Rulings as a numbered FAQ (one section per ruling, so that each can be linked): the
-    title is the ruling's first sentence, the body the whole ruling and its proof."""
-    out = []
-    for number, ruling in enumerate(rulings, 1):
-        title = f"{number}. {esc(first_sentence(ruling.text))}"
-        out.append((f".. _{ruling_label(ruling.id)}:\n\n" if label else "") + heading(title, "~"))
-        out.append(ruling_block(data, ruling, files))
-    return "".join(out)
+def ruling_item(data: Data, ruling: Ruling, label: bool = True) -> str:
+    """One ruling as a bullet: its words, then which edition, its source and its proof.
+    ``label``: the ruling's anchor (only where it is stated in full)."""
+    meta = [
+        m for m in (ruling_editions(data, ruling), "source: " + source_link(ruling.source)) if m
+    ]
+    meta.append(proof_links(data, ruling))
+    line = "; ".join(meta)
+    line = line[0].upper() + line[1:]
+    target = f".. _{ruling_label(ruling.id)}:\n\n" if label else ""
+    body = (
+        target
+        + esc(sentence_end(ruling.text))
+        + "\n\n.. rst-class:: arbiter-meta\n\n"
+        + sentence_end(line)
+        + "\n"
+    )
+    return "* " + indent(body, 2).lstrip() + "\n"
 
 
-def kind_descriptions() -> dict[str, str]:
-    from checks.graph import MEETINGS, RULING, SCENARIO
-
-    found = {m.kind: m.why for m in MEETINGS}
-    found[RULING] = "a ruling of the catalogue names both cards"
-    found[SCENARIO] = "a scenario is about both cards"
-    return found
+# --- card pages: a function per section (CARD_SECTIONS) ------------------------------------
 
 
-def kinds_in_order(data: Data) -> list[str]:
-    return list(data.graph.graph.get("kinds", []))
+@dataclass(frozen=True)
+class CardPage:
+    """What the sections of one card's page read: the data, the card's name, its
+    definitions shown (by edition) and the colours of the kinds of interaction."""
 
+    data: Data
+    name: str
+    defs: tuple[Card, ...]
+    colours: Mapping[str, str]
 
-# --- card pages ----------------------------------------------------------------------------
-
-
-def word_changes(old: str, new: str) -> str:
-    """The second text with the words the first had struck out and the new words marked."""
-    before, after = old.split(), new.split()
-    out = []
-    matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
-    for op, a1, a2, b1, b2 in matcher.get_opcodes():
-        if op == "equal":
-            out.append(esc(" ".join(after[b1:b2])))
-            continue
-        if a2 > a1:
-            out.append(f":del:`{esc(' '.join(before[a1:a2]))}`")
-        if b2 > b1:
-            out.append(f":ins:`{esc(' '.join(after[b1:b2]))}`")
-    return " ".join(out)
+    @property
+    def doc(self) -> str:
+        return card_doc(self.name)
 
 
 RULE_ATTRIBUTES = {
     "cost": "cost",
-    "types": "types",
     "cards": "+Cards",
     "actions": "+Actions",
     "buys": "+Buys",
     "coins": "+$",
     "vp": "VP",
-    "options": "option labels",
 }
 
 
 def rule_changes(old: Card, new: Card) -> list[str]:
-    """What the definitions say differently (numbers, types, declared behaviour)."""
+    """What the definitions say differently in numbers and types, in words."""
+    from engine.model import printed_types
+
     changes = []
+    if old.types != new.types:
+        before, after = (" - ".join(printed_types(c.types)) for c in (old, new))
+        changes.append(f"its types from {before} to {after}")
     for attribute, words in RULE_ATTRIBUTES.items():
         before, after = getattr(old, attribute), getattr(new, attribute)
         if before != after:
-            if isinstance(before, (frozenset, tuple)):
-                before = ", ".join(sorted(before)) or "none"
-                after = ", ".join(sorted(after)) or "none"
-            changes.append(f"{words}: {esc(before)} → {esc(after)}")
-    gone, added = sorted(old.declares - new.declares), sorted(new.declares - old.declares)
-    if gone:
-        changes.append("no longer " + ", ".join(f"``{t}``" for t in gone))
-    if added:
-        changes.append("now also " + ", ".join(f"``{t}``" for t in added))
+            changes.append(f"its {words} from {before} to {after}")
     return changes
 
 
-def what_changed(data: Data, defs: Sequence[Card]) -> str:
-    """The section saying exactly what differs between the printings of one card."""
-    card = defs[0]
-    if card.set not in EDITION_YEARS:
-        return ""
-    own = [r for r in data.rulings.values() if r.card == card.name]
-    only = [r for r in own if ruling_editions(r)]
-    out = [heading("Between editions", "-")]
-    if len(defs) == 1:
-        if set(card.editions) >= {1, 2}:
-            out.append("The card is the same in both editions.\n\n")
-        elif card.editions == (1,):
-            out.append("Printed in the first edition only: the second edition removed it.\n\n")
-        else:
-            out.append("Printed in the second edition only: it was added then.\n\n")
-    else:
-        old, new = sorted(defs, key=lambda c: min(c.editions))[:2]
-        out.append(
-            f"**The words.** From the {edition_name(old.set, min(old.editions))} to the "
-            f"{edition_name(new.set, min(new.editions))} printing (:del:`removed`, "
-            f":ins:`added`):\n\n"
-            f".. rst-class:: arbiter-diff\n\n   {word_changes(old.text, new.text)}\n\n"
-        )
-        rules = rule_changes(old, new)
-        out.append(
-            "**The rules data.** "
-            + ("; ".join(rules) if rules else "the same numbers, types and declarations")
-            + ".\n\n"
-        )
-    if only:
-        out.append("**Rulings for one edition only.**\n\n")
-        out.extend(f"* {ruling_link(data, r.id)}{ruling_editions(r)}\n" for r in only)
-        out.append("\n")
-    elif len(defs) > 1 or len(card.editions) > 1:
-        out.append("Every ruling below holds in both editions.\n\n")
-    return "".join(out)
+def edition_change(data: Data, defs: Sequence[Card]) -> str:
+    """What changed between a card's two printings, in a sentence: the one written for it
+    (``docs/editions.yaml``), or what the definitions and rulings show."""
+    old, new = sorted(defs, key=lambda c: min(c.editions))[:2]
+    written = data.changes.get(old.name)
+    if written:
+        return written
+    numbers = rule_changes(old, new)
+    if numbers:
+        return f"The second edition changes {prose.join_words(numbers)}."
+    if any(r.card == old.name and set(r.editions) < {1, 2} for r in data.rulings.values()):
+        return "The printings work differently: the rulings marked for one edition say how."
+    return "Only the wording changed: the engine plays both printings the same way."
 
 
-def infobox(data: Data, defs: Sequence[Card]) -> str:
-    latest = defs[-1]
-    own, proven = ruling_counts(data, latest.name)
-    costs = sorted({cost_text(c) for c in defs})
-    types = sorted({TYPE_JOIN.join(sorted(c.types)) for c in defs})
+def card_title(page: CardPage) -> str:
+    data, latest = page.data, page.defs[-1]
+    own, proven = ruling_counts(data, page.name)
+    costs = sorted({cost_text(c) for c in page.defs})
+    types = list(dict.fromkeys(type_line(c) for c in page.defs))
     facts = [
         (
             "Set",
@@ -542,22 +631,27 @@ def infobox(data: Data, defs: Sequence[Card]) -> str:
         ),
         ("Cost", " or ".join(map(esc, costs))),
         ("Types", " / ".join(types)),
-        ("Editions", "; ".join(editions_text(c) for c in defs)),
-        ("Rulings", f"{own} ({proven} proven by a passing scenario)"),
+        ("Editions", "; ".join(editions_text(c) for c in page.defs)),
+        ("Rulings", f"{own} ({proven} proven by a passing scenario)" if own else "none yet"),
     ]
     if not latest.kingdom:
         facts.append(("Supply", "a basic pile, not a Kingdom card"))
     return (
-        ".. container:: arbiter-infobox\n\n" + "\n".join(f"   :{k}: {v}" for k, v in facts) + "\n\n"
+        f".. _card-{slug(page.name)}:\n\n"
+        + heading(esc(page.name))
+        + ".. container:: arbiter-infobox\n\n"
+        + "\n".join(f"   :{k}: {v}" for k, v in facts)
+        + "\n\n"
     )
 
 
-def card_text(defs: Sequence[Card]) -> str:
+def card_text_section(page: CardPage) -> str:
+    """The card's text by edition, and what changed between them in a sentence."""
     out = [heading("Text", "-")]
-    for card in defs:
+    for card in page.defs:
         label = (
             f"**{', '.join(edition_name(card.set, e) for e in card.editions).capitalize()}**"
-            if card.set in EDITION_YEARS
+            if card.set in EDITION_YEARS and page.data.editions is None
             else ""
         )
         out.append(
@@ -565,81 +659,153 @@ def card_text(defs: Sequence[Card]) -> str:
             + (f"   {label}\n\n" if label else "")
             + f"   {esc(card.text)}\n\n"
         )
+    card = page.defs[0]
+    if len(page.defs) > 1:
+        out.append(f"**What changed.** {esc(edition_change(page.data, page.defs))}\n\n")
+    elif card.set in EDITION_YEARS and page.data.editions is None:
+        if card.editions == (1,):
+            out.append("Printed in the first edition only: the second edition removed it.\n\n")
+        elif card.editions == (2,):
+            out.append("Printed in the second edition only: it was added then.\n\n")
     return "".join(out)
 
 
-def editions_note(row: Any) -> str:
-    """Which printings an interaction needs, when not every edition of both cards (a
-    first-edition Goons meets a second-edition Diplomat)."""
-    notes = []
-    for variant in row.variants:
-        source, target = variant["source_editions"], variant["target_editions"]
-        if len(row.variants) > 1 or list(source) != [1, 2] or list(target) != [1, 2]:
-            first, second = (
-                (row.card, row.other) if row.direction == "out" else (row.other, row.card)
+def card_rulings_section(page: CardPage) -> str:
+    """The card's rulings as bullets, then the general rules that name it."""
+    data = page.data
+    own = [r for r in data.rulings.values() if r.card == page.name]
+    out = [heading("Rulings", "-")]
+    out.append(ruling_list(data, own) or "No ruling of the catalogue is about this card yet.\n\n")
+    general = [r for r in data.rulings.values() if r.topic and page.name in r.cards]
+    if general:
+        out.append("**General rules that name it.**\n\n")
+        for ruling in general:
+            out.append(
+                f"* {esc(sentence_end(ruling.text))} "
+                f"({topic_link(ruling.topic or '')}: {ruling_link(data, ruling.id)})\n"
             )
-            notes.append(f"{esc(first)} {_printings(source)}, {esc(second)} {_printings(target)}")
-    return "; ".join(notes)
+        out.append("\n")
+    return "".join(out)
 
 
-def _printings(editions: Sequence[int]) -> str:
-    if list(editions) == [1, 2]:
-        return "either edition"
-    return " or ".join(EDITION_WORDS.get(e, f"edition {e}") for e in editions)
+def topic_link(topic: str) -> str:
+    return f":doc:`{esc(topic_title(topic))} <{topic_doc(topic)}>`"
 
 
-EDITION_WORDS = {1: "first edition", 2: "second edition"}
+@dataclass
+class Pair:
+    """Everything the graph says about this card and one other: the rulings on both, the
+    kinds of interaction, and the reasons the declarations give."""
+
+    other: str
+    rulings: list[str] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
 
 
-def interaction_line(data: Data, row: Any) -> str:
-    """One interaction of the graph's data API: the other card, why, when, what backs it."""
-    arrow = "→" if row.direction == "out" else "←"
-    other = f"another {card_link(row.other)}" if row.other == row.card else card_link(row.other)
-    reasons = list(dict.fromkeys(v["reason"] for v in row.variants)) or [row.reason]
-    text = f"* {arrow} {other}: " + " / ".join(esc(r) for r in reasons if r)
-    note = editions_note(row)
-    if note:
-        text += f" ({note})"
-    if row.rulings:
-        text += ". Rulings: " + ", ".join(ruling_link(data, r) for r in row.rulings)
-    if row.scenarios:
-        text += ". Scenarios: " + ", ".join(f"``{sid}``" for sid in row.scenarios)
-    return text + ".\n"
+def card_pairs(data: Data, name: str) -> list[Pair]:
+    from checks.graph import card_interactions
+
+    pairs: dict[str, Pair] = {}
+    for group in card_interactions(data.graph, name):
+        for row in group.rows:
+            pair = pairs.setdefault(row.other, Pair(row.other))
+            pair.kinds.append(group.title)
+            pair.rulings += [r for r in row.rulings if r in data.rulings and r not in pair.rulings]
+            reasons = [v["reason"] for v in row.variants] or [row.reason]
+            pair.reasons += [r for r in reasons if r and r not in pair.reasons]
+    return sorted(pairs.values(), key=lambda p: p.other)
 
 
-def interactions(data: Data, name: str) -> str:
-    from checks.graph import card_interactions, non_interactions
+def other_link(name: str, other: str) -> str:
+    return f"another {card_link(other)}" if other == name else card_link(other)
 
-    groups = card_interactions(data.graph, name)
+
+def card_interactions_section(page: CardPage) -> str:
+    """The interactions that have a ruling, in the rulings' words (listed under both
+    cards: the graph's rows go both ways); the pairs a ruling says need no special rule;
+    and, folded, the pairs the declarations join that no ruling covers yet."""
+    from checks.graph import non_interactions
+
+    data, name = page.data, page.name
+    pairs = card_pairs(data, name)
+    ruled = [p for p in pairs if p.rulings]
     out = [heading("Interactions", "-")]
-    others = {row.other for group in groups for row in group.rows if row.other != name}
-    if not groups:
-        out.append("No interaction with another card is declared or ruled yet.\n\n")
+    if ruled:
+        out.append(f"With a ruling about both cards ({len(ruled)}):\n\n")
+        for pair in ruled:
+            said = [
+                f"{esc(sentence_end(data.rulings[r].text))} ({ruling_link(data, r)})"
+                for r in pair.rulings
+            ]
+            if len(said) == 1:
+                out.append(f"* {other_link(name, pair.other)}: {said[0]}\n")
+            else:
+                out.append(f"* {other_link(name, pair.other)}:\n\n")
+                out.extend(f"  * {line}\n" for line in said)
+                out.append("\n")
+        out.append("\n")
     else:
-        out.append(
-            f"{len(others)} other card(s), in {len(groups)} kind(s) of interaction, each with "
-            "its reason. → this card's instructions reach the other; ← the reverse.\n\n"
-        )
-    for group in groups:
-        out.append(
-            raw_html(
-                f'<details class="arbiter-kind"{" open" if group.count <= OPEN_KIND else ""}>'
-                f"<summary><strong>{html_text(group.title)}</strong> ({group.count}): "
-                f"{html_text(group.means)}</summary>"
-            )
-        )
-        out.extend(interaction_line(data, row) for row in group.rows)
-        out.append("\n" + raw_html("</details>"))
-    clarified = non_interactions(data.graph, name)
-    if clarified:
-        out.append(heading("Clarified: no interaction", "~"))
-        for non in clarified:
+        out.append("No ruling is about this card together with another yet.\n\n")
+    plain = non_interactions(data.graph, name)
+    if plain:
+        out.append(f"No special rule applies ({len(plain)}):\n\n")
+        for non in plain:
             other = non.cards[1] if non.cards[0] == name else non.cards[0]
             out.append(
-                f"* {card_link(other)}: does not interact, because {esc(non.reason)} "
+                f"* {card_link(other)}: {esc(sentence_end(non.reason))} "
                 f"({ruling_link(data, non.ruling)})\n"
             )
         out.append("\n")
+    open_pairs = [p for p in pairs if not p.rulings]
+    if open_pairs:
+        out.append(
+            raw_html(
+                '<details class="arbiter-kind"><summary>Cards it may interact with that no '
+                f"ruling covers yet ({len(open_pairs)})</summary>"
+            )
+        )
+        for pair in open_pairs:
+            out.append(
+                f"* {other_link(name, pair.other)}: "
+                + esc(sentence_end("; ".join(pair.reasons) or pair.kinds[0]))
+                + "\n"
+            )
+        out.append("\n" + raw_html("</details>"))
+    return "".join(out)
+
+
+def card_proofs_section(page: CardPage) -> str:
+    data, name = page.data, page.name
+    out = [
+        proofs_section(
+            data,
+            page.doc,
+            "Each scenario below sets up a position, plays it on the reference engine and "
+            "checks what the rulings say.",
+        )
+    ]
+    options = sorted(set().union(*(c.options for c in page.defs)))
+    if options and out[0]:
+        out.append(
+            "In a scenario, this card's options are answered with: "
+            + ", ".join(f"``{o}``" for o in options)
+            + ".\n\n"
+        )
+    elsewhere = [
+        s
+        for s in data.scenarios
+        if name in s.cards and data.homes.get(s.id) not in (None, page.doc.lstrip("/"))
+    ]
+    if elsewhere:
+        out.append(
+            raw_html(
+                '<details class="arbiter-kind"><summary>Other scenarios that use it '
+                f"({len(elsewhere)})</summary>"
+            )
+        )
+        out.extend(scenario_line(data, s) for s in elsewhere)
+        out.append("\n" + raw_html("</details>"))
     return "".join(out)
 
 
@@ -647,14 +813,16 @@ def interactions(data: Data, name: str) -> str:
 PICTURE_LIMIT = 48
 
 
-def neighbourhood(data: Data, name: str, colours: Mapping[str, str]) -> str:
+def card_neighbourhood_section(page: CardPage) -> str:
     from checks.graph import neighbourhood as graph_neighbourhood
 
-    found = graph_neighbourhood(data.graph, name, limit=PICTURE_LIMIT)
+    found = graph_neighbourhood(page.data.graph, page.name, limit=PICTURE_LIMIT)
+    if not found.groups:
+        return ""
     svg = neighbourhood_svg(
-        name,
+        page.name,
         [(card, slug(card), [kind]) for card, kind in found.shown],
-        colours,
+        page.colours,
     )
     out = [
         heading("Neighbourhood", "-"),
@@ -672,59 +840,40 @@ def neighbourhood(data: Data, name: str, colours: Mapping[str, str]) -> str:
     return "".join(out)
 
 
+def card_questions_section(page: CardPage) -> str:
+    """The questions the card asks, for engine authors (:func:`questions_section`)."""
+    return questions_section(page.data, page.name)
+
+
+# A card's page, section by section: a new section is a function of the page added here.
+CARD_SECTIONS: tuple[Callable[[CardPage], str], ...] = (
+    card_title,
+    card_text_section,
+    card_rulings_section,
+    card_interactions_section,
+    card_proofs_section,
+    card_questions_section,
+    card_neighbourhood_section,
+)
+
+
 def card_page(data: Data, name: str, colours: Mapping[str, str]) -> str:
-    from scenarios.catalogue import rulings_for_card
+    defs = tuple(sorted(data.by_name[name], key=lambda c: min(c.editions)))
+    page = CardPage(data, name, defs, colours)
+    return PROLOG + "".join(section(page) for section in CARD_SECTIONS)
 
-    defs = sorted(data.by_name[name], key=lambda c: min(c.editions))
-    out = [PROLOG, f".. _card-{slug(name)}:\n\n", heading(esc(name)), infobox(data, defs)]
-    out.append(card_text(defs))
-    out.append(what_changed(data, defs))
-    tags = sorted(set().union(*(c.declares for c in defs)))
-    if tags:
-        out.append(
-            "**Does and responds to:** "
-            + ", ".join(f":ref:`{t} <mechanic-{slug(t)}>`" for t in tags)
-            + "\n\n"
-        )
-    options = sorted(set().union(*(c.options for c in defs)))
-    if options:
-        out.append("**Option labels:** " + ", ".join(f"``{o}``" for o in options) + "\n\n")
-    out.append(questions_section(data, name))
 
-    out.append(heading("Rulings", "-"))
-    mentioning = rulings_for_card(name, data.rulings.values())
-    own = [r for r in mentioning if r.card == name]
-    named = [r for r in mentioning if r.card != name]
-    if not own:
-        out.append("No ruling of the catalogue is about this card yet.\n\n")
-    out.append(faq(data, own))
-    if named:
-        out.append(heading("Rulings of other cards that name it", "~"))
-        for ruling in named:
-            topic = esc(topic_title(ruling.topic or ""))
-            subject = card_link(ruling.card) if ruling.card else topic
-            out.append(f"* {subject}: {ruling_link(data, ruling.id)} {esc(ruling.text)}\n")
-        out.append("\n")
-    proven = {r.id for r in own}
-    extra = [
-        s
-        for s in data.scenarios
-        if name in s.cards and not proven & set(s.rulings) and not s.id.startswith("rules/")
-    ]
-    # A scenario is told in full under each ruling it proves; one that proves none is told
-    # on the page of the card its id names. Elsewhere it is one line with links.
-    told = [s for s in extra if not s.rulings and card_of(data, s) == name]
-    mentioned = [s for s in extra if s not in told]
-    if told:
-        out.append(heading("Other scenarios about this card", "~"))
-        out.append("".join(scenario_block(data, s) for s in told))
-    if mentioned:
-        out.append(heading("Scenarios of other rulings that use it", "~"))
-        out.extend(scenario_line(data, s) for s in mentioned)
-        out.append("\n")
-    out.append(interactions(data, name))
-    out.append(neighbourhood(data, name, colours))
-    return "".join(out)
+def kind_descriptions() -> dict[str, str]:
+    from checks.graph import MEETINGS, RULING, SCENARIO
+
+    found = {m.kind: m.why for m in MEETINGS}
+    found[RULING] = "a ruling of the catalogue names both cards"
+    found[SCENARIO] = "a scenario is about both cards"
+    return found
+
+
+def kinds_in_order(data: Data) -> list[str]:
+    return list(data.graph.graph.get("kinds", []))
 
 
 QUESTIONS_INTRO = (
@@ -792,8 +941,7 @@ def cards_index(data: Data) -> str:
     out.append(
         f"{len(names)} cards. Type in the box to filter (by name, set, type or cost), pick a "
         "set or a type, click a column's heading to sort by it. See also the rulings "
-        ":doc:`by set </generated/faq/index>` and the cards :doc:`by mechanic "
-        "</generated/mechanics>`.\n\n"
+        ":doc:`by set </generated/faq/index>`.\n\n"
     )
     out.append(raw_html(cards_table(data)))
     out.append(".. toctree::\n   :hidden:\n\n")
@@ -811,6 +959,8 @@ def editions_cell(set_name: str, editions: Sequence[int]) -> str:
 
 def cards_table(data: Data) -> str:
     """The cards index as an HTML table that ``cards-table.js`` filters and sorts."""
+    from engine.model import printed_types
+
     sets = card_sets(data)
     types = sorted({t for c in data.cards for t in c.types})
     rows = []
@@ -819,7 +969,7 @@ def cards_table(data: Data) -> str:
         latest = defs[-1]
         editions = sorted(set().union(*(c.editions for c in defs)))
         own, proven = ruling_counts(data, name)
-        card_types = sorted(set().union(*(c.types for c in defs)))
+        card_types = printed_types(set().union(*(c.types for c in defs)))
         rows.append(
             f'<tr data-set="{html_text(latest.set)}" '
             f'data-types="{html_text(" ".join(card_types))}">'
@@ -881,22 +1031,38 @@ def faq_sets(data: Data) -> list[str]:
 
 
 def faq_page(data: Data, set_name: str) -> str:
-    """Every ruling of one set's cards, in order of card, each with its proof."""
+    """Every ruling of one set's cards as bullets, card by card, each with its source and a
+    link to the scenario that proves it (told on the card's page, where it can be run)."""
     names = sorted({c.name for c in data.cards if c.set == set_name})
     count = sum(1 for r in data.rulings.values() if r.card in names)
-    out = [PROLOG, heading(f"{set_title(set_name)}: rulings FAQ")]
+    title = set_title(set_name)
+    out = [PROLOG, heading(f"{title}: rulings FAQ")]
+    shown = (
+        edition_name(set_name, data.editions[set_name])
+        if data.editions and set_name in data.editions
+        else None
+    )
     out.append(
-        f"{count} rulings on {len(names)} cards of the {set_title(set_name)}, in order of card, "
-        "each with the scenario that proves it on the reference engine, and prints as one "
-        "document. Each card's page has the same rulings with the scenario files.\n\n"
+        f"{counted(count, 'ruling')} on the cards of {title}"
+        + (f", {shown}" if shown else "")
+        + ", card by card. Each says where it comes from and links to the scenario that "
+        "proves it on the reference engine; the scenario is on the card's page, where it can "
+        "be run and edited.\n\n"
     )
     for name in names:
         own = [r for r in data.rulings.values() if r.card == name]
         if not own:
             continue
+        defs = sorted(data.by_name[name], key=lambda c: min(c.editions))
+        latest = defs[-1]
         out.append(heading(esc(name), "-"))
-        out.append(f"{card_link(name)}: {esc(data.by_name[name][-1].text)}\n\n")
-        out.append(faq(data, own, label=False, files=False))
+        out.append(
+            f"{card_link(name)}, {esc(cost_text(latest))}, {esc(type_line(latest))}: "
+            f"{esc(latest.text)}"
+            + (f" *{esc(edition_change(data, defs))}*" if len(defs) > 1 else "")
+            + "\n\n"
+        )
+        out.append(ruling_list(data, own, label=False))
     return "".join(out)
 
 
@@ -904,21 +1070,22 @@ def faq_rules_page(data: Data) -> str:
     out = [PROLOG, heading("General rules: rulings FAQ")]
     topics = rule_topics(data)
     out.append(
-        f"{sum(map(len, topics.values()))} rulings on the rules of the game that are not about "
-        "one card, by topic, each with the scenario that proves it.\n\n"
+        f"{counted(sum(map(len, topics.values())), 'ruling')} on the rules of the game that "
+        "are not about one card, by topic, each with its source and the scenario that proves "
+        "it.\n\n"
     )
     for topic, rulings in topics.items():
         out.append(heading(esc(topic_title(topic)), "-"))
-        out.append(f"See also :doc:`the topic's page </generated/rules/{slug(topic)}>`.\n\n")
-        out.append(faq(data, rulings, label=False, files=False))
+        out.append(f"The topic's page: {topic_link(topic)}.\n\n")
+        out.append(ruling_list(data, rulings, label=False))
     return "".join(out)
 
 
 def faq_index(data: Data) -> str:
     out = [heading("Rulings FAQ")]
     out.append(
-        "One page per set with every ruling of its cards and its proof, and one for the "
-        "general rules; each prints cleanly.\n\n.. toctree::\n   :maxdepth: 1\n\n"
+        "One page per set with every ruling of its cards, and one for the general rules; "
+        "each reads in minutes and prints cleanly.\n\n.. toctree::\n   :maxdepth: 1\n\n"
     )
     out.extend(f"   {set_title(s)} <{slug(s)}>\n" for s in faq_sets(data))
     out.append("   General rules <rules>\n")
@@ -1028,7 +1195,7 @@ def topic_page(data: Data, topic: str, rulings: Sequence[Ruling]) -> str:
     out = [PROLOG, f".. _rule-{slug(topic)}:\n\n", heading(esc(topic_title(topic)))]
     affected = topic_cards(data, topic, rulings)
     out.append(
-        f"{len(rulings)} ruling(s). "
+        f"{counted(len(rulings), 'ruling')}. "
         + (
             "Cards this rule affects: " + ", ".join(card_link(n) for n in affected) + "."
             if affected
@@ -1037,12 +1204,15 @@ def topic_page(data: Data, topic: str, rulings: Sequence[Ruling]) -> str:
         + "\n\n"
     )
     out.append(heading("Rulings", "-"))
-    out.append(faq(data, rulings))
-    cited = {r.id for r in rulings}
-    more = [s for s in topic_scenarios(data, topic, rulings) if not cited & set(s.rulings)]
-    if more:
-        out.append(heading("Other scenarios on this topic", "-"))
-        out.append("".join(scenario_block(data, s) for s in more))
+    out.append(ruling_list(data, rulings))
+    out.append(
+        proofs_section(
+            data,
+            topic_doc(topic),
+            "Each scenario below sets up a position, plays it on the reference engine and "
+            "checks what the rule says.",
+        )
+    )
     return "".join(out)
 
 
@@ -1133,7 +1303,7 @@ def status_page(data: Data) -> str:
     bad = [s for s in data.scenarios if data.outcome(s).status in ("fail", "error")]
     if bad:
         out.append(heading("Not passing", "-"))
-        out.append("".join(scenario_block(data, s) for s in bad))
+        out.append("".join(scenario_block(data, s, label=False) for s in bad))
     if data.broken:
         out.append(heading("Malformed files", "-"))
         out.extend(f"* ``{esc(b)}``\n" for b in data.broken)
@@ -1155,7 +1325,6 @@ def explorer_data(data: Data) -> dict[str, Any]:
             "cost": attrs["cost"],
             "types": attrs["types"],
             "editions": attrs["editions"],
-            "declares": attrs["declares"],
             "kingdom": attrs["kingdom"],
         }
         for name, attrs in sorted(data.graph.nodes(data=True))
@@ -1170,11 +1339,11 @@ def explorer_data(data: Data) -> dict[str, Any]:
             "reason": d.get("reason", ""),
         }
         for s, t, k, d in sorted(data.graph.edges(keys=True, data=True))
-        if s != t
     ]
     return {
         "nodes": nodes,
         "edges": edges,
+        "non": data.graph.graph.get("non_interactions", []),
         "kinds": [{"id": k, "colour": colours[k], "why": descriptions.get(k, "")} for k in kinds],
         "sets": [{"id": s, "title": set_title(s)} for s in card_sets(data)],
     }
@@ -1217,16 +1386,51 @@ def kingdom_page(data: Data) -> str:
         heading("Kingdom rulings sheet")
         + "Type the ten Kingdom cards of a game (commas or new lines between them) and press "
         "*Show the sheet*: every interaction among them and the basic cards, with its reason "
-        "and the rulings to know, grouped by card. The address of the page keeps the Kingdom, "
-        "so a sheet can be linked to or printed. ``arbiter graph --kingdom`` gives the same "
-        "from the command line.\n\n"
+        "and the rulings to know, listed under both of its cards, and the pairs a ruling says "
+        "need no special rule. A name that matches no card gets the closest ones. The "
+        "address of the page keeps the Kingdom, so a sheet can be linked to or printed. "
+        "``arbiter graph --kingdom`` (``--platinum-colony`` for Platinum and Colony) gives the "
+        "same rows from the command line.\n\n"
         + raw_html(
             '<div id="arbiter-kingdom" class="arbiter-kingdom" data-cards="cards/">\n'
             '<label for="arbiter-kingdom-cards">Kingdom</label>\n'
             f'<textarea id="arbiter-kingdom-cards">{html_text(", ".join(sample))}</textarea>\n'
-            '<p><button type="button">Show the sheet</button></p>\n'
+            '<p><label><input type="checkbox" class="colony"> with Platinum and Colony</label> '
+            '<button type="button">Show the sheet</button></p>\n'
             '<div class="sheet"><noscript>The sheet needs JavaScript; each card\'s page lists '
             "its interactions.</noscript></div>\n</div>"
+        )
+    )
+
+
+DISPUTE_SAMPLE = "Masquerade, Moat"
+
+
+def dispute_page() -> str:
+    """Settle a dispute in the browser: a skeleton for the cards named, to fill in and run."""
+    return (
+        heading("Settle a dispute")
+        + "Two players disagree about some cards? Name them and press *Start*: the page "
+        "writes a scenario for them, each card given to the player who would hold it (the "
+        "player whose turn it is holds what is played; a card that answers another player's "
+        "Attack, like Moat, is the other player's). Fill in the steps and what you think must "
+        "happen, press *Run*: the reference engine plays it in this page and says whether the "
+        "rules agree, step by step, with the rulings that apply. *Share* downloads one page "
+        "with the question, the position, the play-by-play, the verdict and the rulings, to "
+        "send to the other player. The format of a scenario: "
+        ":doc:`/guides/writing-scenarios`; the same from the command line: "
+        ":doc:`/guides/dispute`.\n\n"
+        ".. container:: arbiter-dispute\n\n"
+        + raw_html(
+            '<div class="arbiter-dispute-widget">\n'
+            '<p class="arbiter-no-engine">Running a scenario here needs JavaScript and the '
+            "engine this site ships; in a copy built without it, use <code>arbiter new</code>, "
+            "<code>arbiter check --trace</code> and <code>arbiter share</code>.</p>\n"
+            '<p><label>Cards <input type="text" class="cards" '
+            f'value="{html_text(DISPUTE_SAMPLE)}" aria-label="the cards of the question"></label> '
+            '<button type="button" class="start">Start</button></p>\n'
+            '<div class="arbiter-dispute-work"></div>\n</div>',
+            by=3,
         )
     )
 
@@ -1293,6 +1497,7 @@ def generate(out: Path, run_scenarios: bool = True, data: Data | None = None) ->
     _write(out / "results.rst", status_page(data), written)
     _write(out / "explorer.rst", explorer_page(data), written)
     _write(out / "kingdom.rst", kingdom_page(data), written)
+    _write(out / "dispute.rst", dispute_page(), written)
     _write(out / "reports.rst", reports_page(out.parent), written)
     script = "window.ARBITER_GRAPH = " + json.dumps(explorer_data(data), sort_keys=True) + ";\n"
     _write(out / "_static" / "arbiter-graph-data.js", script, written)
@@ -1300,6 +1505,58 @@ def generate(out: Path, run_scenarios: bool = True, data: Data | None = None) ->
         if stale.is_file():
             stale.unlink()
     return written
+
+
+# --- nothing internal is published -----------------------------------------------------------
+
+# Pages written for engine authors, where the declarations are the subject.
+DEVELOPER_PAGES = ("mechanics.rst",)
+
+
+# Tags English writes the same way, as a compound before a noun ("a when-gain effect").
+ENGLISH_COMPOUNDS = frozenset({"when-buy", "when-gain", "while-in-play"})
+
+
+def declaration_tags() -> set[str]:
+    """The ``declares`` vocabulary of the engine's cards that reads as an identifier (a
+    hyphenated tag such as ``counts-plays``; ``draws`` is also plain English)."""
+    from engine.cards import ALL_CARDS
+
+    tags = {tag for card in ALL_CARDS for tag in card.declares if "-" in tag}
+    return tags - ENGLISH_COMPOUNDS
+
+
+def internal_markers(text: str, tags: Iterable[str] = ()) -> list[str]:
+    """What in ``text`` is meant for the suite, not for a reader: a held-out audit note, a
+    declaration tag, a generated "(s)" plural, a double full stop, "does not interact,
+    because" (which the ruling after it often contradicts)."""
+    found = []
+    lowered = text.lower()
+    if "held-out audit" in lowered:
+        found.append("a held-out audit note")
+    if "does not interact, because" in lowered:
+        found.append('"does not interact, because"')
+    for pattern, what in (
+        (r"\w\(s\)", "a generated plural"),
+        (r"[^\s.]\.\.(?=[\s)]|$)", "a double stop"),
+    ):
+        for match in re.finditer(pattern, text, re.MULTILINE):
+            found.append(f"{what}: {text[max(match.start() - 30, 0) : match.end() + 10]!r}")
+    for tag in sorted(tags):
+        if re.search(rf"(?<![\w/-]){re.escape(tag)}(?![\w-])", text):
+            found.append(f"the declaration tag {tag}")
+    return found
+
+
+def published_markers(files: Iterable[Path]) -> list[str]:
+    """Every internal marker in the generated files a reader sees, one line each."""
+    tags = declaration_tags()
+    return [
+        f"{path.name}: {marker}"
+        for path in files
+        if path.name not in DEVELOPER_PAGES
+        for marker in internal_markers(path.read_text(encoding="utf-8"), tags)
+    ]
 
 
 # --- Sphinx ----------------------------------------------------------------------------------
@@ -1324,10 +1581,17 @@ def _on_config(app: Sphinx, config: Config) -> None:
     from sphinx.errors import ExtensionError
 
     out = Path(app.srcdir) / "generated"
+    from checks.graph import GraphQueryError, parse_editions
+
     run = bool(config.arbiter_run_scenarios) and not os.environ.get("ARBITER_DOCS_NO_RUN")
     started = time.perf_counter()
-    data = read_data(run)
-    if str(config.arbiter_strict) not in ("", "0", "False"):
+    try:
+        editions = parse_editions(str(config.arbiter_editions or "") or None)
+    except GraphQueryError as exc:
+        raise ExtensionError(f"arbiter_editions: {exc}") from None
+    data = read_data(run, editions)
+    strict = str(config.arbiter_strict) not in ("", "0", "False")
+    if strict:
         # Before a page is written: a strict build stops here, leaving the site as it was.
         problems = strict_problems(data)
         if problems:
@@ -1336,6 +1600,13 @@ def _on_config(app: Sphinx, config: Config) -> None:
                 "would publish rulings the engine does not pass:\n  " + "\n  ".join(problems)
             )
     files = generate(out, data=data)
+    if strict:
+        found = published_markers(files)
+        if found:
+            raise ExtensionError(
+                f"--strict: {len(found)} generated page(s) publish what is meant for the suite:"
+                "\n  " + "\n  ".join(found)
+            )
     from sphinx.util import logging
 
     logging.getLogger(__name__).info(
@@ -1359,12 +1630,28 @@ PAGE_SCRIPTS = {
 }
 
 
+def _on_finished(app: Sphinx, exception: Exception | None) -> None:
+    """The published folder holds what a web server needs: Sphinx leaves an empty folder
+    for the page sources it was told not to copy, and a record of its own settings."""
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    sources = out / "_sources"
+    if sources.is_dir() and not any(sources.iterdir()):
+        sources.rmdir()
+    (out / ".buildinfo").unlink(missing_ok=True)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("arbiter_run_scenarios", True, "env")
     # Set by `arbiter docs --strict` (-D arbiter_strict=1): a scenario that fails fails the build.
     app.add_config_value("arbiter_strict", False, "env", types=(bool, str, int))
+    # Set by `arbiter docs --editions 1` (or base=1,seaside=2): a site for one edition of
+    # each set named; the others show both.
+    app.add_config_value("arbiter_editions", "", "env", types=(str,))
     app.connect("config-inited", _on_config, priority=100)
     app.connect("html-page-context", _on_page)
+    app.connect("build-finished", _on_finished)
     app.add_css_file("arbiter.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
 

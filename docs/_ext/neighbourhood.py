@@ -69,7 +69,7 @@ def _open(centre: str, count: int, width: int, height: int) -> list[str]:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="arbiter-neighbourhood" '
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
         f'aria-label="{escape(centre)} and the cards it interacts with">',
-        f"<title>{escape(centre)}: {count} neighbouring card(s)</title>",
+        f"<title>{escape(centre)}: {count} neighbouring card{'' if count == 1 else 's'}</title>",
         f'<rect class="backdrop" width="{width}" height="{height}" fill="#fbfbf8" stroke="#ddd"/>',
     ]
 

@@ -1,7 +1,7 @@
 /* Arbiter interaction explorer: plain JavaScript and SVG, no library, works offline.
  *
  * Reads window.ARBITER_GRAPH (written at build time into arbiter-graph-data.js):
- *   {nodes: [{id, slug, set, cost, types, editions, declares, kingdom}],
+ *   {nodes: [{id, slug, set, cost, types, editions, kingdom}],
  *    edges: [{source, target, kind, editions, rulings}],
  *    kinds: [{id, colour, why}], sets: [{id, title}]}
  * Lays the graph out once with a small deterministic force simulation, then filters by
@@ -67,11 +67,33 @@
         var len = Math.sqrt(d.dx * d.dx + d.dy * d.dy) || 1;
         d.x += d.dx / len * Math.min(len, temperature);
         d.y += d.dy / len * Math.min(len, temperature);
-        d.x = Math.min(Math.max(d.x, 20), width - 60);  // keep every card on the canvas
-        d.y = Math.min(Math.max(d.y, 15), height - 15);
       });
       temperature = Math.max(temperature * 0.985, 0.5);
     }
+    // A card that meets no other has no spring: the repulsion sends it far away. Put those
+    // on a ring just around the others, then fit the whole layout to the canvas, keeping
+    // its shape (clamping each card to the edge as it moved piled them along the border).
+    var joined = nodes.filter(function (d) { return d.degree > 1; });
+    if (joined.length) {
+      var jx = joined.map(function (d) { return d.x; }), jy = joined.map(function (d) { return d.y; });
+      var cx = (Math.min.apply(null, jx) + Math.max.apply(null, jx)) / 2;
+      var cy = (Math.min.apply(null, jy) + Math.max.apply(null, jy)) / 2;
+      var ring = 1.08 * Math.max(Math.max.apply(null, jx) - cx, Math.max.apply(null, jy) - cy);
+      nodes.forEach(function (d) {
+        if (d.degree > 1) { return; }
+        var dx = d.x - cx, dy = d.y - cy, len = Math.sqrt(dx * dx + dy * dy) || 1;
+        d.x = cx + dx / len * ring; d.y = cy + dy / len * ring;
+      });
+    }
+    var xs = nodes.map(function (d) { return d.x; }), ys = nodes.map(function (d) { return d.y; });
+    var minX = Math.min.apply(null, xs), minY = Math.min.apply(null, ys);
+    var spanX = Math.max.apply(null, xs) - minX || 1, spanY = Math.max.apply(null, ys) - minY || 1;
+    var scale = Math.min((width - 80) / spanX, (height - 30) / spanY);
+    var left = 20 + (width - 80 - spanX * scale) / 2, top = 15 + (height - 30 - spanY * scale) / 2;
+    nodes.forEach(function (d) {
+      d.x = left + (d.x - minX) * scale;
+      d.y = top + (d.y - minY) * scale;
+    });
   }
 
   function start(root, data) {
@@ -79,6 +101,8 @@
     data.nodes.forEach(function (d) { byId[d.id] = d; d.links = []; });
     data.kinds.forEach(function (k) { kindColour[k.id] = k.colour; kindWhy[k.id] = k.why; });
     var pairMap = {};
+    // A card with itself (Throne Room on a Throne Room) is a row of the sheet, not a line.
+    data.edges = data.edges.filter(function (e) { return e.source !== e.target; });
     data.edges.forEach(function (e) {
       e.a = byId[e.source]; e.b = byId[e.target];
       e.a.links.push({other: e.b, edge: e, out: true});
@@ -203,7 +227,6 @@
       p.appendChild(document.createTextNode((d.set) + ", " + d.cost + ", " + d.types.join(" – ") +
         "; editions " + d.editions.join(", ") + ". "));
       el("a", {href: pageOf(d), "class": "card-page", text: "Open its page →"}, p);
-      if (d.declares.length) { el("p", {text: "Declares: " + d.declares.join(", ")}, panel); }
       var groups = {}, seen = {};
       d.links.forEach(function (l) {
         if (!edgeShown(l.edge) || l.other === d) { return; }

@@ -704,7 +704,13 @@ def _poacher(ctx: Context) -> Effect[None]:
         return
     hand = game.player(ctx.player).hand
     chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, empty, empty, f"discard {empty} card(s)", purpose="discard"
+        ctx.player,
+        ctx.name,
+        hand,
+        empty,
+        empty,
+        f"discard {empty} card{'' if empty == 1 else 's'}",
+        purpose="discard",
     )
     yield from game.discard_cards(ctx.player, chosen)
 

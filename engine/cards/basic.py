@@ -13,7 +13,7 @@ def _treasure(name: str, cost: int, coins: int, set_name: str = "basic") -> Card
         set_name,
         Cost(cost),
         frozenset({TREASURE}),
-        f"Worth {coins} coin(s).",
+        f"Worth {coins} coin{'' if coins == 1 else 's'}.",
         coins=coins,
         kingdom=False,
     )

@@ -1,6 +1,7 @@
 """A scenario told in plain words, for readers who do not read YAML.
 
-Four parts, as reStructuredText:
+Four parts, in plain text (a page escapes them for its markup: reStructuredText on the
+site, HTML or Markdown for ``arbiter share``):
 
 *Position*
     who holds what, the Kingdom, the turn, and the editions when the file chooses them;
@@ -15,15 +16,13 @@ Four parts, as reStructuredText:
 *Proves*
     the rulings it proves (the caller links them).
 
-Every string from the file goes through :func:`markup.esc`.
+Nothing here is markup: the caller escapes every sentence as a whole.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
-
-from markup import esc
 
 from engine.sets import REGISTRY
 
@@ -61,7 +60,7 @@ def cards(names: Iterable[str]) -> str:
     counts: dict[str, int] = {}
     for name in names:
         counts[name] = counts.get(name, 0) + 1
-    parts = [esc(name) if n == 1 else f"{n} {esc(plural(name))}" for name, n in counts.items()]
+    parts = [name if n == 1 else f"{n} {plural(name)}" for name, n in counts.items()]
     return ", ".join(parts) if parts else "nothing"
 
 
@@ -71,6 +70,18 @@ def plural(name: str) -> str:
     if name.endswith("y") and name[-2:-1] not in "aeiou":
         return name[:-1] + "ies"  # Duchies
     return name + ("es" if name.endswith(("ch", "sh", "x")) else "s")
+
+
+def counted(count: object, noun: str, nouns: str | None = None) -> str:
+    """``1 coin token``, ``2 coin tokens``: a count with its noun, singular or plural."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
+def join_words(parts: Sequence[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
 
 
 def number(n: int) -> str:
@@ -84,7 +95,7 @@ def answer_text(value: Any) -> str:
         return "no"
     if isinstance(value, (list, tuple)):
         return cards(value) if value else "nothing (no card)"
-    return esc(value)
+    return str(value)
 
 
 # --- Position ---------------------------------------------------------------------------
@@ -92,11 +103,8 @@ def answer_text(value: Any) -> str:
 
 def _turn(turn: Mapping[str, Any]) -> str:
     actions, buys, coins = turn.get("actions", 1), turn.get("buys", 1), turn.get("coins", 0)
-    counters = (
-        f"{actions} Action{'s' if actions != 1 else ''}, "
-        f"{buys} Buy{'s' if buys != 1 else ''} and ${coins}."
-    )
-    whose = f"{esc(turn.get('player', 'p1'))}'s {'extra ' if turn.get('extra') else ''}turn"
+    counters = f"{counted(actions, 'Action')}, {counted(buys, 'Buy')} and ${coins}."
+    whose = f"{turn.get('player', 'p1')}'s {'extra ' if turn.get('extra') else ''}turn"
     if turn.get("phase") == "start":
         return f"{whose} is about to start (its start-of-turn effects come first), with {counters}"
     return (
@@ -111,12 +119,12 @@ def _entries(entries: Iterable[Any]) -> str:
     parts = []
     for entry in entries:
         if isinstance(entry, str):
-            parts.append(esc(entry))
+            parts.append(entry)
             continue
-        notes = [f"played by {esc(entry['by'])}, in play too"] if "by" in entry else []
+        notes = [f"played by {entry['by']}, in play too"] if "by" in entry else []
         if "set_aside" in entry:
             notes.append(f"with {cards(entry['set_aside'])} set aside")
-        parts.append(esc(entry["card"]) + (f" ({'; '.join(notes)})" if notes else ""))
+        parts.append(f"{entry['card']}" + (f" ({'; '.join(notes)})" if notes else ""))
     return ", ".join(parts)
 
 
@@ -131,26 +139,36 @@ def _player_line(name: str, zones: Mapping[str, Any]) -> str | None:
     if zones.get("vp_tokens"):
         held.append(f"{zones['vp_tokens']} VP tokens")
     if zones.get("pirate_ship"):
-        held.append(f"{zones['pirate_ship']} Coin token(s) on the Pirate Ship mat")
+        held.append(f"{counted(zones['pirate_ship'], 'Coin token')} on the Pirate Ship mat")
     if zones.get("gained_last_turn"):
         held.append(f"gained {cards(zones['gained_last_turn'])} on their last turn")
     for order in zones.get("shuffles", []):
         held.append(f"the next shuffle puts {cards(order)} on top, in that order")
-    return f"{esc(name)} has " + "; ".join(held) + "." if held else None
+    return f"{name} has " + "; ".join(held) + "." if held else None
+
+
+def chosen_editions(scenario: Any) -> dict[str, int]:
+    """The editions a scenario's file sets itself (``editions: {base: 1}``), the ones its
+    position names; the others are the defaults (``scenario`` is a Scenario)."""
+    return {
+        str(key[1]): scenario.editions[key[1]]
+        for key in scenario.lines
+        if len(key) == 2 and key[0] == "editions" and key[1] in scenario.editions
+    }
 
 
 def editions_line(chosen: Mapping[str, int]) -> str | None:
     if not chosen:
         return None
     parts = [
-        f"{SET_WORDS.get(s, esc(s))} cards in their {EDITION_WORDS.get(e, f'edition {e}')}"
+        f"{SET_WORDS.get(s, s)} cards in their {EDITION_WORDS.get(e, f'edition {e}')}"
         for s, e in sorted(chosen.items())
     ]
     return "Editions: " + "; ".join(parts) + "."
 
 
 def position(setup: Mapping[str, Any], chosen_editions: Mapping[str, int]) -> list[str]:
-    """Sentences describing the starting position (each one reStructuredText)."""
+    """Sentences describing the starting position."""
     players = int(setup.get("players", 2))
     kingdom = setup.get("kingdom", [])
     lines = [
@@ -169,22 +187,20 @@ def position(setup: Mapping[str, Any], chosen_editions: Mapping[str, int]) -> li
     taken = {p: t for p, t in setup.get("turns_taken", {}).items() if t}
     if taken:
         lines.append(
-            "Turns taken so far: "
-            + ", ".join(f"{esc(p)} {t}" for p, t in sorted(taken.items()))
-            + "."
+            "Turns taken so far: " + ", ".join(f"{p} {t}" for p, t in sorted(taken.items())) + "."
         )
     if setup.get("supply"):
-        piles = ", ".join(f"{esc(p)} {n}" for p, n in setup["supply"].items())
+        piles = ", ".join(f"{p} {n}" for p, n in setup["supply"].items())
         lines.append(f"Supply piles set to: {piles}.")
     if setup.get("trash"):
         lines.append(f"The trash holds {cards(setup['trash'])}.")
     if setup.get("embargo"):
-        tokens = ", ".join(f"{n} on {esc(p)}" for p, n in setup["embargo"].items())
+        tokens = ", ".join(f"{n} on {p}" for p, n in setup["embargo"].items())
         lines.append(f"Embargo tokens: {tokens}.")
     route = setup.get("trade_route")
     if route:
         lines.append(
-            f"The Trade Route mat holds {route['mat']} coin token(s); tokens sit on "
+            f"The Trade Route mat holds {counted(route['mat'], 'coin token')}; tokens sit on "
             f"{cards(route['piles']) if route['piles'] else 'no pile'}."
         )
     return lines
@@ -197,72 +213,74 @@ def _player_result(name: str, wanted: Mapping[str, Any]) -> list[str]:
     out = []
     for zone, words in ZONE_WORDS.items():
         if zone in wanted:
-            out.append(f"{esc(name)} has {cards(wanted[zone])} {words.split(' (')[0]}")
+            out.append(f"{name} has {cards(wanted[zone])} {words.split(' (')[0]}")
     for key, words in COUNT_WORDS.items():
         if key in wanted:
-            out.append(f"{esc(name)} has {wanted[key]} {words}")
+            out.append(f"{name} has {wanted[key]} {words}")
     if "discard_top" in wanted:
         top = wanted["discard_top"]
         out.append(
-            f"the top of {esc(name)}'s discard pile is {esc(top)}"
+            f"the top of {name}'s discard pile is {top}"
             if top
-            else f"{esc(name)}'s discard pile is empty"
+            else f"{name}'s discard pile is empty"
         )
     if "vp_tokens" in wanted:
-        out.append(f"{esc(name)} has {wanted['vp_tokens']} VP tokens")
+        out.append(f"{name} has {wanted['vp_tokens']} VP tokens")
     if "pirate_ship" in wanted:
-        out.append(f"{esc(name)} has {wanted['pirate_ship']} Coin token(s) on the Pirate Ship mat")
+        tokens = counted(wanted["pirate_ship"], "Coin token")
+        out.append(f"{name} has {tokens} on the Pirate Ship mat")
     if "score" in wanted:
-        out.append(f"{esc(name)} scores {wanted['score']} VP")
+        out.append(f"{name} scores {wanted['score']} VP")
     return out
 
 
 def checked(expect: Mapping[str, Any]) -> list[str]:
-    """What an ``expect`` mapping checks, as clauses (each one reStructuredText)."""
+    """What an ``expect`` mapping checks, as clauses."""
     out: list[str] = []
     for key in sorted(k for k in expect if k.startswith("p") and k[1:].isdigit()):
         out += _player_result(key, expect[key])
     if "trash" in expect:
         out.append(f"the trash holds {cards(expect['trash'])}")
     if "supply" in expect:
-        out += [f"{n} left in the {esc(p)} pile" for p, n in expect["supply"].items()]
+        out += [f"{n} left in the {p} pile" for p, n in expect["supply"].items()]
     if "trade_route" in expect:
-        out.append(f"the Trade Route mat holds {expect['trade_route']} coin token(s)")
+        out.append(f"the Trade Route mat holds {counted(expect['trade_route'], 'coin token')}")
     out += [
-        f"{n} Embargo token(s) on the {esc(p)} pile" for p, n in expect.get("embargo", {}).items()
+        f"{counted(n, 'Embargo token')} on the {p} pile"
+        for p, n in expect.get("embargo", {}).items()
     ]
-    out += [f"{esc(p)} has taken {n} turn(s)" for p, n in expect.get("turns_taken", {}).items()]
+    out += [f"{p} has taken {counted(n, 'turn')}" for p, n in expect.get("turns_taken", {}).items()]
     turn = expect.get("turn", {})
-    for key, words in (("actions", "Actions"), ("buys", "Buys")):
+    for key, word in (("actions", "Action"), ("buys", "Buy")):
         if key in turn:
-            out.append(f"{turn[key]} {words} left")
+            out.append(f"{counted(turn[key], word)} left")
     if "coins" in turn:
         out.append(f"${turn['coins']} to spend")
     if "phase" in turn:
         out.append(f"the turn is in its {PHASE_WORDS.get(turn['phase'], 'Action')} phase")
     if "player" in turn:
-        out.append(f"it is {esc(turn['player'])}'s turn")
+        out.append(f"it is {turn['player']}'s turn")
     if "extra" in turn:
         out.append("it is an extra turn" if turn["extra"] else "it is not an extra turn")
     if expect.get("events"):
-        out.append("these happen, in this order: " + "; ".join(map(esc, expect["events"])))
+        out.append("these happen, in this order: " + "; ".join(map(str, expect["events"])))
     if expect.get("no_events"):
-        out.append("none of these happens: " + "; ".join(map(esc, expect["no_events"])))
+        out.append("none of these happens: " + "; ".join(map(str, expect["no_events"])))
     if "pending" in expect:
         out.append(_pending(expect["pending"]))
     if "game_over" in expect:
         out.append("the game is over" if expect["game_over"] else "the game goes on")
     if "winners" in expect:
-        out.append("the winner is " + " and ".join(map(esc, expect["winners"])))
+        out.append("the winner is " + " and ".join(map(str, expect["winners"])))
     return out
 
 
 def _pending(pending: Mapping[str, Any] | None) -> str:
     if pending is None:
         return "nothing is left to decide"
-    who = esc(pending.get("player", "a player"))
+    who = str(pending.get("player", "a player"))
     what = KIND_WORDS.get(pending.get("kind", ""), "to decide")
-    source = f" for {esc(pending['source'])}" if "source" in pending else ""
+    source = f" for {pending['source']}" if "source" in pending else ""
     return f"the rules are waiting for {who} {what}{source}"
 
 
@@ -280,16 +298,16 @@ def sentence(clauses: Sequence[str]) -> str:
 
 def file_step(step: Any, player: str) -> str:
     """One step of the file in words (``step`` is a ``scenarios.model.Step``)."""
-    who = esc(step.player or player)
+    who = str(step.player or player)
     refused = " The rules refuse it." if step.rejected else ""
     if step.verb == "play":
-        return f"{who} plays {' then '.join(map(esc, step.arg))}.{refused}"
+        return f"{who} plays {' then '.join(map(str, step.arg))}.{refused}"
     if step.verb == "buy":
-        return f"{who} buys {esc(step.arg)}.{refused}"
+        return f"{who} buys {step.arg}.{refused}"
     if step.verb == "end":
         return f"{who} ends the {'Action phase' if step.arg == 'action' else 'turn'}.{refused}"
     if step.verb == "choose":
-        asker = f" to {esc(step.source)}'s question" if step.source else ""
+        asker = f" to {step.source}'s question" if step.source else ""
         verb = "tries to answer" if step.rejected else "answers"
         if not step.player:
             return f"The answer{asker}: {answer_text(step.arg)}.{refused}"
@@ -304,22 +322,22 @@ VERB_WORDS = {"play": "plays", "buy": "buys"}
 
 
 def _command(record: Any) -> str:
-    who = esc(record.player)
+    who = str(record.player)
     if record.verb == "end":
         what = f"ends the {'Action phase' if record.card == 'action' else 'turn'}"
     else:
-        what = f"{VERB_WORDS.get(record.verb, esc(record.verb))} {esc(record.card)}"
+        what = f"{VERB_WORDS.get(record.verb, str(record.verb))} {record.card}"
     return _refusal(f"{who} {what}", record)
 
 
 def _refusal(text: str, record: Any) -> str:
     if record.refused is not None:
-        return f"{text}: the rules refuse it ({esc(record.refused)})."
+        return f"{text}: the rules refuse it ({record.refused})."
     return text + "."
 
 
 def _asked(decision: Any) -> str:
-    return f"*Asked:* {esc(decision.question())}."
+    return f"Asked: {decision.question()}."
 
 
 def _event_of(record: Any) -> str | None:
@@ -342,7 +360,7 @@ def trace_steps(records: Sequence[Any]) -> list[str]:
         if kind == "Start":
             opening = []
             if record.events:
-                opening.append("At the start: " + "; ".join(map(esc, record.events)) + ".")
+                opening.append("At the start: " + "; ".join(map(str, record.events)) + ".")
             if record.asked is not None:
                 opening.append(_asked(record.asked))
             if opening:
@@ -350,15 +368,13 @@ def trace_steps(records: Sequence[Any]) -> list[str]:
         elif kind == "Command":
             steps.append(_command(record))
         elif kind == "Answer":
-            steps.append(
-                _refusal(f"{esc(record.player)} answers {answer_text(record.value)}", record)
-            )
+            steps.append(_refusal(f"{record.player} answers {answer_text(record.value)}", record))
         elif kind == "Happened" and steps:
             lines = list(record.lines)
             if lines and last is not None and lines[0] == _event_of(last):
                 lines = lines[1:]  # "p1 plays Throne Room" has just been said
             if lines:
-                steps[-1] += " Then " + "; ".join(map(esc, lines)) + "."
+                steps[-1] += " Then " + "; ".join(map(str, lines)) + "."
         elif kind == "Asked" and steps:
             steps[-1] += " " + _asked(record.decision)
         elif kind == "Checkpoint" and record.step is not None:
@@ -366,7 +382,7 @@ def trace_steps(records: Sequence[Any]) -> list[str]:
             verdict = (
                 "it holds"
                 if not record.problems
-                else "it does not hold: " + "; ".join(map(esc, record.problems))
+                else "it does not hold: " + "; ".join(map(str, record.problems))
             )
             steps.append(
                 "Checked at this point: " + ("; ".join(clauses) or "nothing") + f" ({verdict})."
@@ -382,4 +398,4 @@ def trace_result(records: Sequence[Any]) -> str | None:
     problems = final[-1].problems
     if not problems:
         return "The reference engine's state at the end matches every expectation."
-    return "The reference engine differs: " + "; ".join(map(esc, problems)) + "."
+    return "The reference engine differs: " + "; ".join(map(str, problems)) + "."
