@@ -72,7 +72,7 @@ class Command:
 # --- output helpers -----------------------------------------------------------------------
 
 
-def _table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+def text_table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     """A plain text table: numbers right-aligned, everything else left-aligned."""
     rows = [list(row) for row in rows]
     numeric = [
@@ -90,7 +90,7 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     return "\n".join([lines[0], "-" * min(max(map(len, lines)), WIDTH), *lines[1:]])
 
 
-def _dumps(data: Any) -> str:
+def dumps(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -122,7 +122,7 @@ def summary_table(summary: dict[str, Any]) -> str:
     columns = [*STATUS_NAMES.values(), "total"]
     rows = [[name, *(row[c] for c in columns)] for name, row in summary["by_set"].items()]
     rows.append(["all", *(summary[c] for c in columns)])
-    return _table(["set", *columns], rows)
+    return text_table(["set", *columns], rows)
 
 
 def _selector(text: str | None) -> Callable[[str, str], bool] | None:
@@ -132,7 +132,7 @@ def _selector(text: str | None) -> Callable[[str, str], bool] | None:
     return lambda scenario_id, file: wanted in scenario_id.lower() or wanted in file.lower()
 
 
-def _factory(engine: str, args: argparse.Namespace | None = None) -> runner.AdapterFactory:
+def engine_factory(engine: str, args: argparse.Namespace | None = None) -> runner.AdapterFactory:
     """The engine's factory, or UsageError (unknown name, engine not installed)."""
     from scenarios.engines import EngineNotFound, resolve
 
@@ -208,7 +208,7 @@ def _run_files(
     args: argparse.Namespace | None = None,
     **options: Any,
 ) -> list[Result]:
-    factory = _factory(engine, args)
+    factory = engine_factory(engine, args)
     options["cache"] = _cache(args)
     if args is not None and getattr(args, "record", None) and engine == args.engine:
         from arbiter.record import recording
@@ -237,7 +237,7 @@ def _traced_run(
     """Run with ``--trace``: each scenario's play-by-play printed before the summary."""
     from scenarios.trace import render_trace, trace_files
 
-    traces, results = trace_files(files, _factory(engine), _selector(keyword))
+    traces, results = trace_files(files, engine_factory(engine), _selector(keyword))
     for trace in traces:
         lines = render_trace(trace).splitlines()
         print("\n".join(map(printable, lines)) + "\n", file=human)
@@ -251,7 +251,7 @@ def run_check(args: argparse.Namespace) -> int:
 
     args.deadline_at = time.monotonic() + args.deadline if args.deadline else None
     if args.compare:
-        _factory(args.compare, args)  # an unknown engine is bad input, before the long run
+        engine_factory(args.compare, args)  # an unknown engine is bad input, before the long run
     if args.update_baseline and not args.baseline:
         raise UsageError("--update-baseline needs --baseline FILE (the file it writes)")
     files = _files(args.paths)
@@ -438,7 +438,7 @@ def _write_reports(
             }
             if compared is not None:
                 report["compare"] = compared
-            output.write(target, _dumps(report))
+            output.write(target, dumps(report))
         elif target.option == "--junit":
             output.write(target, junit_xml(results, args.engine, summarize))
 
@@ -560,7 +560,7 @@ def run_cards(args: argparse.Namespace) -> int:
     cards = [card for card in ALL_CARDS if args.set in (None, card.set)]
     if args.json:
         print(
-            _dumps(
+            dumps(
                 [
                     {
                         "name": c.name,
@@ -578,7 +578,7 @@ def run_cards(args: argparse.Namespace) -> int:
         )
         return EXIT_OK
     rows = [[c.name, c.set, _editions(c), str(c.cost), _types(c)] for c in cards]
-    print(_table(["card", "set", "editions", "cost", "types"], rows))
+    print(text_table(["card", "set", "editions", "cost", "types"], rows))
     return EXIT_OK
 
 
@@ -620,7 +620,7 @@ def run_rulings(args: argparse.Namespace) -> int:
             raise UsageError(f"no ruling mentions {printable(args.grep)!r}")
     if args.json:
         summary = {"total": len(rows), "proven": proven, "missing": len(rows) - proven}
-        print(_dumps({"rulings": shown, "summary": summary}), end="")
+        print(dumps({"rulings": shown, "summary": summary}), end="")
         return EXIT_OK
     table = [
         [
@@ -637,7 +637,7 @@ def run_rulings(args: argparse.Namespace) -> int:
             print(f"  Passing scenarios: {', '.join(passing) or 'none'}\n")
         print(f"{len(shown)} of {len(rows)} rulings mention {printable(args.grep)!r}")
         return EXIT_OK
-    print(_table(["ruling", "about", "passing scenarios"], table))
+    print(text_table(["ruling", "about", "passing scenarios"], table))
     print(f"\n{proven} of {len(rows)} rulings have a passing scenario on the reference engine")
     return EXIT_OK
 
@@ -742,10 +742,6 @@ def _interaction_lines(name: str, loaded: list[Scenario]) -> list[str]:
     return lines
 
 
-def _editions_of(ruling: Ruling) -> str:
-    return ",".join(map(str, ruling.editions))
-
-
 def _scenario_lines(name: str, ruling_ids: set[str], loaded: list[Scenario]) -> list[str]:
     related = [s for s in loaded if name in s.named or ruling_ids & set(s.rulings)]
     lines = [f"Scenarios ({len(related)}):"]
@@ -781,7 +777,7 @@ def _explain_decisions(cards: Sequence[str], as_json: bool) -> int:
     specs = bundled_specs()
     found = {name: spec_json(specs, name) for name in cards}
     if as_json:
-        print(_dumps(found))
+        print(dumps(found))
         return EXIT_OK
     for name, entries in found.items():
         print(
@@ -811,7 +807,7 @@ def configure_explain(parser: argparse.ArgumentParser) -> None:
 
 
 def forward_graph(argv: list[str]) -> int:
-    from checks.graph import main as graph_main
+    from arbiter.graph_cli import main as graph_main
 
     return graph_main(argv)
 

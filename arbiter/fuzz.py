@@ -19,7 +19,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from arbiter import output
-from arbiter.cli import CARD_SETS, EXIT_FAILED, EXIT_OK, UsageError, _dumps, _factory, _table
+from arbiter.cli import (
+    CARD_SETS,
+    EXIT_FAILED,
+    EXIT_OK,
+    UsageError,
+    dumps,
+    engine_factory,
+    text_table,
+)
 from arbiter.output import printable
 
 if TYPE_CHECKING:  # the engine and the fuzzer are imported when the command runs, not
@@ -200,7 +208,7 @@ def summary_text(summary: Summary) -> str:
         lines.append(f"skipped {games} game(s): {printable(reason)}")
     if summary.divergences:
         rows = [(printable(card), count) for card, count in summary.divergences.most_common()]
-        lines += ["", _table(("card", "divergences"), rows)]
+        lines += ["", text_table(("card", "divergences"), rows)]
     lines.append("")
     lines.append(
         f"{len(summary.findings)} bug(s) found ({summary.duplicates} more divergence(s) "
@@ -221,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
     targets = output.plan([("--json", args.json)])  # checked before the long run
     if args.out.exists() and not args.out.is_dir():
         raise UsageError(f"--out: {printable(str(args.out))} is not a directory")
-    engine = _factory(args.engine, args)()
+    engine = engine_factory(args.engine, args)()
     console = Console(args.out)
     try:
         summary = Fuzzer(config, engine, console.finding, console.progress).run()
@@ -232,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
     if console.live:
         sys.stderr.write("\r\033[K")
     for target in targets:  # the report first: a closed pipe must not cost the file
-        output.write(target, _dumps(summary.to_json()))
+        output.write(target, dumps(summary.to_json()))
     human = sys.stderr if any(target.is_stdout for target in targets) else sys.stdout
     print(summary_text(summary), file=human)
     return EXIT_FAILED if summary.findings or summary.divergences else EXIT_OK

@@ -49,7 +49,9 @@ from engine import cards as catalogue
 from engine import rules
 from engine.errors import IllegalAnswer, IllegalMove
 from engine.game import BASIC_PILES, COLONY_PILES, Game
+from engine.position import NotAPosition, setup_of
 from engine.sets import BY_NAME, KINGDOM_SETS
+from engine.setup_check import declared
 from engine.vocabulary import PlayerZone
 from scenarios.adapters.base import Adapter, Rejected, Unsupported
 from scenarios.adapters.reference import ReferenceAdapter
@@ -128,21 +130,6 @@ def _zones(setup: Mapping[str, Any], index: int) -> Mapping[str, Any]:
     return zones
 
 
-class PinningReference(ReferenceAdapter):
-    """The reference adapter on a :class:`PinningGame`."""
-
-    name = "reference"
-
-    def load(self, setup: dict[str, Any]) -> None:
-        self.game = PinningGame(setup)
-
-    def pinned(self) -> PinningGame:
-        game = self.game
-        if not isinstance(game, PinningGame):
-            raise RuntimeError("load a setup first")
-        return game
-
-
 def pin_shuffles(setup: Mapping[str, Any], inputs: Sequence[Input]) -> dict[str, Any] | None:
     """``setup`` with the shuffle orders the reference uses over ``inputs``, or None when
     the reference refuses one of the inputs (a shrunk candidate that no longer plays)."""
@@ -207,6 +194,14 @@ def _state_differences(
         for key in ("deck", "vp_tokens", "score"):
             if ours[key] != theirs.get(key):
                 yield Difference(f"{name}.{key}", ours[key], theirs.get(key))
+        # The mats and tokens the sets declare, shown only while some are there.
+        for mat in catalogue.MATS:
+            if Counter(ours.get(mat, [])) != Counter(theirs.get(mat, [])):
+                mine, other = sorted(ours.get(mat, [])), sorted(theirs.get(mat, []))
+                yield Difference(f"{name}.{mat}", mine, other)
+        for key in declared().player_tokens:
+            if ours.get(key, 0) != theirs.get(key, 0):
+                yield Difference(f"{name}.{key}", ours.get(key, 0), theirs.get(key, 0))
     supply, their_supply = reference["supply"], engine.get("supply", {})
     for pile in sorted(set(supply) | set(their_supply)):
         if supply.get(pile) != their_supply.get(pile):
@@ -216,9 +211,11 @@ def _state_differences(
     for key in observed_turn_keys(reference["turn"]):
         if reference["turn"][key] != engine.get("turn", {}).get(key):
             yield Difference(f"turn.{key}", reference["turn"][key], engine.get("turn", {}).get(key))
-    for key in ("trade_route", "game_over"):
-        if reference[key] != engine.get(key):
-            yield Difference(key, reference[key], engine.get(key))
+    for key in declared().pile_tokens:  # tokens on piles (Embargo's), on a mat (Trade Route's)
+        if reference.get(key, {}) != engine.get(key, {}):
+            yield Difference(key, reference.get(key), engine.get(key))
+    if reference["game_over"] != engine.get("game_over"):
+        yield Difference("game_over", reference["game_over"], engine.get("game_over"))
     if sorted(reference["winners"]) != sorted(engine.get("winners", [])):
         yield Difference("winners", sorted(reference["winners"]), sorted(engine.get("winners", [])))
 
@@ -601,33 +598,12 @@ def position_at(setup: Mapping[str, Any], inputs: Sequence[Input], index: int) -
     game = PinningGame(setup)
     for kind, value in inputs[:index]:
         apply_input(game, kind, value)
-    snap, state = game.snapshot(), game.state
-    position: dict[str, Any] = {
-        "players": setup["players"],
-        "kingdom": list(state.kingdom),
-        "colony": state.colony,
-        "supply": dict(snap["supply"]),
-        "trash": list(snap["trash"]),
-        "turn": {key: snap["turn"][key] for key in TURN_KEYS},
-        "turns_taken": {name: p["turns_taken"] for name, p in snap["players"].items()},
-        "trade_route": (
-            {
-                "mat": state.tokens.get("trade_route", 0),
-                "piles": list(state.pile_tokens.get("trade_route", {})),
-            }
-            if "Trade Route" in state.kingdom
-            else None
-        ),
-        "editions": dict(setup["editions"]),
-        "seed": setup["seed"],
-    }
-    for index_, (name, player) in enumerate(snap["players"].items()):
-        position[name] = {
-            **{zone: list(player[zone]) for zone in ("hand", "deck", "discard", "in_play")},
-            "set_aside": list(player["set_aside"]),
-            "vp_tokens": player["vp_tokens"],
-            "shuffles": [list(order) for order in game.wanted[index_]],
-        }
+    # The engine's own writing of its position (NotAPosition once the turn's plays are
+    # under way), in the loader's normal form, as a scenario's setup is handed to engines.
+    written = setup_of(game)
+    position = build_setup(written, written["kingdom"], written["editions"], written["seed"])
+    for player in range(game.players):
+        position[f"p{player + 1}"]["shuffles"] = [list(order) for order in game.wanted[player]]
     return position
 
 
@@ -678,7 +654,10 @@ class Shrinker:
         for index in range(last, turn_start - 1, -1):
             if inputs[index][0] != "command":
                 continue
-            position = position_at(played.setup, inputs, index)
+            try:
+                position = position_at(played.setup, inputs, index)
+            except NotAPosition:  # a turn's plays under way: an earlier command
+                continue
             case = self.attempt(position, inputs[index : last + 1])
             if case is not None and self._faithful(case, original.observations[index:]):
                 return case
@@ -769,9 +748,24 @@ def _with_kingdom(case: Case, kept: list[Any]) -> Candidate:
     setup["kingdom"] = list(kept)
     for pile in set(setup["supply"]) - set(kept) - set(BASIC_PILES) - set(COLONY_PILES):
         del setup["supply"][pile]
-    if setup["trade_route"] is not None:
-        piles = set(BASIC_PILES) | set(COLONY_PILES) | set(kept)
-        setup["trade_route"]["piles"] = [p for p in setup["trade_route"]["piles"] if p in piles]
+    # What the removed cards brought goes with them: tokens on their piles, the tokens and
+    # mats that need them.
+    piles = set(BASIC_PILES) | set(COLONY_PILES) | set(kept)
+    known = declared()
+    for key, kind in known.pile_tokens.items():
+        given = setup.get(key)
+        if given is None:
+            continue
+        if kind.where == "pile":
+            setup[key] = {pile: n for pile, n in given.items() if pile in piles}
+        else:
+            given["piles"] = [pile for pile in given.get("piles", []) if pile in piles]
+    needs = {**{k: kind.needs for k, kind in known.player_tokens.items()}, **known.mats}
+    for number in range(1, setup["players"] + 1):
+        zones = setup.get(f"p{number}", {})
+        for key, card in needs.items():
+            if card is not None and card not in kept:
+                zones.pop(key, None)
     return setup, case.inputs
 
 

@@ -54,7 +54,6 @@ if TYPE_CHECKING:
 DECLARED = "declared"
 RULING = "ruling"
 SCENARIO = "scenario"
-EDITIONS = (1, 2)
 
 # --- what each kind reads, for the docs' mechanics page ------------------------------------
 
@@ -980,10 +979,3 @@ def from_graphml(path: Path | str) -> nx.MultiDiGraph:
     for source, target, key, data in flat.edges(keys=True, data=True):
         graph.add_edge(source, target, key=key, **unflatten(data))
     return graph
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``arbiter graph`` (see :mod:`checks.graph_cli`)."""
-    from checks.graph_cli import main as run
-
-    return run(argv)

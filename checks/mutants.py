@@ -1057,7 +1057,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "A Duration card is discarded in the Clean-up of the turn it was played; its later "
         "part still happens, but while-in-play parts (1st-edition Lighthouse) end early.",
         "common Duration slip (rules/duration/1)",
-        src("staying = self.player(context.player).staying", "staying: list[int] = []"),
+        src("staying = player.staying\n", "staying: list[int] = []\n"),
     ),
     m(
         "duration-later-part-every-turn",
@@ -1143,8 +1143,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "(Island) does not stop it.",
         HOSTILE3,
         src(
-            "game.definition(card).is_(VICTORY)\n        and (was_bought",
-            "game.definition(card).types == {VICTORY}\n        and (was_bought",
+            "game.definition_by_name(card).is_(VICTORY)\n        and (was_bought",
+            "game.definition_by_name(card).types == {VICTORY}\n        and (was_bought",
         ),
     ),
     # ---- card facts: costs -----------------------------------------------------------------------

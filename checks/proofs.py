@@ -820,10 +820,6 @@ PROOFS: dict[str, Callable[[], Outcome]] = {
 }
 
 
-def prove_all(names: Sequence[str] | None = None) -> list[Outcome]:
-    return [PROOFS[name]() for name in (names or PROOFS)]
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "properties",

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine import cards as catalogue
@@ -90,25 +90,9 @@ class CardKey:
         return _KEYS.get(id(card)) or cls(card.name, card.set, tuple(card.editions))
 
 
-def _same_instructions(card: Card, other: Card) -> bool:
-    """Whether two definitions differ in their text and editions only."""
-    return replace(other, text=card.text, editions=card.editions) == card
-
-
 # Every definition's key, by identity (the catalogue is fixed at import).
 _KEYS: dict[int, CardKey] = {
-    id(card): CardKey(
-        card.name,
-        card.set,
-        tuple(
-            sorted(
-                edition
-                for other in catalogue.definitions(card.name)
-                if _same_instructions(card, other)
-                for edition in other.editions
-            )
-        ),
-    )
+    id(card): CardKey(card.name, card.set, catalogue.instruction_editions(card))
     for card in catalogue.ALL_CARDS
 }
 

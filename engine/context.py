@@ -140,7 +140,7 @@ class Resolving:
 
 
 class Watcher(Protocol):
-    """Sees the engine work, for a check that runs beside it (``checks/declarations.py``:
+    """Sees the engine work, for a check that runs beside it (``scenarios/declarations.py``:
     every card's declared targets against what its instructions do): every card that
     moves, each play or triggered ability from the start of its resolving to its end,
     nested as they nest, and each Supply pile picked to gain from with the cost limit it

@@ -72,6 +72,8 @@ class Lasting(Table):
         tokens (scored at the end), Coffers, Pirate Ship's Coin tokens. A kind with a log
         verb logs one line per token."""
         declared = self._token_kind(kind, ("player",))
+        if not count:
+            return
         tokens = self.state.players[player].tokens
         tokens[kind] = tokens.get(kind, 0) + count
         if declared.added is not None:
@@ -133,10 +135,13 @@ class Lasting(Table):
     def stay_in_play(self, context: Context) -> None:
         """Keep the card in play at its player's next Clean-up (a Duration card), and the
         card that played it (a Throne Room stays with the Duration card it played)."""
-        staying = self.player(context.player).staying
+        player = self.player(context.player)
+        staying = player.staying
         for card in (context.card, context.played_by):
             if card is not None and card not in staying:
                 staying.append(card)
+        if context.played_by is not None:
+            player.played_by[context.card] = context.played_by
 
     def at_start_of_next_turn(self, context: Context, trigger_index: int) -> None:
         """Set up one of the card's ``where='next_turn'`` triggers for the start of its

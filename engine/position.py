@@ -33,7 +33,15 @@ from engine.setup_check import (
     check_setup,
     declared,
 )
-from engine.state import GameState, Phase, PlayerState, TurnState, Zone
+from engine.state import (
+    PLAYER_ZONES,
+    ExtraTurn,
+    GameState,
+    Phase,
+    PlayerState,
+    TurnState,
+    Zone,
+)
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -303,9 +311,13 @@ def _build_player(
         if zone == "in_play":
             # Durations first: they were played on an earlier turn than this turn's plays.
             for entry in zones.get("durations", []) or []:
-                _build_entry(state, index, entry, define, scheduled=waiting, stays=not active)
+                _build_entry(
+                    state, index, entry, define, scheduled=waiting, stays=not active, earlier=True
+                )
             for entry in zones.get("in_play", []) or []:
-                plays += _build_entry(state, index, entry, define, scheduled=True, stays=True)
+                plays += _build_entry(
+                    state, index, entry, define, scheduled=True, stays=True, earlier=False
+                )
             continue
         names = zones.get(zone)
         if names:
@@ -325,12 +337,14 @@ def _build_entry(
     *,
     scheduled: bool,
     stays: bool,
+    earlier: bool,
 ) -> list[SetupPlay]:
     """Put an ``in_play`` / ``durations`` entry in play (the card that played it first, as
     it was played first); its plays. A Duration card among them set up its start-of-turn
     triggers once per play (``scheduled``) and stays at the next Clean-up (``stays``), as
     if it had been played in the scenario (``Verbs.stay_in_play``,
-    ``Verbs.at_start_of_next_turn``)."""
+    ``Verbs.at_start_of_next_turn``); one played on an ``earlier`` turn stayed, and with it
+    the card that played it."""
     player = state.players[index]
     name, by_name = play_entry(entry)
     by = None if by_name is None else _new_card(state, by_name, define)
@@ -339,6 +353,7 @@ def _build_entry(
     times = 1 if by_name is None else times_played(define(by_name), definition)
     player.in_play.extend([card] if by is None else [by, card])
     waiting = times
+    held: list[int] = []
     if of_kind(definition.static, HoldsSetAside):
         # Haven, Blockade: each play that set a card aside acts at the next turn (a play
         # that found nothing to set aside does not). A Blockade from a setup affects every
@@ -347,11 +362,22 @@ def _build_entry(
         player.set_aside.extend(held)
         player.held.extend((held_card, card) for held_card in held)
         waiting = len(held)
+    if isinstance(entry, Mapping) and "waiting" in entry:  # fewer plays set something up
+        waiting = int(entry["waiting"])
+    affects = entry.get("affects") if isinstance(entry, Mapping) else None
+    # Whom each play of a Duration Attack affects until it is done, by its set-aside card
+    # (Blockade's) if it has one: every other player unless the setup says.
+    for play, victims in enumerate(affects or []):
+        aside = held[play] if play < len(held) else None
+        affected = tuple(_player_index(victim, len(state.players)) for victim in victims)
+        player.attacks.append((card, aside, affected))
     waits = [i for i, trigger in enumerate(definition.triggers) if trigger.where == "next_turn"]
     if waits and scheduled:
         player.next_turn.extend((card, i) for _ in range(waiting) for i in waits)
     if waits and stays and waiting:
         player.staying.extend([card] if by is None else [card, by])
+    if by is not None and (earlier or (waits and waiting)):  # it stayed, with its player
+        player.played_by[card] = by
     plays: list[SetupPlay] = [] if by is None else [(by, None)]
     return plays + [(card, by)] * times
 
@@ -376,10 +402,23 @@ def _build_turn(state: GameState, setup: Mapping[str, Any], players: int) -> Non
         regular=controller,
     )
     state.turn.potions = int(turn.get("potions", 0))
-    # An extra turn the player's own Outpost gave follows their own turn.
-    state.turn.in_a_row = 2 if turn.get("extra") else 1
+    for gained in turn.get("gains", []) or []:  # this turn's gains so far: names
+        if isinstance(gained, str):
+            state.turn.gains.append((gained, False, state.turn.phase))
+        else:
+            entry = (gained["card"], bool(gained.get("bought", False)), gained.get("phase", phase))
+            state.turn.gains.append(entry)
+    # An extra turn the player's own Outpost gave follows their own turn; after another
+    # player's Possession turn a player's own turn is their second in a row.
+    state.turn.in_a_row = int(turn.get("in_a_row", 2 if turn.get("extra") else 1))
     for name, count in (setup.get("turns_taken", {}) or {}).items():
         state.players[_player_index(name, players)].turns_taken = int(count)
+    for extra in setup.get("extra_turns", []) or []:
+        player = _player_index(extra["player"], players)
+        controller = _player_index(extra.get("controller", extra["player"]), players)
+        state.extra_turns.append(
+            ExtraTurn(player, controller, extra.get("kind", "extra"), extra.get("counts", False))
+        )
 
 
 def _new_cards(state: GameState, names: list[str], define: Define) -> list[int]:
@@ -481,6 +520,219 @@ def snapshot(game: Game) -> dict[str, Any]:
         if kind.where == "pile" and table.pile_tokens.get(kind.name):
             shown[kind.key] = dict(table.pile_tokens[kind.name])
     return shown
+
+
+class NotAPosition(ValueError):
+    """A state that a setup cannot say: a decision is pending, or cards are under way
+    between zones (revealed, or played this turn)."""
+
+
+def setup_of(game: Game) -> dict[str, Any]:
+    """The position as a setup in the scenario format's terms, which ``Game(setup)`` reads
+    back to an equal game (the engine's FEN: ``tests/test_round_trip.py``), mats, tokens,
+    piles outside the Supply, Durations (with the cards that played them and the cards set
+    aside with them), extra turns and the Bane included. A position is where the game
+    waits for a command before anything is played this turn: NotAPosition otherwise. The
+    random source is not part of it (the setup keeps the game's seed)."""
+    state, turn = game.state, game.state.turn
+    if game.pending is not None or not game.awaiting_command or turn.plays or turn.bought:
+        raise NotAPosition("a position is taken at a command, before anything is played")
+    names = state.names
+    setup: dict[str, Any] = {
+        "players": len(state.players),
+        "kingdom": [name for name in state.kingdom if name != state.bane],
+        "colony": state.colony,
+        "editions": dict(game.editions),
+        "seed": game.setup.get("seed", 0),
+        "supply": {pile: len(cards) for pile, cards in state.supply.items()},
+        "trash": [names[card] for card in state.trash],
+        "turn": _turn_of(state),
+        "turns_taken": {f"p{i + 1}": p.turns_taken for i, p in enumerate(state.players)},
+    }
+    if state.bane is not None:
+        setup["bane"] = state.bane
+    if state.piles:
+        setup["piles"] = {
+            pile: [names[card] for card in cards] for pile, cards in state.piles.items()
+        }
+    changes = game_setup_changes(state.kingdom, game.definition_by_name)
+    placed = {tokens.kind for change in changes for tokens in change.pile_tokens}
+    for key, kind in declared().pile_tokens.items():
+        on = state.pile_tokens.get(kind.name, {})
+        if not (on or state.tokens.get(kind.name) or kind.name in placed):
+            continue  # none, and set-up places none: nothing to say
+        if kind.where == "pile":
+            setup[key] = dict(on)
+        else:
+            piles = [pile for pile, count in on.items() for _ in range(count)]
+            setup[key] = {"mat": state.tokens.get(kind.name, 0), "piles": piles}
+    if state.extra_turns:
+        setup["extra_turns"] = [
+            {
+                "player": f"p{extra.player + 1}",
+                "controller": f"p{extra.controller + 1}",
+                "kind": extra.kind,
+                "counts": extra.counts,
+            }
+            for extra in state.extra_turns
+        ]
+    given = {name for change in changes for name, _ in change.player_tokens}
+    for index, player in enumerate(state.players):
+        setup[f"p{index + 1}"] = _player_setup(game, player, given)
+    return setup
+
+
+def _turn_of(state: GameState) -> dict[str, Any]:
+    turn = state.turn
+    shown: dict[str, Any] = {
+        "player": f"p{turn.player + 1}",
+        "phase": turn.phase,
+        "actions": turn.actions,
+        "buys": turn.buys,
+        "coins": turn.coins,
+    }
+    if turn.potions:
+        shown["potions"] = turn.potions
+    if turn.extra:
+        shown["extra"] = True
+    if turn.controller != turn.player:
+        shown["controller"] = f"p{turn.controller + 1}"
+    if turn.in_a_row != (2 if turn.extra else 1):
+        shown["in_a_row"] = turn.in_a_row
+    if turn.gains:
+        shown["gains"] = [
+            name
+            if (not bought and phase == turn.phase)
+            else {"card": name, "bought": bought, "phase": phase}
+            for name, bought, phase in turn.gains
+        ]
+    return shown
+
+
+def _player_setup(game: Game, player: PlayerState, given: set[str]) -> dict[str, Any]:
+    """One player's part of :func:`setup_of`."""
+    names = game.state.names
+    held = {card for card, _ in player.held}
+    zones: dict[str, Any] = {
+        "hand": [names[card] for card in player.hand],
+        "deck": [names[card] for card in reversed(player.deck)],
+        "discard": [names[card] for card in player.discard],
+        "set_aside": [names[card] for card in player.set_aside if card not in held],
+        "in_play": [],  # nothing is played yet this turn at a position
+    }
+    durations = _duration_entries(game, player)
+    if durations:
+        zones["durations"] = durations
+    if player.revealed:
+        raise NotAPosition("cards are revealed: an instruction is under way")
+    for mat, cards in player.mats.items():
+        if cards:
+            zones[mat] = [names[card] for card in cards]
+    for key, kind in declared().player_tokens.items():
+        count = player.tokens.get(kind.name, 0)
+        if count or kind.name in given:
+            zones[key] = count
+    if player.gained_last_turn:
+        zones["gained_last_turn"] = list(player.gained_last_turn)
+    return zones
+
+
+def _plays_of(game: Game, card: int, by: int | None, aside: list[str]) -> int:
+    """How many plays of ``card`` a setup entry sets up for the next turn by default: one
+    per card set aside with it (Haven's), else one per play (``by`` plays it twice or
+    three times)."""
+    definition = game.definition(card)
+    if of_kind(definition.static, HoldsSetAside):
+        return len(aside)
+    return 1 if by is None else times_played(game.definition(by), definition)
+
+
+def _duration_entries(game: Game, player: PlayerState) -> list[str | dict[str, Any]]:
+    """The player's cards in play, from earlier turns: each a name, or ``{card, by,
+    set_aside}`` (the card that played it, the cards held with it)."""
+    names = game.state.names
+    by_cards = set(player.played_by.values())
+    entries: list[str | dict[str, Any]] = []
+    for card in player.in_play:
+        if card in by_cards:
+            continue  # written with the card it played
+        entry: dict[str, Any] = {"card": names[card]}
+        by = player.played_by.get(card)
+        if by is not None:
+            entry["by"] = names[by]
+        aside = [names[held] for held, holder in player.held if holder == card]
+        if aside:
+            entry["set_aside"] = aside
+        waits = sum(1 for t in game.definition(card).triggers if t.where == "next_turn")
+        scheduled = sum(1 for later, _ in player.next_turn if later == card)
+        if waits and scheduled and scheduled // waits != _plays_of(game, card, by, aside):
+            entry["waiting"] = scheduled // waits
+        affects = [victims for attack, _, victims in player.attacks if attack == card]
+        if affects:  # a Duration Attack's plays, each with whom it affects until done
+            entry["affects"] = [[f"p{v + 1}" for v in victims] for victims in affects]
+        entries.append(entry if len(entry) > 1 else names[card])
+    return entries
+
+
+def state_of(game: Game) -> dict[str, Any]:
+    """Everything of a game's state that its future play depends on, with card names for
+    card ids (a game read back from :func:`setup_of` numbers its cards anew): what two
+    games must share to be the same position. Not the event log, the random source, or
+    the start-of-turn effects that were due this turn (``TurnState.due``: what the turn's
+    start resolved, never read again)."""
+    state, names = game.state, game.state.names
+
+    def named(cards: Iterable[int]) -> list[str]:
+        return [names[card] for card in cards]
+
+    def player_state(player: PlayerState) -> dict[str, Any]:
+        return {
+            "zones": {zone: named(player.zone(zone)) for zone in PLAYER_ZONES},
+            "mats": {mat: named(cards) for mat, cards in player.mats.items()},
+            "tokens": dict(player.tokens),
+            "turns_taken": player.turns_taken,
+            "staying": named(player.staying),
+            "played_by": sorted((names[c], names[by]) for c, by in player.played_by.items()),
+            "next_turn": [(names[card], index) for card, index in player.next_turn],
+            "attacks": [
+                (names[card], None if aside is None else names[aside], victims)
+                for card, aside, victims in player.attacks
+            ],
+            "held": [(names[card], names[holder]) for card, holder in player.held],
+            "gained_last_turn": list(player.gained_last_turn),
+        }
+
+    turn = state.turn
+    return {
+        "players": [player_state(player) for player in state.players],
+        "supply": {pile: named(cards) for pile, cards in state.supply.items()},
+        "piles": {pile: named(cards) for pile, cards in state.piles.items()},
+        "trash": named(state.trash),
+        "kingdom": list(state.kingdom),
+        "bane": state.bane,
+        "editions": dict(game.editions),
+        "colony": state.colony,
+        "pile_tokens": {kind: dict(on) for kind, on in state.pile_tokens.items() if on},
+        "tokens": {kind: count for kind, count in state.tokens.items() if count},
+        "extra_turns": list(state.extra_turns),
+        "game_over": state.game_over,
+        "turn": {
+            "player": turn.player,
+            "phase": turn.phase,
+            "counters": (turn.actions, turn.buys, turn.coins, turn.potions),
+            "bought": turn.bought,
+            "plays": list(turn.plays),
+            "modifiers": dict(turn.modifiers),
+            "lasting": [(o, names[c], i) for o, c, i in turn.lasting],
+            "cost_sources": named(turn.cost_sources),
+            "extra": turn.extra,
+            "controller": turn.controller,
+            "regular": turn.regular,
+            "in_a_row": turn.in_a_row,
+            "hand_size": turn.hand_size,
+            "gains": list(turn.gains),
+        },
+    }
 
 
 def _player_index(name: Any, players: int) -> int:

@@ -43,7 +43,7 @@ from engine.abilities import (
 )
 from engine.entries import is_duration, play_entry, times_played
 from engine.errors import BadPosition, Key
-from engine.model import VICTORY, Card
+from engine.model import ATTACK, VICTORY, Card
 from engine.shapes import (
     MAX_CARDS,
     SetupReader,
@@ -86,6 +86,7 @@ SETUP_KEYS = (
     "trash",
     "turn",
     "turns_taken",
+    "extra_turns",
     "editions",
     "seed",
     "deal",
@@ -94,7 +95,20 @@ PLAYER_KEYS = (*ZONES, "durations", "gained_last_turn", "shuffles")
 # A player's keys whose check has nothing to look at in an empty list (not a mat's: the
 # mat's card must be in the Kingdom all the same).
 NOTHING_IF_EMPTY = frozenset((*ZONES, *PLAY_ZONES, "gained_last_turn", "shuffles"))
-TURN_KEYS = ("player", "phase", "actions", "buys", "coins", "potions", "extra", "controller")
+TURN_KEYS = (
+    "player",
+    "phase",
+    "actions",
+    "buys",
+    "coins",
+    "potions",
+    "extra",
+    "controller",
+    "in_a_row",
+    "gains",
+)
+GAIN_KEYS = ("card", "bought", "phase")
+EXTRA_TURN_KEYS = ("player", "controller", "kind", "counts")
 
 
 def check_setup(setup: Any, *, bane_chosen_later: bool = False) -> None:
@@ -191,6 +205,7 @@ class _SetupCheck(SetupReader):
             else:
                 self.check_pile_and_mat_tokens(kind.key, piles)
         self.check_extra_turn()
+        self.check_extra_turns()
 
     def check_editions(self) -> None:
         editions = mapping(self.setup.get("editions", {}), ("editions",))
@@ -311,13 +326,40 @@ class _SetupCheck(SetupReader):
         self.phase = phase
         for key in ("actions", "buys", "coins", "potions"):
             number(turn.get(key, 0), ("turn", key), 0, MAX_COUNT)
+        if "in_a_row" in turn:  # how many turns in a row its player has taken, this one too
+            number(turn["in_a_row"], ("turn", "in_a_row"), 1, MAX_COUNT)
         flag(turn.get("extra", False), ("turn", "extra"))
         if "controller" in turn:
             self.player_name(turn["controller"], ("turn", "controller"))
+        self.turn_gains(turn.get("gains", []), ("turn", "gains"))
         taken = mapping(self.setup.get("turns_taken", {}) or {}, ("turns_taken",))
         for name, count in taken.items():
             self.player_name(name, ("turns_taken", name))
             number(count, ("turns_taken", name), 0, MAX_COUNT)
+
+    def turn_gains(self, value: Any, where: Key) -> None:
+        """``turn.gains``: the active player's gains this turn so far, in order, each a
+        card name (gained, not bought, in the turn's phase) or ``{card, bought, phase}``."""
+        for index, gained in enumerate(as_list(value or [], where)):
+            at: Key = (*where, index)
+            if isinstance(gained, str):
+                self.card(gained, at)
+                continue
+            gained = mapping(gained, at)
+            for key in gained:
+                if key not in GAIN_KEYS:
+                    raise BadPosition(
+                        f"unknown key {show(key)} (known: {', '.join(GAIN_KEYS)})", at
+                    )
+            if not isinstance(gained.get("card"), str):
+                raise BadPosition("a gain names its card", (*at, "card"))
+            self.card(gained["card"], (*at, "card"))
+            flag(gained.get("bought", False), (*at, "bought"))
+            if gained.get("phase", "action") not in (*PHASES, "cleanup"):
+                raise BadPosition(
+                    f"must be action, buy or cleanup, not {show(gained.get('phase'))}",
+                    (*at, "phase"),
+                )
 
     def check_player(self, key: str) -> None:
         self.player_name(key, (key,))
@@ -413,7 +455,8 @@ class _SetupCheck(SetupReader):
 
     def check_extra_turn(self) -> None:
         """An Outpost is in play from an earlier turn exactly while the extra turn it gave
-        is under way: the active player's, with ``turn.extra``."""
+        is under way: the active player's, with ``turn.extra``. An extra turn another
+        player controls (Possession's) needs no card in play."""
         turn = or_empty(self.setup.get("turn"))
         extra = turn.get("extra", False)
         givers = [
@@ -428,12 +471,30 @@ class _SetupCheck(SetupReader):
                     f" gave (turn: {{player: {player}, extra: true}})",
                     (player, "durations", index),
                 )
-        if extra and not givers:
+        controlled = turn.get("controller", self.active) != self.active
+        if extra and not givers and not controlled:  # a controlled turn's card need not stay
             raise BadPosition(
                 f"an extra turn is given by a card that stays in play for it: list the"
                 f" Outpost in {self.active}'s durations",
                 ("turn", "extra"),
             )
+
+    def check_extra_turns(self) -> None:
+        """``extra_turns``: the turns queued after this one, each ``{player, controller,
+        kind, counts}`` (``controller`` default the player, ``counts`` default false)."""
+        queue = as_list(self.setup.get("extra_turns", []) or [], ("extra_turns",))
+        for index, extra in enumerate(queue):
+            where: Key = ("extra_turns", index)
+            extra = mapping(extra, where)
+            for key in extra:
+                if key not in EXTRA_TURN_KEYS:
+                    known = ", ".join(EXTRA_TURN_KEYS)
+                    raise BadPosition(f"unknown key {show(key)} (known: {known})", where)
+            self.player_name(extra.get("player"), (*where, "player"))
+            self.player_name(extra.get("controller", extra.get("player")), (*where, "controller"))
+            if not isinstance(extra.get("kind", "extra"), str):
+                raise BadPosition("a kind of turn is a word", (*where, "kind"))
+            flag(extra.get("counts", False), (*where, "counts"))
 
     def needs_card(self, card: str | None, where: Key) -> None:
         """BadPosition unless ``card`` (a mat's or token's, None for none) is in the Kingdom."""
@@ -466,6 +527,28 @@ class _SetupCheck(SetupReader):
             # player's next turn: another player's, or this one's about to start.
             waiting = durations and (where[0] != self.active or self.phase == "start")
             self.set_aside_with(entry, card, times, waiting, at)
+            self.affects(entry, card, times, str(where[0]), at)
+            if is_mapping(entry) and "waiting" in entry:
+                number(entry["waiting"], (*at, "waiting"), 1, times)
+
+    def affects(self, entry: Any, card: Card, times: int, owner: str, at: Key) -> None:
+        """An entry's ``affects``: for a Duration Attack, the other players each of its
+        plays affects until it is done (those a Moat or Lighthouse did not keep out),
+        one list per play; by default every other player."""
+        affects = entry.get("affects") if is_mapping(entry) else None
+        if affects is None:
+            return
+        where: Key = (*at, "affects")
+        if ATTACK not in card.types:
+            raise BadPosition(f"{card.name} is not an Attack: it affects no one", where)
+        plays = as_list(affects, where)
+        if len(plays) > times:
+            raise BadPosition(f"{len(plays)} plays of a card played {times} time(s)", where)
+        for index, victims in enumerate(plays):
+            for position, victim in enumerate(as_list(victims, (*where, index))):
+                self.player_name(victim, (*where, index, position))
+                if victim == owner:
+                    raise BadPosition(f"{owner}'s Attack affects other players", where)
 
     def set_aside_with(self, entry: Any, card: Card, times: int, waiting: bool, at: Key) -> None:
         """An entry's ``set_aside``: only for a card that keeps what it sets aside (Haven,

@@ -16,7 +16,7 @@ from engine.model import Card
 # The most cards a setup may create (engine.setup_check's docstring gives every limit).
 MAX_CARDS = 50_000
 # The keys of an in_play / durations entry that is a mapping.
-ENTRY_KEYS = ("card", "by", "set_aside")
+ENTRY_KEYS = ("card", "by", "set_aside", "affects", "waiting")
 
 
 def or_empty(value: Any) -> Any:

@@ -64,6 +64,9 @@ class PlayerState:
     # Cards in play that stay there at this player's next Clean-up (a Duration card and
     # the card that played it), until the start of their next turn.
     staying: list[int] = field(default_factory=list)
+    # The card that played each card of ``staying`` (a Throne Room its Duration card), kept
+    # while both are in play: what a position written as a setup says (``by``).
+    played_by: dict[int, int] = field(default_factory=dict)
     # Effects set up for the start of this player's next turn: (card id, index into the
     # card's triggers), each a ``where="next_turn"`` trigger.
     next_turn: list[tuple[int, int]] = field(default_factory=list)
@@ -141,8 +144,9 @@ class TurnState:
     in_a_row: int
     # How many cards the Clean-up draws (3 after an Outpost).
     hand_size: int
-    # The active player's gains this turn, in order: (card id, bought, the phase then).
-    gains: list[tuple[int, bool, Phase]]
+    # The active player's gains this turn, in order: (the card's name, bought, the phase
+    # then).
+    gains: list[tuple[str, bool, Phase]]
 
     def __init__(
         self,

@@ -3,7 +3,7 @@
 The engine's play never reads these: they are declarations for the interaction graph
 (``checks/graph.py``) and the docs, precise enough that an edge between two cards can be
 derived, with its reason, from the two definitions alone. They are checked against what
-the cards do: ``checks/declarations.py`` watches every scenario the reference engine runs
+the cards do: ``scenarios/declarations.py`` watches every scenario the reference engine runs
 and fails one in which a card gains, trashes, plays or watches something its targets do
 not cover, and ``tests/test_declarations.py`` that every declaration is followed (and
 every cost limit reached) by some scenario. Each card definition carries one
@@ -21,10 +21,8 @@ from dataclasses import dataclass
 HAND = "hand"
 DECK = "deck"  # the top of the deck
 DISCARD = "discard"
-IN_PLAY = "in_play"
 GAINED = "gained"  # the card just gained, wherever it went (Sailor plays it)
 TRASH = "trash"
-SUPPLY = "supply"
 
 # When an ability of a card lasts, for :class:`Watch`.
 SELF = "self"  # the ability is on the card being bought or gained (Mint)
@@ -56,7 +54,7 @@ class Gain:
     limit compared with current costs (None when the limit depends on another card, as
     Remodel's, or when cost is not tested) and ``relative`` says the limit depends on
     another card: together, the ``CostLimit`` the card's pile is picked under
-    (``checks/declarations.py`` compares them). ``to`` is where the card arrives,
+    (``scenarios/declarations.py`` compares them). ``to`` is where the card arrives,
     ``receiver`` who gains it (``self``, or ``others`` for an Attack's victims, on the
     attacker's turn).
     ``when`` says what makes the gain: the card's ``play``, a ``reaction`` or a ``watch``

@@ -270,11 +270,15 @@ class Turn(Verbs):
         """After the Clean-up: end the game if it is over (True: no turn follows), else
         start the next turn: the first queued one (an Outpost's extra turn, a Possession
         turn), otherwise the regular one of the player after the last regular turn's."""
-        turn, names = self.state.turn, self.state.names
+        turn = self.state.turn
         gained: list[str] = []  # a loop: Python 3.11 makes a function for a comprehension
-        for card, _, _ in turn.gains:
-            gained.append(names[card])
-        self.state.players[turn.player].gained_last_turn = gained
+        for name, _, _ in turn.gains:
+            gained.append(name)
+        ending = self.state.players[turn.player]
+        ending.gained_last_turn = gained
+        if ending.played_by:  # only what is still in play (a Throne Room with its Duration)
+            in_play = set(ending.in_play)
+            ending.played_by = {c: by for c, by in ending.played_by.items() if c in in_play}
         players = len(self.state.players)
         piles, supply, province, colony = self._end_piles
         # Every way the game ends (the Province or Colony pile, or enough piles) needs an

@@ -443,7 +443,7 @@ class Verbs(Lasting):
             return False
         turn = self.state.turn
         if player == turn.player:
-            turn.gains.append((card, bought, turn.phase))
+            turn.gains.append((gains[2], bought, turn.phase))
         for hook in self._indexes.after_any_gain:  # Kingdom cards' (Trade Route's tokens)
             hook(self, card, source)
         return True

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import options
 import pytest
+from every_set import SETS, editions
 
 from checks.random_play import play_random_game
 from engine.bots import BigMoneyWith, Bot, RandomBot, play_game
@@ -19,14 +20,9 @@ from engine.errors import IllegalMove
 from engine.game import Game
 from engine.model import TREASURE
 
-SETS = ("base", "intrigue", "prosperity")
 # A quarter unless `pytest --full` (tests/options.py).
 GAMES = options.games(160)
 BOT_GAMES = options.games(60)
-
-
-def _editions(seed: int) -> dict[str, int]:
-    return {"base": 1 + seed % 2, "intrigue": 1 + seed // 2 % 2, "prosperity": 1 + seed // 4 % 2}
 
 
 def assert_same_game(bulk: Game, one_by_one: Game, where: str) -> None:
@@ -41,7 +37,7 @@ def test_random_games_are_the_same_with_and_without_bulk_moves(block: int) -> No
     for seed in range(block, GAMES, 4):
         bulk, one_by_one = (
             play_random_game(
-                2 + seed % 3, seed, editions=_editions(seed), sets=SETS, bulk_moves=bulk
+                2 + seed % 3, seed, editions=editions(seed), sets=SETS, bulk_moves=bulk
             ).game
             for bulk in (True, False)
         )
@@ -64,7 +60,7 @@ def test_a_clean_up_with_a_staying_card_is_done_card_by_card() -> None:
 
 def _bot_game(seed: int, treasures_at_once: bool) -> Game:
     """A bot game on a random kingdom; the bots buy its Treasures when there are some."""
-    game = Game.new(players=2 + seed % 3, seed=seed, editions=_editions(seed), sets=SETS)
+    game = Game.new(players=2 + seed % 3, seed=seed, editions=editions(seed), sets=SETS)
     kingdom = game.state.kingdom
     treasures = [name for name in kingdom if TREASURE in game.definition_by_name(name).types]
     wanted = [*treasures, *kingdom]

@@ -7,12 +7,12 @@ import random
 from copy import deepcopy
 from dataclasses import replace
 
+from every_set import SETS
+
 from engine.bots import BigMoney, GameView, make_bot, make_move, sensible_answer
 from engine.cards import DEFAULT_EDITIONS
 from engine.decisions import PURPOSES, Choice, Decision, Purpose
 from engine.game import Game, random_kingdom
-
-SETS = ("base", "intrigue", "prosperity")
 
 
 def test_every_decision_has_a_known_purpose_and_bots_ignore_the_prompt() -> None:

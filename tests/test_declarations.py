@@ -1,4 +1,4 @@
-"""Card declarations against what cards do (checks/declarations.py): a wrong declaration
+"""Card declarations against what cards do (scenarios/declarations.py): a wrong declaration
 fails the scenarios that exercise the card, and the bundled scenarios follow every
 declaration and reach every cost limit. Costs one run of the suite (about 1.5 s) and a
 few scenario folders."""
@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from checks.declarations import Exercised, Followed, unfollowed
 from checks.mutants import CardPatch, Mutant, bundled_scenarios, mutated
 from engine import cards as catalogue
 from engine.costs import Cost
 from engine.model import Card
 from engine.targets import HAND, Gain
 from scenarios.adapters.reference import ReferenceAdapter
+from scenarios.declarations import Exercised, Followed, unfollowed
 from scenarios.runner import Status, run_all
 
 

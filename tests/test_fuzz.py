@@ -383,3 +383,29 @@ def test_cards_shuffled_into_a_deck_are_recorded_and_replayed() -> None:
     assert sorted(order) == ["Copper", "Estate", "Gold", "Inn", "Smithy"]
     pinned = {**setup, "p1": {**setup["p1"], "shuffles": game.recorded[0]}}
     assert Game.replay(pinned, inputs).snapshot() == game.snapshot()
+
+
+def test_mats_and_tokens_are_compared() -> None:
+    # An engine that loses a card on the Island mat, a Coin token or an Embargo token
+    # diverges there (they are part of the state the fuzzer compares).
+    setup = {
+        "players": 2,
+        "kingdom": ["Island", "Pirate Ship", "Embargo"],
+        "p1": {"island": ["Gold"], "pirate_ship": 2},
+        "embargo": {"Silver": 1},
+    }
+    reference = ReferenceAdapter()
+    reference.load(setup)
+    observed = reference.observe()
+    assert differential.differences(observed, None, copy.deepcopy(observed), None) == []
+    for path, wrong in ((("players", "p1", "island"), []), (("players", "p1", "pirate_ship"), 1)):
+        other = copy.deepcopy(observed)
+        holder = other
+        for key in path[:-1]:
+            holder = holder[key]
+        holder[path[-1]] = wrong
+        found = differential.differences(observed, None, other, None)
+        assert [d.key for d in found] == [f"p1.{path[-1]}"], found
+    other = copy.deepcopy(observed)
+    other["embargo"] = {}
+    assert [d.key for d in differential.differences(observed, None, other, None)] == ["embargo"]

@@ -10,6 +10,7 @@ from pathlib import Path
 import networkx as nx  # type: ignore[import-untyped]
 import pytest
 
+from arbiter import graph_cli
 from checks import graph as g
 from checks import interactions, rulings_sheet
 from checks.interactions import lasting, while_in_play
@@ -497,30 +498,30 @@ def test_cli(
     real: nx.MultiDiGraph,
 ) -> None:
     out = tmp_path / "g.json"
-    assert g.main(["--format", "json", "--out", str(out)]) == 0
+    assert graph_cli.main(["--format", "json", "--out", str(out)]) == 0
     assert {"nodes", "edges"} <= set(json.loads(out.read_text()))
     capsys.readouterr()
     # The queries below on the graph already built, not on one built again for each
     # (a copy: a query must not change the graph the other tests read).
     monkeypatch.setattr(g, "default_graph", real.copy)
-    assert g.main([]) == 0
+    assert graph_cli.main([]) == 0
     summary = capsys.readouterr().out
     assert "interactions joining" in summary and "Played more than once (double-play)" in summary
 
-    assert g.main(["--kingdom", "Throne Room, Feast", "--format", "markdown"]) == 0
+    assert graph_cli.main(["--kingdom", "Throne Room, Feast", "--format", "markdown"]) == 0
     assert capsys.readouterr().out.startswith("# Rulings sheet: Throne Room, Feast")
-    assert g.main(["--neighbors", "Goons", "--editions", "prosperity=1,intrigue=2"]) == 0
+    assert graph_cli.main(["--neighbors", "Goons", "--editions", "prosperity=1,intrigue=2"]) == 0
     text = capsys.readouterr().out
     assert (
         "Diplomat: Diplomat can be revealed" in text
         and "No special rule" in text
         and "with Workshop: " in text
     )
-    assert g.main(["--path", "Goons", "Diplomat"]) == 0
+    assert graph_cli.main(["--path", "Goons", "Diplomat"]) == 0
     assert "1. Goons -> Diplomat" in capsys.readouterr().out
-    assert g.main(["--top", "3"]) == 0
+    assert graph_cli.main(["--top", "3"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 3
-    assert g.main(["--communities"]) == 0
+    assert graph_cli.main(["--communities"]) == 0
     assert "(around " in capsys.readouterr().out
 
     for argv, message in (
@@ -531,11 +532,11 @@ def test_cli(
         (["--kind", "double-play"], "--kind goes with --neighbors"),
         (["--out", str(tmp_path / "missing" / "g.json")], "cannot write"),
     ):
-        assert g.main(argv) == 2, argv
+        assert graph_cli.main(argv) == 2, argv
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and message in err, (argv, err)
     with pytest.raises(SystemExit) as stop:
-        g.main(["--top", "x"])
+        graph_cli.main(["--top", "x"])
     assert stop.value.code == 2
 
 
@@ -565,7 +566,7 @@ def test_a_misspelt_name_in_the_graph_gets_the_same_suggestions_as_explain(
         g.resolve(real, "Fest")
     assert str(graphed.value) == str(explained.value)
     assert str(graphed.value).startswith("unknown card 'Fest' (did you mean 'Feast'")
-    assert g.main(["--neighbors", "fest"]) == 2
+    assert graph_cli.main(["--neighbors", "fest"]) == 2
     assert "unknown card 'fest' (did you mean 'Feast'" in capsys.readouterr().err
 
 

@@ -13,12 +13,12 @@ import random
 
 import options
 import pytest
+from every_set import SETS, editions
 
 from checks.random_play import step
 from engine.errors import IllegalMove
 from engine.game import Game
 
-SETS = ("base", "intrigue", "prosperity")
 GAMES = options.games(240)  # a quarter unless `pytest --full` (tests/options.py)
 VERB_SETS = (("play", "buy", "end"), ("play",))
 
@@ -43,15 +43,11 @@ def tried_one_by_one(game: Game, verbs: tuple[str, ...]) -> list[tuple[str, str]
     return legal
 
 
-def _editions(seed: int) -> dict[str, int]:
-    return {"base": 1 + seed % 2, "intrigue": 1 + seed // 2 % 2, "prosperity": 1 + seed // 4 % 2}
-
-
 @pytest.mark.parametrize("block", range(6))
 def test_legal_commands_equal_trying_every_candidate_in_random_games(block: int) -> None:
     positions = 0
     for seed in range(block, GAMES, 6):
-        game = Game.new(players=2 + seed % 3, seed=seed, editions=_editions(seed), sets=SETS)
+        game = Game.new(players=2 + seed % 3, seed=seed, editions=editions(seed), sets=SETS)
         rng = random.Random(seed)
         while not game.state.game_over and len(game.inputs) < 3000:
             for verbs in VERB_SETS:

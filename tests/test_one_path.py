@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import options
 import pytest
+from every_set import SETS, editions
 
 from checks.random_play import play_random_game
 from engine.game import Game
 
-SETS = ("base", "intrigue", "prosperity")
 GAMES = options.games(300)  # a quarter unless `pytest --full` (tests/options.py)
-
-
-def _editions(seed: int) -> dict[str, int]:
-    return {"base": 1 + seed % 2, "intrigue": 1 + seed // 2 % 2, "prosperity": 1 + seed // 4 % 2}
 
 
 @pytest.mark.parametrize("block", range(6))
@@ -27,7 +23,7 @@ def test_random_games_are_the_same_with_and_without_the_shortcut(block: int) -> 
         players = 2 + seed % 3
         games = [
             play_random_game(
-                players, seed, editions=_editions(seed), sets=SETS, plain_commands=plain
+                players, seed, editions=editions(seed), sets=SETS, plain_commands=plain
             ).game
             for plain in (True, False)
         ]

@@ -288,7 +288,7 @@ def test_simulate_json_to_a_directory_is_exit_2(tmp_path: Path) -> None:
 
 
 def test_graph_out_follows_the_same_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    from checks.graph import main as graph_main
+    from arbiter.graph_cli import main as graph_main
 
     assert graph_main(["--out", "/dev/null"]) == 2
     assert "not a regular file" in one_line(capsys.readouterr().err)

@@ -15,26 +15,22 @@ from typing import Any
 
 import options
 import pytest
+from every_set import SETS, editions
 
 from checks.random_play import step
 from engine.bots import BigMoney, BigMoneyWith, RandomBot, play_game
 from engine.game import Game
 from engine.state import GameState
 
-SETS = ("base", "intrigue", "prosperity")
 RANDOM_GAMES = options.games(100)  # a quarter unless `pytest --full` (tests/options.py)
 BOT_GAMES = 20
 INPUTS = 3000
 
 
-def _editions(seed: int) -> dict[str, int]:
-    return {"base": 1 + seed % 2, "intrigue": 1 + seed // 2 % 2, "prosperity": 1 + seed // 4 % 2}
-
-
 def _random_game(seed: int, record: bool) -> tuple[Game, list[tuple[str, Any]]]:
     """A random game (the random-game checks' moves) and the inputs its driver made."""
     game = Game.new(
-        players=2 + seed % 3, seed=seed, editions=_editions(seed), sets=SETS, record=record
+        players=2 + seed % 3, seed=seed, editions=editions(seed), sets=SETS, record=record
     )
     rng = random.Random(seed)
     made = []

@@ -26,6 +26,7 @@ from engine.costs import Cost, CostLimit
 from engine.errors import BadPosition, IllegalMove
 from engine.game import Game
 from engine.model import ACTION, REACTION, TREASURE, VICTORY, Card, Effect, Trigger
+from engine.position import setup_of, state_of
 from engine.tokens import Spend, TokenKind
 
 TOY = "toy"
@@ -367,7 +368,7 @@ def test_an_exchange_is_neither_a_gain_nor_a_trash() -> None:
     assert snap["players"]["p1"]["discard"] == ["Silver"]
     assert snap["supply"]["Estate"] == estates and snap["supply"]["Silver"] == silvers - 1
     assert g.event_lines()[-2:] == ["p1 reacts with Toy Swap", "p1 exchanges Estate for Silver"]
-    assert [g.name_of(card) for card, _, _ in g.state.turn.gains] == ["Estate"]  # not Silver
+    assert [name for name, _, _ in g.state.turn.gains] == ["Estate"]  # not Silver
 
 
 def test_an_exchange_of_a_card_that_moved_does_nothing() -> None:
@@ -462,3 +463,19 @@ def test_a_bane_is_named_in_range_and_is_a_supply_pile() -> None:
 def test_a_toy_card_naming_an_unknown_cost_place_fails_at_definition() -> None:
     with pytest.raises(ValueError, match="cost change where='in-play'"):
         _toy("Toy Bad", 2, {ACTION}, "x", static=(CostChange("in-play", lambda g, c: 1),))  # type: ignore[arg-type]
+
+
+def test_a_position_with_a_bane_piles_potions_and_a_controlled_turn_round_trips() -> None:
+    g = game(
+        ["Toy Witch", "Toy Tourney", "Toy Elixir"],
+        bane="Toy Cellar",
+        piles={"Toy Prizes": ["Toy Sceptre"]},
+        turn={"player": "p2", "controller": "p1", "extra": True, "potions": 1},
+        p1={"toy_coffers": 3},
+    )
+    written = setup_of(g)
+    assert written["bane"] == "Toy Cellar" and written["piles"] == {"Toy Prizes": ["Toy Sceptre"]}
+    assert written["turn"]["controller"] == "p1" and written["turn"]["potions"] == 1
+    assert written["p1"]["toy_coffers"] == 3 and written["p2"]["toy_coffers"] == 1
+    read = Game(written)
+    assert state_of(read) == state_of(g) and setup_of(read) == written

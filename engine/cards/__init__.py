@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from types import ModuleType
 
 from engine import sets
@@ -76,6 +77,20 @@ def lookup(name: str, editions: Mapping[str, int] = DEFAULT_EDITIONS) -> Card:
         if edition in card.editions:
             return card
     raise UnknownCard(f"{name!r} has no definition for edition {edition}")
+
+
+def instruction_editions(card: Card) -> tuple[int, ...]:
+    """The editions whose definition of ``card``'s name has its instructions: its own, and
+    those of a definition that differs from it only in its text and editions (a card
+    reworded between editions without a change of what it does)."""
+    return tuple(
+        sorted(
+            edition
+            for other in definitions(card.name)
+            if replace(other, text=card.text, editions=card.editions) == card
+            for edition in other.editions
+        )
+    )
 
 
 def kingdom_cards(set_name: str | None = None, edition: int | None = None) -> tuple[Card, ...]:

@@ -72,7 +72,7 @@ NEXT_TURN = 0
 # --- the Duration pattern ------------------------------------------------------------------
 
 
-def _stays(ctx: Context) -> None:
+def stays(ctx: Context) -> None:
     """This play does something at the start of its player's next turn: the card (and
     what played it) stays in play until then, and the card's next-turn trigger is
     scheduled once for this play."""
@@ -82,7 +82,7 @@ def _stays(ctx: Context) -> None:
 
 def _duration(ctx: Context) -> Effect[None]:
     """The on-play part of a Duration card whose later part always happens."""
-    _stays(ctx)
+    stays(ctx)
     yield from ()
 
 
@@ -450,7 +450,7 @@ def _tactician(ctx: Context) -> Effect[None]:
     if not hand:
         return
     yield from game.discard_cards(player, hand)
-    _stays(ctx)
+    stays(ctx)
 
 
 TACTICIAN_1, TACTICIAN_2 = reworded(
@@ -537,7 +537,7 @@ TIDE_POOLS = _kingdom(
 
 
 def _sea_witch(ctx: Context) -> Effect[None]:
-    _stays(ctx)
+    stays(ctx)
     for victim in ctx.game.attacked(ctx):
         yield from ctx.game.gain(victim, "Curse")
 
@@ -599,7 +599,7 @@ SILVER_OR_GOLD = ("Silver", "Gold")
 
 
 def _corsair(ctx: Context) -> Effect[None]:
-    _stays(ctx)
+    stays(ctx)
     ctx.game.attacks_until_done(ctx)
     yield from ()
 

@@ -44,7 +44,7 @@ from engine.cards.common import (
     topdeck_self,
     treasures_among,
 )
-from engine.cards.seaside import SEASIDE, _stays
+from engine.cards.seaside import SEASIDE, stays
 from engine.context import Context, TriggerContext
 from engine.model import (
     ACTION,
@@ -99,7 +99,7 @@ def _haven(ctx: Context) -> Effect[None]:
     )  # fmt: skip
     for card in chosen:
         if game.set_aside(player, card) and game.hold(player, card, ctx.card):
-            _stays(ctx)
+            stays(ctx)
 
 
 HAVEN_1, HAVEN_2 = reworded(
@@ -129,7 +129,7 @@ def _blockade(ctx: Context) -> Effect[None]:
     # A card a Watchtower moved is not set aside: nothing more happens (seaside/blockade/3).
     if gained is not None and game.hold(ctx.player, gained, ctx.card):
         game.attacks_until_done(ctx, held=gained)
-        _stays(ctx)
+        stays(ctx)
 
 
 def _copies_blockaded(ctx: TriggerContext) -> int:
@@ -451,7 +451,7 @@ SMUGGLERS = _kingdom(
 def _victory_gained(ctx: TriggerContext, *, bought: bool, phase: str | None) -> bool:
     game = ctx.game
     return any(
-        game.definition(card).is_(VICTORY)
+        game.definition_by_name(card).is_(VICTORY)
         and (was_bought or not bought)
         and (phase is None or then == phase)
         for card, was_bought, then in game.state.turn.gains

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from checks.declarations import DeclarationCheck, DeclarationError, Followed
 from engine import cards as catalogue
 from engine.errors import IllegalAnswer, IllegalMove
 from engine.game import Game
 from engine.state import EventRecord, event_line
 from scenarios.adapters.base import Adapter, Rejected
+from scenarios.declarations import DeclarationCheck, DeclarationError, Followed
 from scenarios.model import FORMAT_FEATURES, CheckedSetup
 
 # "revealed": the cards being revealed or looked at (Sentry, Bandit's victim), while a
@@ -62,7 +62,7 @@ class ReferenceAdapter(Adapter):
         checked = isinstance(setup, CheckedSetup) and setup.accepted()
         self.game = self.game_class(setup, _setup_checked=checked)
         # Every card's declared targets are checked against what it does: a wrong
-        # declaration fails the scenarios that exercise the card (checks/declarations.py).
+        # declaration fails the scenarios that exercise the card (scenarios/declarations.py).
         if self.check_declarations:
             self.declarations = self.game.watcher = DeclarationCheck(self.game, self.followed)
 

@@ -87,12 +87,11 @@ def second_edition_table(sets: Mapping[str, str]) -> dict[str, dict[str, Any]]:
     """The ``supported_cards`` table of an engine that has the 2nd-edition text of every
     card it has (``sets``: card -> set): a card whose instructions changed between the
     editions is playable under edition 2 only, any other (one reworded only) under both."""
-    from checks.questions import CardKey
-    from engine.cards import lookup
+    from engine.cards import instruction_editions, lookup
 
     def editions(name: str, set_name: str) -> list[int]:
-        second = CardKey.of(lookup(name))
-        return [e for e in (1, 2) if CardKey.of(lookup(name, {set_name: e})) == second]
+        second = instruction_editions(lookup(name))
+        return [e for e in (1, 2) if instruction_editions(lookup(name, {set_name: e})) == second]
 
     return {
         name: {"set": set_name, "editions": editions(name, set_name)}

@@ -373,7 +373,7 @@ def _plays_covers(plays: Plays, played: Card, source: str) -> bool:
 def _message(card: str, did: str, declared: str) -> str:
     return (
         f"{card} {did}, which its declared targets do not cover (declared: {declared}; "
-        "engine/targets.py, checks/declarations.py)"
+        "engine/targets.py, scenarios/declarations.py)"
     )
 
 
