@@ -1038,7 +1038,7 @@ def _third_action_gain(ctx: TriggerContext) -> bool:
     if not happening_card(ctx).is_(ACTION):
         return False
     gained = game.state.turn.gains  # this turn's gains, this one included
-    return sum(1 for card, _, _ in gained if game.definition(card).is_(ACTION)) == 3
+    return sum(1 for card, _, _ in gained if game.definition_by_name(card).is_(ACTION)) == 3
 
 
 def _cauldron_curses(ctx: TriggerContext) -> Effect[None]:
