@@ -14,8 +14,8 @@ Card texts are our own summaries. The set of "when you buy" and "when you gain" 
   the turn from each play (2nd edition), as Quarry does.
 * Reactions from hand to another player's gain (Fool's Gold) or Attack (Guard Dog) are
   optional ``hand`` triggers; Duchess's "in games using this" is a game-long trigger.
-* Cauldron's Curses go to the players its play affected (``attacks_until_done``: a Moat
-  revealed when it was played keeps its owner safe for the turn).
+* Cauldron's Curses go to the players its play affected (recorded in the turn's data: a
+  Moat revealed when it was played keeps its owner safe for the turn, and no longer).
 
 Nine cards exist in the 1st edition only (Cache, Duchess, Embassy, Ill-Gotten Gains,
 Mandarin, Noble Brigand, Nomad Camp, Oracle, Silk Road) and nine in the 2nd only
@@ -1026,10 +1026,17 @@ WITCHS_HUT = _kingdom(
 )
 
 
+def _cauldron_plays(game: CardAPI) -> list[tuple[int, tuple[int, ...]]]:
+    """This turn's plays of Cauldrons, each with the players it affects (the turn's data:
+    unlike a Duration Attack's, the record ends with the turn)."""
+    plays: list[tuple[int, tuple[int, ...]]] = game.state.turn.modifiers.setdefault("Cauldron", [])
+    return plays
+
+
 def _cauldron(ctx: Context) -> None:
     # Whom this play affects is fixed now: a Moat revealed to it keeps its owner safe from
     # its Curse later this turn.
-    ctx.game.attacks_until_done(ctx)
+    _cauldron_plays(ctx.game).append((ctx.card, tuple(ctx.game.attacked(ctx))))
     ctx.game.start_lasting(ctx, 0)
 
 
@@ -1043,8 +1050,10 @@ def _third_action_gain(ctx: TriggerContext) -> bool:
 
 def _cauldron_curses(ctx: TriggerContext) -> Effect[None]:
     game = ctx.game
+    plays = [victims for card, victims in _cauldron_plays(game) if card == ctx.card]
     for victim in game.others(ctx.owner):
-        if game.still_attacks(ctx.owner, ctx.card, victim):
+        # A Cauldron in play from a setup has no record of its play: it affects everyone.
+        if not plays or any(victim in victims for victims in plays):
             yield from game.gain(victim, "Curse")
 
 
