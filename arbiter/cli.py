@@ -32,7 +32,7 @@ from engine import sets
 from engine.sets import ALL_SETS
 from scenarios import names, runner
 from scenarios.catalogue import Ruling, catalogue, catalogue_files, rulings_for_card
-from scenarios.loader import bundled_dir, discover, load_many
+from scenarios.loader import ScanError, bundled_dir, discover, load_many
 from scenarios.model import Scenario
 from scenarios.runner import Result, Status
 
@@ -181,7 +181,9 @@ def _files(paths: Sequence[str]) -> list[Path]:
     try:
         return discover(paths or [bundled_dir()])
     except FileNotFoundError as exc:
-        raise UsageError(str(exc.args[0])) from None
+        raise UsageError(printable(str(exc.args[0]))) from None
+    except ScanError as exc:
+        raise UsageError(printable(str(exc))) from None
 
 
 def _run(paths: Sequence[str], engine: str, keyword: str | None = None) -> list[Result]:
@@ -210,6 +212,7 @@ def _run_files(
 ) -> list[Result]:
     factory = engine_factory(engine, args)
     options["cache"] = _cache(args)
+    options["deadline"] = _limits(args)[1]
     if args is not None and getattr(args, "record", None) and engine == args.engine:
         from arbiter.record import recording
 
@@ -265,7 +268,6 @@ def run_check(args: argparse.Namespace) -> int:
         ],
         inputs=[*files, *catalogue_files()],
     )
-    known = baseline.expected if baseline else {}
     # A report on standard output leaves the human summary to standard error.
     human = sys.stderr if any(target.is_stdout for target in targets) else sys.stdout
     progress = report.Progress()
@@ -279,7 +281,7 @@ def run_check(args: argparse.Namespace) -> int:
                 args.k,
                 args,
                 maxfail=args.maxfail,
-                failing=lambda r: report.is_failing(r) and r.id not in known,
+                failing=lambda r: report.is_failing(r) and not (baseline and baseline.expects(r)),
                 on_result=progress,
             )
     finally:
@@ -918,15 +920,16 @@ def configure_wire(parser: argparse.ArgumentParser) -> None:
 
 def run_wire(args: argparse.Namespace) -> int:
     from scenarios.engines import EngineNotFound, resolve
-    from scenarios.wire_server import serve
+    from scenarios.wire_server import protocol_stream, serve
 
     if args.engine.startswith("wire:"):
         raise UsageError("arbiter wire serves an in-process engine, not another wire peer")
+    protocol = protocol_stream()  # before the engine's module prints anything at import
     try:
         factory = resolve(args.engine, isolated=False)
     except EngineNotFound as exc:
         raise UsageError(str(exc)) from None
-    return serve(factory())
+    return serve(factory(), outstream=protocol)
 
 
 # --- wire-test (an engine's protocol behaviour, apart from the rules) ---------------------
@@ -1126,7 +1129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:
-        if os.environ.get("ARBITER_DEBUG"):
+        if os.environ.get("ARBITER_DEBUG", "") not in ("", "0"):  # as ARBITER_NO_CACHE
             raise
         print(
             f"arbiter: internal error: {type(exc).__name__}: {printable(str(exc))} "

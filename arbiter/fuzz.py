@@ -26,9 +26,11 @@ from arbiter.cli import (
     UsageError,
     dumps,
     engine_factory,
+    seconds,
     text_table,
 )
 from arbiter.output import printable
+from scenarios.adapters.base import EngineUnusable
 
 if TYPE_CHECKING:  # the engine and the fuzzer are imported when the command runs, not
     # whenever `arbiter` builds its parser
@@ -50,7 +52,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--games", type=int, metavar="N", help="stop after N games")
     parser.add_argument(
-        "--seconds", type=float, metavar="S", help="start no new game after S seconds"
+        "--seconds", type=seconds, metavar="S", help="start no new game after S seconds"
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the random games (0)")
     parser.add_argument(
@@ -126,8 +128,6 @@ def config_from(args: argparse.Namespace) -> FuzzConfig:
         value = getattr(args, name)
         if value is not None and value < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1, not {value}")
-    if args.seconds is not None and args.seconds <= 0:
-        raise UsageError(f"--seconds must be positive, not {args.seconds:g}")
     games = args.games if args.games is not None or args.seconds else DEFAULT_GAMES
     return FuzzConfig(
         engine=args.engine,
@@ -141,19 +141,36 @@ def config_from(args: argparse.Namespace) -> FuzzConfig:
     )
 
 
+def _check_out(out: Path) -> None:
+    """UsageError unless findings can be written in ``out``: a directory, or a name whose
+    nearest existing parent is one, that this process may write in."""
+    where = out
+    while not where.exists() and where != where.parent:
+        where = where.parent
+    problem = None
+    if where == out and not out.is_dir():
+        problem = "is not a directory"
+    elif not where.is_dir():
+        problem = f"cannot be made: {printable(str(where))} is not a directory"
+    elif not os.access(where, os.W_OK | os.X_OK):
+        problem = f"cannot be written: {printable(str(where))} is not writable"
+    if problem is not None:
+        raise UsageError(f"--out: {printable(str(out))} {problem}")
+
+
 def write_new(directory: Path, stem: str, text: str) -> Path:
     """Write ``text`` to ``directory/stem.yaml``, or ``stem-2.yaml``... if that exists:
-    an existing file is never overwritten."""
+    an existing file is never overwritten, and a file is written whole or not at all (a
+    full disk leaves none: :func:`arbiter.output.write_new`). OutputError when it cannot."""
     directory.mkdir(parents=True, exist_ok=True)
     for number in range(1, 1000):
         path = directory / (f"{stem}.yaml" if number == 1 else f"{stem}-{number}.yaml")
         try:
-            # O_EXCL: created here or not at all, whatever raced us; the umask applies.
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            continue
-        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
-            stream.write(text)
+            output.write_new(output.Target("--out", str(path), path), text)
+        except output.OutputError:
+            if path.exists():  # another finding's (or anybody's) file: the next name
+                continue
+            raise
         return path
     raise UsageError(f"cannot write {stem}.yaml in {directory}: 999 such files exist")
 
@@ -166,6 +183,7 @@ class Console:
         self.stream = stream if stream is not None else sys.stderr
         self.live = self.stream.isatty()
         self.shown = 0.0
+        self.unwritten = 0  # findings --out could not take
 
     def progress(self, summary: Summary) -> None:
         now = time.monotonic()
@@ -188,8 +206,12 @@ class Console:
             from checks.differential import slug
 
             stem = slug(finding.document["id"].replace("/", "-"))
-            finding.path = str(write_new(self.out, stem, finding.text))
-            where = f"-> {printable(finding.path)}"
+            try:
+                finding.path = str(write_new(self.out, stem, finding.text))
+                where = f"-> {printable(finding.path)}"
+            except output.OutputError as exc:  # a full disk: shown here, the run goes on
+                self.unwritten += 1
+                where = f"not written ({exc}); the scenario:\n{finding.text}"
         else:
             where = f"not written, the scenario is no regression test: {printable(finding.problem)}"
         self.stream.write(f"found: {printable(finding.document['title'])}\n  {where}\n")
@@ -226,15 +248,18 @@ def run(args: argparse.Namespace) -> int:
     from checks.differential import Fuzzer
 
     config = config_from(args)
-    targets = output.plan([("--json", args.json)])  # checked before the long run
-    if args.out.exists() and not args.out.is_dir():
-        raise UsageError(f"--out: {printable(str(args.out))} is not a directory")
+    # The outputs are checked before the long run: a bad one found at the first finding
+    # would cost it.
+    targets = output.plan([("--json", args.json)], inputs=output.project_inputs())
+    _check_out(args.out)
     engine = engine_factory(args.engine, args)()
     console = Console(args.out)
     try:
         summary = Fuzzer(config, engine, console.finding, console.progress).run()
     except ValueError as exc:  # the engine plays nothing of what was asked: before any game
         raise UsageError(str(exc)) from None
+    except EngineUnusable as exc:  # it cannot even start (an import that exits)
+        raise UsageError(f"{printable(args.engine)}: {printable(str(exc))}") from None
     finally:
         engine.close()
     if console.live:
@@ -243,4 +268,6 @@ def run(args: argparse.Namespace) -> int:
         output.write(target, dumps(summary.to_json()))
     human = sys.stderr if any(target.is_stdout for target in targets) else sys.stdout
     print(summary_text(summary), file=human)
+    if console.unwritten:
+        raise UsageError(f"--out: {console.unwritten} finding(s) could not be written (above)")
     return EXIT_FAILED if summary.findings or summary.divergences else EXIT_OK

@@ -239,7 +239,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     code = 0
     try:
         # Checked before the graph is built (arbiter.output: the rules for every output).
-        [target] = output.plan([("--out", args.out if args.out is not None else output.STDOUT)])
+        [target] = output.plan(
+            [("--out", args.out if args.out is not None else output.STDOUT)],
+            inputs=output.project_inputs(),
+        )
         editions = g.parse_editions(args.editions)
         graph = g.default_graph()
         chosen = g.select(graph, editions)

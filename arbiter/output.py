@@ -27,6 +27,7 @@ files or engines before it is printed.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import stat
 import sys
@@ -104,6 +105,15 @@ def plan(
     return targets
 
 
+def project_inputs() -> list[Path]:
+    """The files every command reads, which no output of any command may replace: the
+    bundled scenarios and the rulings catalogue (one overwritten, every command fails)."""
+    from scenarios.catalogue import catalogue_files
+    from scenarios.loader import bundled_dir, discover
+
+    return [*discover([bundled_dir()]), *catalogue_files()]
+
+
 def _target(option: str, given: str) -> Target:
     if given == STDOUT:
         return Target(option, given, None)
@@ -175,9 +185,19 @@ def write(target: Target, text: str) -> None:
         return
     _check_file(target)  # again: the run may have taken long, and things change
     try:
-        _replace(target.path, text.encode("utf-8"))
+        _replace(target.path, _utf8(text))
     except OSError as exc:
         raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+
+
+def _utf8(text: str) -> bytes:
+    """``text`` as UTF-8; a name that is not UTF-8 (its bytes kept as lone surrogates by
+    Python) gets U+FFFD for them rather than failing the write (``--json`` of a run over
+    such a file name was an internal error)."""
+    return _SURROGATES.sub("\ufffd", text).encode("utf-8")
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 def write_new(target: Target, text: str) -> None:
@@ -188,14 +208,14 @@ def write_new(target: Target, text: str) -> None:
         return
     _check_file(target)
     try:
-        handle = target.path.open("x", encoding="utf-8")
+        handle = target.path.open("xb")
     except FileExistsError:
         raise OutputError(f"{target.option} {target}: that file exists, and is kept") from None
     except OSError as exc:
         raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
     try:
         with handle:
-            handle.write(text)
+            handle.write(_utf8(text))
     except BaseException as exc:  # the file is ours: a half-written one is removed
         target.path.unlink(missing_ok=True)
         if isinstance(exc, OSError):
@@ -340,6 +360,8 @@ def _escaped(char: str) -> str:
     code = ord(char)
     if code < 0x20 or 0x7F <= code < 0xA0:
         return f"\\x{code:02x}"
-    if char in _BIDI_CONTROLS:
+    # A lone surrogate stands for a byte of a file name that is not UTF-8: printed, the
+    # terminal would get that byte raw.
+    if char in _BIDI_CONTROLS or 0xD800 <= code < 0xE000:
         return f"\\u{code:04x}"
     return char

@@ -7,39 +7,56 @@ its ``load`` on; ``DIR/hello.txt`` gets the handshake. Request ids are renumbere
 in each file, so the transcripts of two engines on the same scenario differ only where
 the engines do: ``diff -r reference-dir my-engine-dir``.
 
-``DIR`` must be new, empty, or an earlier record (it holds :data:`MARKER`): nothing else
-a user keeps there is overwritten.
+``DIR`` must be new, empty, or an earlier record (it holds :data:`MARKER`), whose
+transcripts are removed first: nothing else a user keeps there is overwritten, and a
+scenario this run does not record has no transcript.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from arbiter.output import OutputError, Target, printable, write
 from scenarios.adapters.base import Adapter
 from scenarios.adapters.wire import WireAdapter
+from scenarios.engines import worker_command, worker_environment
 from scenarios.runner import AdapterFactory, Result
 
 MARKER = ".arbiter-record"
 
 
 def check_directory(directory: Path) -> None:
-    """Refuse a directory that holds anything but an earlier record (before the run)."""
-    if directory.exists() and not directory.is_dir():
-        raise OutputError(f"--record {printable(str(directory))}: not a directory")
-    if directory.is_dir() and any(directory.iterdir()) and not (directory / MARKER).exists():
-        raise OutputError(
-            f"--record {printable(str(directory))}: the directory holds other files "
-            "(give a new or empty directory, or an earlier record)"
-        )
+    """Refuse a directory that holds anything but an earlier record, and empty an earlier
+    record of its transcripts (before the run): left there, an engine that skips every
+    scenario would diff as identical to the one recorded before."""
+    shown = printable(str(directory))
     try:
+        if directory.exists() and not directory.is_dir():
+            raise OutputError(f"--record {shown}: not a directory")
+        earlier = directory.is_dir() and any(directory.iterdir())
+        if earlier and not (directory / MARKER).exists():
+            raise OutputError(
+                f"--record {shown}: the directory holds other files "
+                "(give a new or empty directory, or an earlier record)"
+            )
+        if earlier:
+            _forget_transcripts(directory)
         directory.mkdir(parents=True, exist_ok=True)
         (directory / MARKER).write_text("written by arbiter check --record\n", encoding="utf-8")
-    except OSError as exc:
-        raise OutputError(f"--record {printable(str(directory))}: {exc.strerror}") from None
+    except OSError as exc:  # a directory that cannot be listed or written
+        raise OutputError(f"--record {shown}: {exc.strerror or exc}") from None
+
+
+def _forget_transcripts(directory: Path) -> None:
+    """Remove an earlier record's transcripts (``*.txt``) and the folders they leave empty."""
+    for path in sorted(directory.rglob("*.txt"), reverse=True):
+        if path.is_file() and not path.is_symlink():
+            path.unlink()
+    for folder in sorted((p for p in directory.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
 
 
 def wired(factory: AdapterFactory, engine: str, timeout: float | None) -> AdapterFactory:
@@ -50,8 +67,8 @@ def wired(factory: AdapterFactory, engine: str, timeout: float | None) -> Adapte
         if isinstance(adapter, WireAdapter):
             return adapter
         adapter.close()
-        server = [sys.executable, "-m", "scenarios.wire_server", engine]
-        return WireAdapter(server, timeout, label=engine)
+        server = worker_command(engine)
+        return WireAdapter(server, timeout, env=worker_environment(), label=engine)
 
     return make
 

@@ -87,6 +87,11 @@ class Baseline:
         failing = {r.id: str(r.status) for r in results if is_failing(r)}
         return cls(engine, dict(sorted(failing.items())))
 
+    def expects(self, result: Result) -> bool:
+        """Whether the baseline expects this failure: the same id failing the same way (a
+        failure that became an error is new)."""
+        return self.expected.get(result.id) == str(result.status)
+
     def text(self) -> str:
         data = {"arbiter_baseline": BASELINE_FORMAT, "engine": self.engine}
         return json.dumps({**data, "expected": self.expected}, indent=2) + "\n"
@@ -102,12 +107,20 @@ class Verdict:
 
     @classmethod
     def judge(cls, results: Sequence[Result], baseline: Baseline | None) -> Verdict:
+        """A baseline entry stands for one scenario failing one way: a failure of another
+        kind is new, and so is every result of an id used more than once (a new file
+        reusing a baselined id would otherwise be an expected error that never ran)."""
         verdict = cls()
-        known = baseline.expected if baseline else {}
+        if baseline is None:
+            verdict.new = [result for result in results if is_failing(result)]
+            return verdict
+        uses = Counter(result.id for result in results)
         for result in results:
+            alone = uses[result.id] == 1
             if is_failing(result):
-                (verdict.expected if result.id in known else verdict.new).append(result)
-            elif result.status is Status.PASS and result.id in known:
+                expected = alone and baseline.expects(result)
+                (verdict.expected if expected else verdict.new).append(result)
+            elif result.status is Status.PASS and alone and result.id in baseline.expected:
                 verdict.fixed.append(result)
         return verdict
 
@@ -218,15 +231,15 @@ def github_annotations(verdict: Verdict) -> str:
     """One ``::error`` per new failure or error, one ``::notice`` per fixed scenario."""
     lines = []
     for result in verdict.new:
-        where = f"file={_gh_property(shown_path(result.file))}"
+        where = f"file={_gh_property(printable(shown_path(result.file)))}"
         if result.line:
             where += f",line={result.line}"
-        title = _gh_property(f"{result.status.upper()} {result.id}")
+        title = _gh_property(printable(f"{result.status.upper()} {result.id}"))
         rulings = "".join(f"\nruling {r}: {ruling_line(r)}" for r in result.rulings)
         body = _gh_data(printable(result.message) + rulings)
         lines.append(f"::error {where},title={title}::{body}")
     for result in verdict.fixed:
-        where = f"file={_gh_property(shown_path(result.file))}"
+        where = f"file={_gh_property(printable(shown_path(result.file)))}"
         lines.append(f"::notice {where},title=fixed {_gh_property(result.id)}::passes now")
     return "\n".join(lines)
 

@@ -87,6 +87,11 @@ class Config:
         }
 
 
+# The most games one run plays: every game's result is kept (``--json`` lists them), a
+# few hundred bytes each.
+MAX_GAMES = 1_000_000
+
+
 def build_parser() -> _Parser:
     parser = _Parser(
         prog="arbiter simulate",
@@ -100,7 +105,7 @@ def build_parser() -> _Parser:
         help="comma list, one per player: random, bigmoney, bigmoney:CARD[:N] "
         "(default: bigmoney); a single bot plays every seat",
     )
-    add("--games", type=int, default=100, help="games to play (default: 100)")
+    add("--games", type=int, default=100, help=f"games to play, at most {MAX_GAMES:,} (100)")
     add("--seed", type=int, default=0, help="master seed (default: 0)")
     add("--kingdom", default="random", help="comma list of kingdom cards, or random (default)")
     add(
@@ -184,8 +189,8 @@ def make_config(args: argparse.Namespace) -> Config:
             name = _kingdom_card(bot.card_name, editions, f"--bots {spec}")
             spec = ":".join([spec.split(":")[0], name, *spec.split(":")[2:]])
         bots.append(spec)
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
     if args.max_turns < 1:
@@ -305,7 +310,7 @@ def run_games(
     config: Config, workers: int = 1, progress: TextIO | None = None
 ) -> list[dict[str, Any]]:
     """Every game's result, in game order (whatever ``workers`` is)."""
-    tasks = [(config, index) for index in range(config.games)]
+    tasks = ((config, index) for index in range(config.games))  # made as they are played
     bar = ProgressBar(config.games, progress) if progress is not None else None
     results: list[dict[str, Any]] = []
     if workers == 1 or config.games == 1:
@@ -472,7 +477,7 @@ def _simulate(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     config = make_config(args)
     # Checked before the games are played, not after.
-    targets = output.plan([("--json", args.json)])
+    targets = output.plan([("--json", args.json)], inputs=output.project_inputs())
     show = args.progress or sys.stderr.isatty()
     started = time.perf_counter()
     try:

@@ -60,9 +60,12 @@ def parse_cost(value: Any) -> Cost | None:
     found = _WRITTEN.fullmatch(value)
     if found is None:
         return None
-    if found["only"] is not None:
-        return Cost(0, 0, int(found["only"]))
-    return Cost(int(found["coins"]), len(found["potion"]), int(found["debt"] or 0))
+    try:
+        if found["only"] is not None:
+            return Cost(0, 0, int(found["only"]))
+        return Cost(int(found["coins"]), len(found["potion"]), int(found["debt"] or 0))
+    except ValueError:  # more digits than Python reads (4,300): no cost anyone means
+        return None
 
 
 @dataclass(frozen=True, init=False)

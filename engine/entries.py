@@ -38,6 +38,13 @@ def times_played(by: Card, card: Card, where: Key = ()) -> int:
     if not plays.types & card.types:
         kinds = " or ".join(sorted(plays.types))
         raise BadPosition(f"{by.name} plays {kinds} cards; {card.name} is not one", where)
+    again = card.targets.plays
+    if again is not None and again.times >= 2:  # what its plays played is not said
+        raise BadPosition(
+            f"{by.name} playing {card.name} is more than one entry can say (the cards"
+            f" {card.name} played): play them in the steps",
+            where,
+        )
     return plays.times
 
 

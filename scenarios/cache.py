@@ -24,7 +24,11 @@ few are kept). ``ARBITER_NO_CACHE=1`` or ``arbiter check --no-cache`` turns it o
 is written to a temporary file and renamed, so concurrent runs each see a whole pack (the
 last one written wins; the other's new entries are made again next time); a pack that
 cannot be read or does not check out against its own digest, or an entry that cannot be
-decoded, is ignored and written again: the cache never makes an error.
+decoded, is ignored and written again: the cache never makes an error. A pack is read
+only when it is a regular file of this user's that no one else may write (written 0600):
+its digest is anyone's to compute, so in a shared directory another user's pack could
+change a verdict; it is opened without following a link or waiting (a FIFO), and a
+temporary one is removed on Ctrl-C (or, left by a killed run, an hour later).
 """
 
 from __future__ import annotations
@@ -33,7 +37,9 @@ import contextlib
 import hashlib
 import marshal
 import os
+import stat
 import sys
+import time
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib.util import find_spec
@@ -54,6 +60,12 @@ DIGEST_SIZE = 20  # bytes of the digest an entry starts with
 KEPT_VERSIONS = 8
 # Entries a pack holds at most (by path); beyond, only the paths of the run are kept.
 MAX_ENTRIES = 20_000
+# A pack is at most this large (MAX_ENTRIES entries of a few KB); a larger file is not one.
+MAX_PACK_BYTES = 512 * 1024 * 1024
+# A temporary pack this old was left by a run that was killed while it saved.
+STALE_SECONDS = 3600
+# Packs are never read or written through a symbolic link (one to /dev/zero).
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
 # The libraries that reading and validating use (a new version is a new fingerprint).
 LIBRARIES = ("yaml", "fastjsonschema", "jsonschema")
 
@@ -259,13 +271,15 @@ class ScenarioCache:
         temporary = self.pack.with_name(f".{self.pack.name}.{os.getpid()}.tmp")
         try:
             fresh = not self.pack.exists()
-            self.pack.parent.mkdir(parents=True, exist_ok=True)
-            temporary.write_bytes(_digest(payload) + payload)
+            self.pack.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            _write_private(temporary, _digest(payload) + payload)
             os.replace(temporary, self.pack)
-        except OSError:  # a cache that cannot be written is no cache, not an error
+        except BaseException as exc:  # a failed write, or Ctrl-C: no temporary left behind
             with contextlib.suppress(OSError):
                 temporary.unlink(missing_ok=True)
-            return
+            if isinstance(exc, OSError):  # a cache that cannot be written is no cache
+                return
+            raise
         if fresh:
             self._forget_old_versions()
 
@@ -281,28 +295,67 @@ class ScenarioCache:
         return self.entries
 
     def _forget_old_versions(self) -> None:
-        """Remove the packs of all but the newest few other fingerprints."""
+        """Remove the packs of all but the newest few other fingerprints, and temporary
+        packs more than an hour old (of a run killed while it saved)."""
         try:
             others = [other for other in self.pack.parent.glob("*.pack") if other != self.pack]
+            stale = [
+                temporary
+                for temporary in self.pack.parent.glob(".*.pack.*.tmp")
+                if time.time() - _changed(temporary) / 1e9 > STALE_SECONDS
+            ]
         except OSError:
             return
-        for old in sorted(others, key=_changed, reverse=True)[KEPT_VERSIONS - 1 :]:
+        for old in [*sorted(others, key=_changed, reverse=True)[KEPT_VERSIONS - 1 :], *stale]:
             with contextlib.suppress(OSError):
                 old.unlink()
 
 
-def _read_pack(pack: Path) -> dict[str, tuple[str, bytes]]:
-    """The entries of ``pack``; none when it is absent, unreadable or damaged."""
+def _write_private(path: Path, data: bytes) -> None:
+    """Write a new file only this user may read or write (a pack is trusted when it is
+    ours and no one else could have changed it: :func:`_read_pack`)."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, 0o600)
     try:
-        text = pack.read_bytes()
+        view = memoryview(data)
+        while view:
+            view = view[os.write(descriptor, view) :]
+    finally:
+        os.close(descriptor)
+
+
+def _read_pack(pack: Path) -> dict[str, tuple[str, bytes]]:
+    """The entries of ``pack``; none when it is absent, unreadable, damaged, or not to be
+    trusted: not a regular file of this user's that no one else may write (a pack
+    another user wrote in a shared cache directory turned a FAIL into a PASS), larger
+    than a pack can be, or a link (to /dev/zero). Opened without waiting (a FIFO)."""
+    flags = os.O_RDONLY | _NO_FOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(pack, flags)
+    except OSError:
+        return {}
+    try:
+        status = os.fstat(descriptor)
+        if not _trusted(status):
+            return {}
+        text = os.read(descriptor, status.st_size + 1)
         # marshal is not meant for data it did not write: a damaged pack is found by its
         # digest and never handed to it.
-        if text[:DIGEST_SIZE] != _digest(text[DIGEST_SIZE:]):
+        if len(text) != status.st_size or text[:DIGEST_SIZE] != _digest(text[DIGEST_SIZE:]):
             return {}
         entries = marshal.loads(text[DIGEST_SIZE:])
     except Exception:
         return {}
+    finally:
+        os.close(descriptor)
     return entries if isinstance(entries, dict) else {}
+
+
+def _trusted(status: os.stat_result) -> bool:
+    if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_PACK_BYTES:
+        return False
+    if not hasattr(os, "geteuid"):  # Windows: the user's own profile, no such sharing
+        return True
+    return status.st_uid == os.geteuid() and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 def _changed(path: Path) -> int:

@@ -112,11 +112,36 @@ def _info(name: str) -> EngineInfo:
     raise EngineNotFound(f"unknown engine {name!r} ({_known()})")
 
 
-def load_target(target: str) -> AdapterFactory:
-    """The factory ``module:attr`` names, imported here; EngineNotFound says what failed."""
+def _split_target(target: str) -> tuple[str, str]:
+    """``module:attr`` as (module, attr); EngineNotFound when it is not written so."""
     module_name, _colon, attribute = target.partition(":")
     if not module_name or not attribute:
         raise EngineNotFound(f"engine {target!r}: write module:Class or module:factory")
+    return module_name, attribute
+
+
+def _find_module(target: str) -> None:
+    """EngineNotFound unless the top package of ``target``'s module is on the path (the
+    worker's: ours and the current directory), looked for without importing anything."""
+    from importlib.machinery import PathFinder
+
+    module_name, _attribute = _split_target(target)
+    top = module_name.partition(".")[0]
+    if top in sys.modules or top in sys.builtin_module_names:
+        return
+    if PathFinder.find_spec(top, [*sys.path, os.getcwd()]) is None:
+        raise EngineNotFound(
+            f"engine {target!r}: cannot import {module_name}: No module named {top!r}"
+        )
+
+
+def load_target(target: str) -> AdapterFactory:
+    """The factory ``module:attr`` names, imported here; EngineNotFound says what failed.
+
+    Importing runs the module's code in this process: an engine's module is imported
+    only by the reference's run and by a worker (:func:`resolve`), never by the harness
+    of an isolated engine (an exit, a loop, a print or a huge allocation at import)."""
+    module_name, attribute = _split_target(target)
     cwd = os.getcwd()
     if cwd not in sys.path:
         sys.path.append(cwd)  # `--engine my_adapter:MyAdapter` next to the scenarios
@@ -124,7 +149,13 @@ def load_target(target: str) -> AdapterFactory:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise EngineNotFound(f"engine {target!r}: cannot import {module_name}: {exc}") from None
-    except Exception as exc:  # the module's own code failed while importing
+    except SystemExit as exc:  # sys.exit("needs X: pip install it") while imported
+        raise EngineNotFound(
+            f"engine {target!r}: importing {module_name} exited: {exc.code}"
+        ) from None
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # the module's own code failed while importing
         raise EngineNotFound(
             f"engine {target!r}: importing {module_name} failed: {type(exc).__name__}: {exc}"
         ) from None
@@ -146,6 +177,14 @@ def load_target(target: str) -> AdapterFactory:
         return adapter
 
     return make
+
+
+def worker_command(target: str) -> list[str]:
+    """The command of a worker serving the engine ``target`` (a name or ``module:attr``).
+    ``-P``: ``python -m`` would put the current directory first on the worker's path, and
+    a ``json.py`` there (a checked-out scenario repository) would run inside it; the
+    directory is on its path after the standard library instead (:func:`load_target`)."""
+    return [sys.executable, "-P", "-m", "scenarios.wire_server", target]
 
 
 def worker_environment() -> dict[str, str]:
@@ -183,14 +222,37 @@ def resolve(
     info = _info(name)
     if not info.installed:
         raise EngineNotFound(f"the {info.name} engine needs {info.needs}: {info.install}")
-    in_process = load_target(info.target)  # import errors surface here, before any run
-    if name == REFERENCE or not isolated:
-        return in_process
+    if not isolated:
+        return load_target(info.target)  # import errors surface here, before any run
+    if name == REFERENCE:
+        return _bounded(load_target(info.target), timeout, deadline)
+    # The worker imports the module; what goes wrong there stops the run at its first
+    # request with the worker's last words (an import error, an exit). A module that is
+    # nowhere is said here, found without running any of its code.
+    _find_module(info.target)
     from scenarios.adapters.wire import WireAdapter
 
-    argv = [sys.executable, "-m", "scenarios.wire_server", info.target]
+    argv = worker_command(info.target)
     environment = worker_environment()
     return lambda: WireAdapter(argv, timeout, deadline=deadline, env=environment, label=name)
+
+
+def _bounded(
+    factory: AdapterFactory, timeout: float | None, deadline: float | None
+) -> AdapterFactory:
+    """``factory``'s adapters, each scenario on them bounded by the runner: ``timeout``
+    seconds (None: ``ARBITER_WIRE_TIMEOUT`` or 10 s) and ``deadline``, as the requests of
+    an engine in another process are."""
+    from scenarios.adapters.limits import timeout_from_env
+
+    limit = timeout if timeout is not None else timeout_from_env()
+
+    def make() -> Adapter:
+        adapter = factory()
+        adapter.time_limit, adapter.deadline_at = limit, deadline
+        return adapter
+
+    return make
 
 
 def describe(info: EngineInfo) -> str:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.errors import BadPosition
 from engine.sets import BY_NAME, DEFAULT_EDITIONS, KINGDOM_SETS
 from engine.setup_check import check_generation, check_setup
+from engine.shapes import show
 from scenarios.model import (
     BASIC_PILES,
     COLONY_PILES,
@@ -42,6 +43,7 @@ from scenarios.model import (
     reference_cards,
 )
 from scenarios.names import canonical, did_you_mean
+from scenarios.yamlnodes import too_long
 from scenarios.yamlread import (
     Document,
     KeyPath,
@@ -92,12 +94,22 @@ EVENT_FORMS = (
 )
 
 
+# A problem's key path and reason are clipped to these lengths: a message quotes what it
+# read, and what a file holds may be anything (a link to /etc/passwd) and any size.
+MAX_KEY_CHARS = 200
+MAX_REASON_CHARS = 500
+
+
 @dataclass(frozen=True)
 class Problem:
     file: str
     line: int
     key: str
     reason: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", _clipped(self.key, MAX_KEY_CHARS))
+        object.__setattr__(self, "reason", _clipped(self.reason, MAX_REASON_CHARS))
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.key}: {self.reason}"
@@ -302,8 +314,16 @@ def _show(value: Any) -> str:
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
-        return "a list" if value else "an empty list"
-    return repr(value)
+        if not value:
+            return "an empty list"
+        # The item that is not text, when one is: "found a list" alone was a riddle.
+        odd = [item for item in value if not isinstance(item, str)][:1]
+        return f"a list holding {_show(odd[0])}" if odd else "a list"
+    return show(value)
+
+
+def _clipped(text: str, limit: int) -> str:
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
 
 def _unknown_keys(error: ValidationError, rules: Mapping[str, Any]) -> list[str]:
@@ -394,7 +414,7 @@ class _Checker:
         right in the data, at ``path`` or by ``respell``."""
         found = canonical(name, self.cards.names)
         if found is None:
-            self.problem(path, f"unknown card {name!r}{did_you_mean(name, self.cards.names)}")
+            self.problem(path, f"unknown card {show(name)}{did_you_mean(name, self.cards.names)}")
             return name
         self.named.setdefault(found)
         if found != name:
@@ -480,15 +500,33 @@ class _Checker:
             if key in turn:
                 self.player((*path, key), turn[key])
 
-    def card_keys(self, path: KeyPath, values: dict[str, Any]) -> None:
-        """A mapping keyed by card names (``expect.cost``), each spelling put right."""
+    def card_keys(self, path: KeyPath, values: dict[str, Any]) -> list[tuple[KeyPath, str]]:
+        """A mapping keyed by card names (``expect.cost``), each spelling put right: each
+        key's path and the card it names, two keys naming one card refused."""
+        first: dict[str, str] = {}  # card -> the key that named it first
         for name in list(values):
-            self.card((*path, name), name, self.rekey(values, name))
+            right = self.card((*path, name), name, self.rekey(values, name))
+            if right in first:  # respelt, the later key would replace the earlier one
+                self.problem(
+                    (*path, name),
+                    f"{name!r} and {first[right]!r} name the same card, {right}: give it once",
+                )
+                continue
+            first[right] = name
+        return [((*path, name), right) for right, name in first.items()]
+
+    def cost_numbers(self, path: KeyPath, costs: Mapping[str, Any]) -> None:
+        """A cost written as text (``$3P``) holds numbers, refused when too long as a
+        number written as one is."""
+        for name, cost in costs.items():
+            if isinstance(cost, str):
+                longest = max(re.findall(r"[0-9]+", cost), key=len, default="")
+                problem = too_long(longest)
+                if problem is not None:
+                    self.problem((*path, name), problem)
 
     def supply_keys(self, path: KeyPath, piles: dict[str, int]) -> None:
-        for name in list(piles):
-            right = self.card((*path, name), name, self.rekey(piles, name))
-            self.piles.append(((*path, name), right))
+        self.piles.extend(self.card_keys(path, piles))
 
     @staticmethod
     def rekey(piles: dict[str, int], old: str) -> Callable[[str], None]:
@@ -589,6 +627,7 @@ class _Checker:
                 self.supply_keys(where, value)
             elif key == "cost":
                 self.card_keys(where, value)
+                self.cost_numbers(where, value)
             elif key == "trash":
                 self.card_list(where, value)
             elif key == "turns_taken":
@@ -910,8 +949,9 @@ def _plain_parts_below(base: Path, path: Path) -> tuple[str, ...] | None:
 
 
 def _yaml_name(name: str) -> bool:
-    """Whether ``Path(name).suffix`` is .yaml or .yml (".yaml" alone has no suffix)."""
-    return name.endswith((".yaml", ".yml")) and name not in (".yaml", ".yml")
+    """Whether ``Path(name).suffix`` is .yaml or .yml in any case (".yaml" alone has no
+    suffix): a ``.YAML`` file is meant as a scenario and must not be passed over."""
+    return name.lower().endswith((".yaml", ".yml")) and name.lower() not in (".yaml", ".yml")
 
 
 def _misplaced_id(doc: Document, path: Path) -> str | None:
@@ -1033,7 +1073,7 @@ def is_fixture(relative: Path, base: Path) -> bool:
     Not a scenario: the rulings catalogue and the schema (``scenarios/rulings``,
     ``scenarios/schema``), anything in a hidden directory or ``__pycache__``.
     """
-    if relative.suffix not in (".yaml", ".yml"):
+    if not _yaml_name(relative.name):
         return False
     return _inside_is_scanned(relative.parts[:-1], base.parts)
 
@@ -1053,48 +1093,86 @@ def _inside_is_scanned(inside: tuple[str, ...], base: tuple[str, ...]) -> bool:
     )
 
 
-def discover(paths: Iterable[Path | str]) -> list[Path]:
-    """Scenario files under ``paths`` (files are taken as given), sorted, no duplicates.
+class ScanError(Exception):
+    """A scanned directory holds what would otherwise be passed over without a word: a
+    directory that cannot be read, a scenario file name that is a link to nothing or a
+    loop, or a link out of the scanned directory (never read: its target could be any
+    file of the machine, and errors quote what they read)."""
 
-    Raises FileNotFoundError for a path that does not exist.
+
+def discover(paths: Iterable[Path | str]) -> list[Path]:
+    """Scenario files under ``paths`` (anything but a directory is taken as given: its
+    reading says what is wrong with it), sorted, no duplicates.
+
+    Raises FileNotFoundError for a path that does not exist, :class:`ScanError` for what a
+    directory holds that cannot be checked.
     """
     found: dict[Path, None] = {}
     for given in paths:
         path = Path(given)
         if not path.exists():
             raise FileNotFoundError(_missing(path))
-        if path.is_file():
+        if not path.is_dir():
             found.setdefault(path)
             continue
         base = path.resolve()
-        # Sorted by parts, which is how paths compare.
-        for parts in sorted(_yaml_names_under(str(base), ())):
+        try:
+            names = sorted(_yaml_names_under(str(base), ()))  # by parts, as paths compare
+        except _NotScanned as problem:
+            where = path.joinpath(*problem.parts)
+            raise ScanError(f"{where}: {problem.reason}") from None
+        for parts in names:
             if _inside_is_scanned(parts[:-1], base.parts):
                 found.setdefault(path.joinpath(*parts))
     return list(found)
 
 
+class _NotScanned(Exception):
+    def __init__(self, parts: tuple[str, ...], reason: str) -> None:
+        super().__init__(reason)
+        self.parts, self.reason = parts, reason
+
+
 def _yaml_names_under(directory: str, inside: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
-    """The parts below the scanned directory of every file (or link to one) whose name
-    ends in .yaml or .yml under ``directory``: what ``Path.rglob("*")`` finds that
-    ``Path.is_file`` accepts, narrowed to what :func:`is_fixture` may accept, without a
-    Path per entry (a fifth of a warm ``arbiter check``'s start), and told apart by the
+    """The parts below the scanned directory of every file (or link to one inside it)
+    whose name ends in .yaml or .yml under ``directory``: what ``Path.rglob("*")`` finds
+    that ``Path.is_file`` accepts, narrowed to what :func:`is_fixture` may accept, without
+    a Path per entry (a fifth of a warm ``arbiter check``'s start), and told apart by the
     directory listing (no stat but for a link). Like rglob it does not follow links to
-    directories and skips unreadable ones; it does not enter hidden directories or
-    ``__pycache__``, where is_fixture accepts nothing."""
+    directories; it does not enter hidden directories or ``__pycache__``, where
+    is_fixture accepts nothing. Raises :class:`_NotScanned` for what it cannot take or
+    pass over: see :class:`ScanError`."""
     try:
         with os.scandir(directory) as scan:
             entries = list(scan)
-    except PermissionError:
-        return
+    except OSError as exc:
+        raise _NotScanned(inside, f"a directory that cannot be read ({_reason(exc)})") from None
     for entry in entries:
         name = entry.name
-        if _yaml_name(name) and _is_kind(entry, file=True):
+        if _yaml_name(name) and _is_scenario_file(entry, (*inside, name)):
             yield (*inside, name)
         if name.startswith(".") or name == "__pycache__":
             continue
         if _is_kind(entry, file=False):
             yield from _yaml_names_under(entry.path, (*inside, name))
+
+
+def _is_scenario_file(entry: os.DirEntry[str], parts: tuple[str, ...]) -> bool:
+    """Whether a YAML-named entry is a file to read: a file, or a link to one in the
+    scanned directory (whose path, ``entry.path`` less ``parts``, is a resolved one)."""
+    if not entry.is_symlink():
+        return _is_kind(entry, file=True)
+    base = entry.path[: len(entry.path) - len(os.path.join(*parts))]
+    target = os.path.realpath(entry.path)
+    if not os.path.exists(target):
+        raise _NotScanned(parts, _missing(Path(entry.path)).partition(":")[0])
+    if not target.startswith(base):
+        raise _NotScanned(parts, "a link out of the scanned directory (not read)")
+    return os.path.isfile(target)
+
+
+def _reason(exc: OSError) -> str:
+    return (exc.strerror or str(exc)).lower()
 
 
 def _is_kind(entry: os.DirEntry[str], *, file: bool) -> bool:

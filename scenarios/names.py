@@ -25,8 +25,14 @@ def canonical(name: str, names: Collection[str]) -> str | None:
     return next((known for known in names if fold(known) == wanted), None)
 
 
+# Longer names get no guess (difflib's comparison costs their length times each name's).
+MAX_GUESSED_CHARS = 100
+
+
 def did_you_mean(name: str, names: Iterable[str]) -> str:
     """`` (did you mean 'Throne Room'?)`` for the closest names, or ""."""
+    if len(name) > MAX_GUESSED_CHARS:  # no card name is this long: nothing to compare
+        return ""
     names = sorted(names)
     same = canonical(name, names)
     if same is not None and same != name:

@@ -17,7 +17,10 @@ scenario). An exception from the adapter never escapes :func:`run_scenario`.
 from __future__ import annotations
 
 import gc
+import json
 import re
+import signal
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -129,7 +132,50 @@ def _fmt(value: Any) -> str:
 
 
 def _mismatch(key: str, expected: Any, found: Any) -> str:
-    return f"{key} expected {_fmt(expected)} found {_fmt(found)}"
+    shown = _fmt(found) if _kind(found) == _kind(expected) else _typed(found)
+    return f"{key} expected {_fmt(expected)} found {shown}"
+
+
+def _kind(value: Any) -> str:
+    """What a value is, as the comparison tells values apart (1 is no ``true``, 2.0 is no
+    count, "true" is text)."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number with a fraction part"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list | tuple) else type(value).__name__
+
+
+def _typed(value: Any) -> str:
+    """``value`` shown with what it is, where the expectation is something else (``found
+    "true" (text)``, never ``expected true found true``)."""
+    if value is None or isinstance(value, list | tuple | dict):
+        return _fmt(value)
+    shown = json.dumps(value) if isinstance(value, str) else _fmt(value)
+    return f"{shown} ({_kind(value)})"
+
+
+def _same(expected: Any, found: Any) -> bool:
+    """Equal, and of the same kind: Python's ``1 == True`` and ``2 == 2.0`` do not hold
+    here (an engine over the wire answering ``extra: 1``, ``coins: 2.0`` or ``coins: true``
+    is wrong, not right)."""
+    if isinstance(expected, bool) or isinstance(found, bool):
+        return type(expected) is type(found) and expected == found
+    if isinstance(expected, float) != isinstance(found, float):
+        return False
+    if isinstance(expected, list | tuple) and isinstance(found, list | tuple):
+        return len(expected) == len(found) and all(map(_same, expected, found))
+    if isinstance(expected, Mapping) and isinstance(found, Mapping):
+        return expected.keys() == found.keys() and all(
+            _same(value, found[key]) for key, value in expected.items()
+        )
+    return bool(expected == found)
 
 
 def _multiset(key: str, expected: Sequence[str], found: Sequence[str]) -> Iterator[str]:
@@ -140,7 +186,7 @@ def _multiset(key: str, expected: Sequence[str], found: Sequence[str]) -> Iterat
 
 
 def _equal(key: str, expected: Any, found: Any) -> Iterator[str]:
-    if expected != found:
+    if not _same(expected, found):
         yield _mismatch(key, expected, found)
 
 
@@ -827,10 +873,11 @@ def _judge(
         return result(Status.SKIP, reason)
     run = _Run(scenario, adapter, observer)
     try:
-        run.start()
-        for step in scenario.steps:
-            run.step(step)
-        run.finish()
+        with _time_limit(adapter):
+            run.start()
+            for step in scenario.steps:
+                run.step(step)
+            run.finish()
     except _Stop as stop:
         return result(stop.status, stop.message, stop.line, run.compared_as)
     except _NotReported as exc:
@@ -845,6 +892,42 @@ def _judge(
         verdict = run.error_from(exc)
         return result(verdict.status, verdict.message, verdict.line)
     return result(Status.PASS, compared_as=run.compared_as)
+
+
+class OutOfTime(AdapterError):
+    """A scenario's run on an engine in this process went past its time limit."""
+
+
+@contextmanager
+def _time_limit(adapter: Adapter) -> Iterator[None]:
+    """Stop the scenario's run (OutOfTime, raised where the engine is) when it has taken
+    ``adapter.time_limit`` seconds or reached ``adapter.deadline_at``: an engine in this
+    process is bounded like one in another (a setup that ran for an hour, ``--deadline``
+    that stopped nothing). A timer signal, so only in the main thread where there is one
+    (not on Windows); a limit of None is none."""
+    seconds = adapter.time_limit
+    if adapter.deadline_at is not None:
+        left = max(adapter.deadline_at - time.monotonic(), 0.001)
+        seconds = left if seconds is None else min(seconds, left)
+    if (
+        seconds is None
+        or not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    limit = seconds
+
+    def expire(_signal: int, _frame: Any) -> None:
+        raise OutOfTime(f"no result within {limit:g} s (the engine was stopped)")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _unsupported_features(scenario: Scenario, adapter: Adapter) -> str | None:

@@ -11,7 +11,12 @@ example for authors of engines in other languages. ``arbiter wire --engine pymin
 serves any registered engine the same way.
 
 Standard output belongs to the protocol alone: while serving, ``sys.stdout`` points at
-standard error, so a stray ``print`` in an engine cannot corrupt the stream.
+standard error, so a stray ``print`` in an engine cannot corrupt the stream. The worker
+of an isolated engine (``python -m scenarios.wire_server ENGINE``) goes further, before
+it imports the engine: the protocol gets a descriptor of its own and descriptor 1 becomes
+standard error (a print at import, or an extension module writing to it, goes there),
+and its address space is limited (``ARBITER_WORKER_MEMORY``, MB, default 2048: an engine
+that allocates without end fails with MemoryError instead of taking the machine).
 """
 
 from __future__ import annotations
@@ -207,18 +212,59 @@ def serve(
     return 0
 
 
+MEMORY_VARIABLE = "ARBITER_WORKER_MEMORY"
+DEFAULT_MEMORY_MB = 2048
+
+
+def protocol_stream() -> IO[str]:
+    """Standard output for the protocol alone: a new descriptor for the stream it is,
+    and descriptor 1 made standard error, so nothing else can write to the stream."""
+    import os
+
+    sys.stdout.flush()
+    stream = os.fdopen(os.dup(1), "w", encoding="utf-8", errors="replace", closefd=True)
+    os.dup2(2, 1)
+    return stream
+
+
+def limit_memory() -> None:
+    """Limit this process's address space to ``ARBITER_WORKER_MEMORY`` MB (children it
+    starts inherit the limit); nothing where the platform cannot."""
+    import os
+
+    raw = os.environ.get(MEMORY_VARIABLE, "").strip()
+    try:
+        megabytes = int(raw) if raw else DEFAULT_MEMORY_MB
+    except ValueError:
+        megabytes = DEFAULT_MEMORY_MB
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    limit = megabytes * 1024 * 1024
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m scenarios.wire_server [ENGINE]``: serve an engine in this process (a
     name or ``module:attr``, see :mod:`scenarios.engines`); the worker of isolated engines."""
     from scenarios.engines import EngineNotFound, resolve
 
     args = sys.argv[1:] if argv is None else argv
+    protocol = protocol_stream()
+    limit_memory()
     try:
         adapter = resolve(args[0] if args else "reference", isolated=False)()
     except EngineNotFound as exc:
         print(f"arbiter wire: {exc}", file=sys.stderr)
         return 2
-    return serve(adapter)
+    except MemoryError:
+        print(f"arbiter wire: the engine needed more than ${MEMORY_VARIABLE} MB", file=sys.stderr)
+        return 2
+    return serve(adapter, outstream=protocol)
 
 
 if __name__ == "__main__":

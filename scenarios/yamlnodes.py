@@ -139,16 +139,46 @@ class _Builder:
         # Counts and yes/no likewise: what PyYAML's constructors make of a plain decimal
         # number (no sign, base, underscore or leading zero) and of a boolean word.
         value = node.value
-        if tag == _INT_TAG and _plain_decimal(value):
+        if tag == _INT_TAG and _plain_decimal(value) and len(value) <= MAX_NUMBER_CHARS:
             return int(value)
         if tag == _BOOL_TAG:
             return self.loader.bool_values[value.lower()]
         self._check_tag(node, _LEAF_TAGS, path)
+        if tag in (_INT_TAG, _FLOAT_TAG):
+            _check_number(value, node.start_mark.line + 1, path)
         if tag in _TEXT_TAGS:
             return str(node.value)
         if tag == _FLOAT_TAG:
             self.has_float = True
         return self.loader.construct_object(node, deep=True)
+
+
+# The longest number a scenario may write: far more digits than any count or seed needs,
+# far fewer than Python's limit on reading one (4,300), and short enough to quote.
+MAX_NUMBER_CHARS = 100
+
+
+def too_long(number: str) -> str | None:
+    """What is wrong with ``number`` if it is too long to be meant (and to read: Python
+    stops at 4,300 digits), or None."""
+    if len(number) > MAX_NUMBER_CHARS:
+        return f"a number of {len(number)} characters, more than {MAX_NUMBER_CHARS}"
+    return None
+
+
+def _check_number(text: str, line: int, path: KeyPath) -> None:
+    """Refuse a number too long to be meant and YAML 1.1's base-60 numbers, which no one
+    writes on purpose (``1:30`` is 90)."""
+    problem = too_long(text)
+    if problem is not None:
+        raise YamlError(line, problem, path)
+    if ":" in text:
+        raise YamlError(
+            line,
+            f"{text} is a base-60 number to YAML 1.1 (1:30 means 90): write the number,"
+            " or quote it if it is text",
+            path,
+        )
 
 
 def _plain_decimal(text: str) -> bool:

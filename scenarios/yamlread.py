@@ -73,32 +73,73 @@ def read_yaml_file(path: Path) -> Document:
 
 
 def read_file_bytes(path: Path) -> bytes:
-    """The bytes of ``path``, its size checked against the limit before it is read."""
+    """The bytes of ``path``, its size checked against the limit before it is read.
+
+    A file that is not a regular one (a pipe, a FIFO, a device) is read until it ends, at
+    most :data:`MAX_BYTES` of it (``/dev/zero`` never ends), and waiting at most
+    :data:`QUIET_SECONDS` for each piece (a FIFO nobody writes to never does): either is
+    a :class:`YamlError`, never a hang."""
     # An open, an fstat, the reads and a close: Path.stat and Path.read_bytes would also
     # stat it a second time, ask whether it is a terminal and seek (every run of `arbiter
-    # check` reads every scenario file, if only to see that it is unchanged).
+    # check` reads every scenario file, if only to see that it is unchanged). Opening
+    # without waiting: opening a FIFO waits for a writer.
     descriptor = os.open(path, _READ_FLAGS)
     try:
         status = os.fstat(descriptor)
         size = status.st_size
         if size > MAX_BYTES:
             raise YamlError(1, f"file is {size} bytes, more than the {MAX_BYTES} allowed")
-        chunks = [os.read(descriptor, size + 1)]
-        # A regular file read short is read to its end; anything else (it grew, a pipe)
-        # is read until a read finds nothing more.
-        if stat.S_ISREG(status.st_mode) and len(chunks[0]) <= size:
-            return chunks[0]
-        while chunks[-1]:
-            chunks.append(os.read(descriptor, _CHUNK))
-        return b"".join(chunks)
+        if stat.S_ISREG(status.st_mode):
+            chunks = [os.read(descriptor, size + 1)]
+            if len(chunks[0]) <= size:
+                return chunks[0]
+            while chunks[-1]:  # it grew while read: read it to its end
+                chunks.append(os.read(descriptor, _CHUNK))
+            data = b"".join(chunks)
+        else:
+            data = _read_stream(descriptor)
+        if len(data) > MAX_BYTES:
+            raise YamlError(1, f"file is more than the {MAX_BYTES} bytes allowed")
+        return data
     finally:
         os.close(descriptor)
 
 
+def _read_stream(descriptor: int) -> bytes:
+    """What a pipe, FIFO or device holds, to its end, but no more than one byte past the
+    limit and waiting at most :data:`QUIET_SECONDS` for each piece."""
+    import select
+
+    chunks: list[bytes] = []
+    read = 0
+    while read <= MAX_BYTES:
+        ready, _, _ = select.select([descriptor], [], [], QUIET_SECONDS)
+        if not ready:
+            raise YamlError(
+                1, f"nothing to read for {QUIET_SECONDS:g} s (a FIFO no one writes to?)"
+            )
+        try:
+            chunk = os.read(descriptor, _CHUNK)
+        except BlockingIOError:  # woken for nothing
+            continue
+        if not chunk:
+            break
+        chunks.append(chunk)
+        read += len(chunk)
+    return b"".join(chunks)
+
+
 _CHUNK = 1 << 16
-# Bytes as they are (Windows would translate line ends without O_BINARY), and not handed
-# to a child process; the flags a platform lacks are left out.
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+# How long a pipe or FIFO may stay silent before its reading fails.
+QUIET_SECONDS = 10.0
+# Bytes as they are (Windows would translate line ends without O_BINARY), not handed to a
+# child process, and no wait for a FIFO's writer; the flags a platform lacks are left out.
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_BINARY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_NONBLOCK", 0)
+)
 
 
 def read_yaml_bytes(data: bytes) -> Document:

@@ -474,6 +474,37 @@ def test_prose_of_positions_across_turns(data: gen.Data) -> None:
     assert "p1's turn is about to start (its start-of-turn effects come first)" in clerk
 
 
+@pytest.mark.extra("docs")  # docutils
+@pytest.mark.parametrize(
+    "link",
+    [
+        "javascript:alert(document.cookie)",
+        "JavaScript:alert(1)",
+        "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+    ],
+)
+def test_a_link_in_a_note_or_a_ruling_is_live_only_for_http_https_and_mailto(
+    data: gen.Data, link: str
+) -> None:
+    """docutils made a live link of a javascript: or data: URL in a scenario's note or a
+    ruling's text (seen in a real build; issue 34)."""
+    import dataclasses
+
+    from docutils.core import publish_doctree, publish_from_doctree
+    from markup import disarm_links
+
+    scenario = _scenario(data, "base/feast/coins-do-not-help")
+    note = f"See {link} or https://wiki.dominionstrategy.com/index.php/Feast for more."
+    block = gen.scenario_block(data, dataclasses.replace(scenario, note=note))
+    doctree = publish_doctree(gen.PROLOG + block, settings_overrides={"report_level": 5})
+    disarm_links(doctree)
+    html = publish_from_doctree(doctree, writer="html").decode()
+    assert 'href="https://wiki.dominionstrategy.com/index.php/Feast"' in html
+    scheme = link.partition(":")[0]
+    assert f'href="{scheme}' not in html.lower() and f"href='{scheme}" not in html.lower()
+    assert link.replace("&", "&amp;") in html  # still there, as text
+
+
 # --- nothing internal is published -------------------------------------------------------------
 
 

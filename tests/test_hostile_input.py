@@ -8,19 +8,34 @@ try random hostile inputs; these are the ones the issue lists.
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import time
 import tracemalloc
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from arbiter import cli, fuzz
 from engine import setup_check
 from engine.compiled import is_compiled
+from engine.costs import parse_cost
 from engine.errors import BadPosition, IllegalAnswer, IllegalMove
 from engine.game import Game
+from scenarios import yamlread
 from scenarios.adapters.reference import ReferenceAdapter
-from scenarios.loader import ScenarioError, load_text
+from scenarios.catalogue import catalogue_files
+from scenarios.loader import (
+    ScanError,
+    ScenarioError,
+    bundled_dir,
+    discover,
+    load_scenario,
+    load_text,
+)
 from scenarios.runner import Status, run_scenario
 from scenarios.wire_server import respond
 
@@ -318,3 +333,298 @@ def test_a_listener_that_comes_while_alike_abilities_resolve_is_offered() -> Non
     )
     assert game.pending is not None
     assert (game.pending.kind, game.pending.labels()) == ("trigger", ["Clerk", "Wharf", "Wharf"])
+
+
+# --- scenario files and trees (issue 34) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "where", ["setup.supply", "setup.embargo", "expect.supply", "expect.embargo", "expect.cost"]
+)
+def test_two_keys_naming_one_card_are_refused_not_merged(where: str) -> None:
+    """Respelt to one key, the first value was dropped: ``{King's Court: 3, Kings Court:
+    10}`` passed (``expect.cost``, new with Alchemy, too)."""
+    section, key = where.split(".")
+    kingdom = "  kingdom: [King's Court, Embargo]\n"
+    body = f"{section}:\n" + (kingdom if section == "setup" else "")
+    body += f"  {key}: {{King's Court: 3, Kings Court: 10}}\n"
+    if section == "expect":
+        body = "setup:\n" + kingdom + body
+    with pytest.raises(ScenarioError) as caught:
+        load_text(HEAD + body, "dup.yaml")
+    assert f"{where}.Kings Court: 'Kings Court' and \"King's Court\" name the same card" in str(
+        caught.value
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("9" * 5000, "a number of 5000 characters, more than 100"),
+        ("-" + "9" * 200, "a number of 201 characters, more than 100"),
+        (
+            "1:30",
+            "1:30 is a base-60 number to YAML 1.1 (1:30 means 90): write the number, or"
+            " quote it if it is text",
+        ),
+    ],
+)
+def test_numbers_no_one_means_are_located_errors(value: str, message: str) -> None:
+    """A 5,000-digit number stopped the whole run with no file or line (Python reads at
+    most 4,300 digits); ``1:30`` was read as 90."""
+    with pytest.raises(ScenarioError) as caught:
+        load_text(HEAD + f"setup:\n  turn: {{coins: {value}}}\n", "n.yaml")
+    assert str(caught.value) == f"n.yaml:4: setup.turn.coins: {message}"
+
+
+def test_a_cost_written_with_a_number_too_long_is_a_located_error() -> None:
+    """``expect.cost`` (Alchemy's ``$3P``) is text holding numbers: ``$`` and 5,000 digits
+    passed the format and stopped at the comparison with Python's own message."""
+    body = "setup:\n  kingdom: [Golem]\nexpect:\n  cost: {Golem: $" + "9" * 5000 + "P}\n"
+    with pytest.raises(ScenarioError) as caught:
+        load_text(HEAD + body, "cost.yaml")
+    assert (
+        str(caught.value)
+        == "cost.yaml:6: expect.cost.Golem: a number of 5000 characters, more than 100"
+    )
+    assert parse_cost("$" + "9" * 5000) is None  # what an engine over the wire reports
+
+
+@pytest.mark.parametrize(
+    ("step", "message"),
+    [
+        (
+            "choose: [1]",
+            "steps[1].choose: expected text or true or false or a list of text,"
+            " found a list holding 1",
+        ),
+        (
+            "play: [Chapel, 3]",
+            "steps[1].play: expected a card name or a list of card names, found a list holding 3",
+        ),
+    ],
+)
+def test_a_list_of_the_wrong_things_says_what_it_holds(step: str, message: str) -> None:
+    """ "expected ... a list of text, found a list" was a riddle: it is the item that is
+    wrong (an amount given as a list, with Cornucopia & Guilds' questions of a number)."""
+    with pytest.raises(ScenarioError) as caught:
+        load_text(HEAD + f"setup:\n  kingdom: [Chapel]\nsteps:\n  - {step}\n", "l.yaml")
+    assert str(caught.value) == f"l.yaml:6: {message}"
+
+
+def test_a_card_that_plays_cards_cannot_be_played_by_one_in_one_entry() -> None:
+    """The format reference says a Throne Room that played a Throne Room is reached by
+    playing the cards in steps; ``{card: Throne Room, by: Throne Room}`` was accepted."""
+    body = "setup:\n  kingdom: [Throne Room]\n"
+    body += "  p1: {in_play: [{card: Throne Room, by: Throne Room}]}\n"
+    with pytest.raises(ScenarioError, match="Throne Room playing Throne Room is more than one"):
+        load_text(HEAD + body, "tr.yaml")
+
+
+def test_what_a_file_holds_is_quoted_short(tmp_path: Path) -> None:
+    """All of a file read by mistake (``/etc/passwd``) went into one error line."""
+    path = tmp_path / "long.yaml"
+    path.write_text("x" * 5000 + "\n")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(path)
+    assert len(str(caught.value)) < len(str(path)) + 200
+
+
+def test_a_link_out_of_the_scanned_tree_is_refused_unread(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "evil.yaml").symlink_to(secret)
+    with pytest.raises(ScanError, match=r"evil\.yaml: a link out of the scanned directory"):
+        discover([tree])
+    # inside the tree a link is a file like any other
+    (tree / "evil.yaml").unlink()
+    (tree / "real.yml").write_text(HEAD)
+    (tree / "evil.yaml").symlink_to(tree / "real.yml")
+    assert discover([tree]) == [tree / "evil.yaml", tree / "real.yml"]
+
+
+def test_an_unreadable_subdirectory_is_named_not_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(An unreadable file was an error; an unreadable directory was passed over.) Made
+    unreadable by refusing its listing: the tests may run as root, who reads anything."""
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "a.yaml").write_text(HEAD)
+    listing = os.scandir
+
+    def scandir(path: str) -> Any:
+        if path.endswith("locked"):
+            raise PermissionError(13, "Permission denied", path)
+        return listing(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    with pytest.raises(ScanError, match=r"locked: a directory that cannot be read \(perm"):
+        discover([tmp_path])
+
+
+def test_a_yaml_file_in_capitals_is_a_scenario_file(tmp_path: Path) -> None:
+    (tmp_path / "A.YAML").write_text(HEAD)
+    (tmp_path / "b.Yml").write_text(HEAD)
+    (tmp_path / "notes.txt").write_text("")
+    assert discover([tmp_path]) == [tmp_path / "A.YAML", tmp_path / "b.Yml"]
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("/dev/null", "expected a mapping, an empty file"),
+        ("/dev/zero", "file is more than the 1000000 bytes allowed"),
+        ("fifo", "nothing to read for 0.2 s (a FIFO no one writes to?)"),
+    ],
+)
+def test_a_device_or_fifo_as_a_path_is_a_located_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, path: str, message: str
+) -> None:
+    """Each crashed the run (scanned as a directory); read, /dev/zero would fill the memory
+    and a FIFO nobody writes to would wait for ever."""
+    monkeypatch.setattr(yamlread, "QUIET_SECONDS", 0.2)
+    if path == "fifo":
+        path = str(tmp_path / "fifo.yaml")
+        os.mkfifo(path)
+    assert discover([path]) == [Path(path)]
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(Path(path))
+    assert str(caught.value) == f"{path}:1: (top level): {message}"
+
+
+# --- messages (issue 34) ------------------------------------------------------------------
+
+WRONG = HEAD + "setup: {p1: {hand: [Silver]}}\nexpect: {p1: {hand: [Copper]}}\n"
+
+
+def odd_name(directory: Path) -> Path:
+    """A failing scenario whose file name holds a terminal escape and a byte that is not
+    UTF-8."""
+    path = Path(os.fsdecode(bytes(directory) + b"/bad\x1b[2Jname\xff.yaml"))
+    path.write_text(WRONG)
+    return path
+
+
+def test_github_annotations_escape_a_file_name(
+    tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    """``--format github`` wrote the escape characters of a file name raw."""
+    odd_name(tmp_path)
+    assert cli.main(["check", str(tmp_path), "--format", "github"]) == 1
+    out = capsysbinary.readouterr().out
+    assert b"\x1b" not in out and b"\xff" not in out
+    assert b"bad\\x1b[2Jname\\udcff.yaml" in out
+
+
+def test_a_json_report_over_a_file_name_that_is_not_utf8_is_written(tmp_path: Path) -> None:
+    """It was an internal error (exit 3): the name cannot be encoded as UTF-8."""
+    (tmp_path / "in").mkdir()
+    odd_name(tmp_path / "in")
+    report = tmp_path / "report.json"
+    assert cli.main(["check", str(tmp_path / "in"), "--json", str(report)]) == 1
+    [result] = json.loads(report.read_text(encoding="utf-8"))["results"]
+    assert result["status"] == "fail" and result["file"].endswith("name\ufffd.yaml")
+
+
+def test_arbiter_debug_0_shows_no_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``ARBITER_DEBUG=0`` showed the traceback, as 1 does (ARBITER_NO_CACHE=0 is off)."""
+    monkeypatch.setenv("ARBITER_DEBUG", "0")
+
+    def broken(_argv: list[str]) -> int:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(cli, "_dispatch", broken)
+    assert cli.main(["check"]) == 3
+    assert capsys.readouterr().err.startswith("arbiter: internal error: RuntimeError: a bug")
+    monkeypatch.setenv("ARBITER_DEBUG", "1")
+    with pytest.raises(RuntimeError, match="a bug"):
+        cli.main(["check"])
+
+
+# --- options and outputs of fuzz, simulate and graph (issue 34) ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["fuzz", "--engine", "reference", "--seconds", "nan"], "positive, finite number"),
+        (["simulate", "--games", "1000000000000"], "--games must be from 1 to 1,000,000"),
+        (["fuzz", "--engine", "reference", "--out", "/etc/passwd/found"], "cannot be made"),
+        (["fuzz", "--engine", "reference", "--out", "/etc/passwd"], "is not a directory"),
+    ],
+)
+def test_options_that_ran_for_ever_or_failed_late_are_refused_at_once(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--seconds nan`` ran for ever; ``--games 10^12`` built its task list and died of
+    memory; a bad ``--out`` was found at the first finding, after the work."""
+    started = time.perf_counter()
+    assert cli.main(argv) == 2
+    assert says in capsys.readouterr().err
+    assert time.perf_counter() - started < 10
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["graph", "--out", "RULINGS"],
+        ["simulate", "--games", "1", "--json", "RULINGS"],
+        ["fuzz", "--engine", "reference", "--games", "1", "--json", "RULINGS"],
+        ["fuzz", "--engine", "reference", "--games", "1", "--json", "SCENARIO"],
+    ],
+)
+def test_no_output_replaces_the_catalogue_or_a_scenario(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each wrote over it and exited 0, after which every command exited 3."""
+    rulings = str(catalogue_files()[0])
+    scenario = str(next(iter(discover([bundled_dir() / "base" / "chapel"]))))
+    before = Path(rulings).read_bytes(), Path(scenario).read_bytes()
+    argv = [{"RULINGS": rulings, "SCENARIO": scenario}.get(word, word) for word in argv]
+    assert cli.main(argv) == 2
+    assert "that is an input of this run" in capsys.readouterr().err
+    assert (Path(rulings).read_bytes(), Path(scenario).read_bytes()) == before
+
+
+class FullDisk:
+    """A file being written on a full disk: created, but every write fails."""
+
+    def __init__(self, handle: Any) -> None:
+        self.handle = handle
+
+    def __enter__(self) -> FullDisk:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.handle.close()
+
+    def write(self, _data: bytes) -> int:
+        raise OSError(28, "No space left on device")
+
+
+def test_a_finding_that_cannot_be_written_leaves_no_file_and_the_run_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a full disk fuzz --out left a 0-byte finding and ended with exit 3, losing the
+    rest: now no file is left, the scenario is shown, and the next one is written."""
+    opened = Path.open
+
+    def open_on_a_full_disk(self: Path, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        handle = opened(self, mode, *args, **kwargs)
+        return FullDisk(handle) if "x" in mode and "first" in self.name else handle
+
+    monkeypatch.setattr(Path, "open", open_on_a_full_disk)
+    stream = io.StringIO()
+    console = fuzz.Console(tmp_path, stream)
+    for name in ("first", "second"):
+        finding = SimpleNamespace(
+            problem=None, document={"id": f"base/fuzz/{name}", "title": name}, text="id: x\n"
+        )
+        console.finding(finding)  # type: ignore[arg-type]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["base-fuzz-second.yaml"]
+    assert console.unwritten == 1
+    assert "No space left on device); the scenario:\nid: x\n" in stream.getvalue()

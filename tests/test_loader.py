@@ -17,6 +17,7 @@ from scenarios import yamlread
 from scenarios.catalogue import catalogue, read_catalogue
 from scenarios.loader import (
     SCHEMA_PATH,
+    ScanError,
     ScenarioError,
     discover,
     load_many,
@@ -497,16 +498,27 @@ def test_discover_skips_the_catalogue_the_schema_and_hidden_files(tmp_path: Path
 
 def test_discover_takes_files_and_links_to_files_only(tmp_path: Path) -> None:
     """What rglob finds that is_file accepts: a link to a file is one, a directory named
-    like a YAML file (whose files are found), a dangling link and a loop of links are not."""
+    like a YAML file is not (its files are found)."""
     root = tmp_path / "scenarios"
     real = write(root / "base/chapel/a.yaml", "base/chapel/a")
     inside = write(root / "base/odd.yaml/b.yaml", "base/odd.yaml/b")
     (root / "base/chapel/linked.yaml").symlink_to(real)
-    (root / "base/chapel/dangling.yaml").symlink_to(root / "nowhere.yaml")
-    (root / "base/chapel/loop.yaml").symlink_to(root / "base/chapel/loop.yaml")
     found = discover([root])
     assert found == sorted(p for p in root.rglob("*") if p.is_file())
     assert found == [real, root / "base/chapel/linked.yaml", inside]
+
+
+@pytest.mark.parametrize(
+    ("target", "reason"),
+    [("nowhere.yaml", "a symbolic link to nothing"), ("loop.yaml", "a loop of symbolic links")],
+)
+def test_discover_names_a_link_it_cannot_follow(tmp_path: Path, target: str, reason: str) -> None:
+    """rglob passes a dangling link and a loop over without a word (issue 34)."""
+    root = tmp_path / "scenarios"
+    write(root / "base/chapel/a.yaml", "base/chapel/a")
+    (root / "base/chapel/loop.yaml").symlink_to(root / f"base/chapel/{target}")
+    with pytest.raises(ScanError, match=f"^{root}/base/chapel/loop.yaml: {reason}$"):
+        discover([root])
 
 
 def test_discover_refuses_a_missing_path(tmp_path: Path) -> None:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 import yaml
 
 from scenarios import yamlnodes
-from scenarios.yamlread import read_yaml
+from scenarios.yamlread import YamlError, read_yaml
 
 # The same words plain, quoted and in other places: a tag remembered for one must not
 # be used for another.
@@ -70,7 +71,15 @@ def test_the_tags_are_pyyamls_tags() -> None:
 
 
 def test_numbers_and_booleans_are_what_pyyaml_makes_of_them() -> None:
-    words = ["0", "7", "12", "017", "09", "0x1F", "0o17", "0b11", "1_000", "-1", "+2", "1:30"]
+    words = ["0", "7", "12", "017", "09", "0x1F", "0o17", "0b11", "1_000", "-1", "+2"]
     words += ["\u0661", "yes", "Yes", "YES", "no", "NO", "true", "False", "on", "Off", "y"]
     text = "".join(f"- {word}\n" for word in words)
     assert typed(read_yaml(text).data) == typed(yaml.safe_load(text))
+
+
+@pytest.mark.parametrize(("word", "number"), [("1:30", 90), ("-2:00", -120), ("1:30.5", 90.5)])
+def test_a_base_60_number_is_refused_not_read_as_yaml_1_1_does(word: str, number: float) -> None:
+    """PyYAML reads YAML 1.1's base-60 numbers (``coins: 1:30`` is 90): no one means that."""
+    assert yaml.safe_load(f"- {word}\n") == [number]
+    with pytest.raises(YamlError, match=f"{word} is a base-60 number to YAML 1.1"):
+        read_yaml(f"coins: {word}\n")

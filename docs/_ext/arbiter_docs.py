@@ -46,7 +46,7 @@ if str(ROOT) not in sys.path:  # building from a checkout without installing
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from markup import esc, heading, html_text, indent, raw_html  # noqa: E402
+from markup import disarm_links, esc, heading, html_text, indent, raw_html  # noqa: E402
 from neighbourhood import kind_colours, neighbourhood_svg  # noqa: E402
 
 from engine.abilities import CostChange  # noqa: E402
@@ -1651,6 +1651,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("arbiter_editions", "", "env", types=(str,))
     app.connect("config-inited", _on_config, priority=100)
     app.connect("html-page-context", _on_page)
+    app.connect("doctree-read", lambda _app, doctree: disarm_links(doctree))
     app.connect("build-finished", _on_finished)
     app.add_css_file("arbiter.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

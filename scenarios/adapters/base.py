@@ -121,6 +121,12 @@ class Adapter(ABC):
     """One engine, driven one scenario at a time."""
 
     name: str = "engine"
+    # The bounds the runner puts on each scenario's run on this adapter, for an engine in
+    # this process, which cannot bound itself (``--timeout`` in seconds, ``--deadline`` a
+    # time.monotonic() instant); None: none. An engine in another process bounds each
+    # request instead (WireAdapter).
+    time_limit: float | None = None
+    deadline_at: float | None = None
 
     @abstractmethod
     def unsupported_reason(self, cards: set[str], editions: dict[str, int]) -> str | None:

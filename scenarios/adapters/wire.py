@@ -35,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import selectors
 import shlex
 import signal
@@ -166,6 +167,11 @@ class Peer:
     """
 
     def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None = None) -> None:
+        # A mark every process of this engine inherits in its environment, so that kill()
+        # finds even one that left the process group (a daemon's setsid).
+        self.mark = f"{RUN_MARK}={secrets.token_hex(12)}"
+        environment = dict(os.environ if env is None else env)
+        environment[RUN_MARK] = self.mark.partition("=")[2]
         try:
             self.process = subprocess.Popen(
                 list(argv),
@@ -174,7 +180,7 @@ class Peer:
                 stderr=subprocess.PIPE,
                 bufsize=0,
                 start_new_session=True,  # its own process group: kill() takes its children
-                env=None if env is None else dict(env),
+                env=environment,
             )
         except (OSError, ValueError) as exc:
             reason = getattr(exc, "strerror", None) or str(exc)
@@ -297,9 +303,12 @@ class Peer:
             return None
 
     def kill(self) -> None:
-        """Kill the whole process group (children it started included) and close the pipes."""
+        """Kill the whole process group (children it started included), and every process
+        that still carries the engine's mark (one that left the group), then close the
+        pipes."""
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
+        kill_marked(self.mark)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(KILL_WAIT)
         self.selector.close()
@@ -307,6 +316,41 @@ class Peer:
             with contextlib.suppress(OSError, ValueError):
                 if stream is not None:
                     stream.close()
+
+
+# The environment variable that marks the processes of one engine's run.
+RUN_MARK = "ARBITER_ENGINE_RUN"
+
+
+def kill_marked(mark: str) -> None:
+    """SIGKILL every process of ours whose environment holds ``mark`` (``NAME=value``),
+    looking again until none is left (one may fork while we look). Linux only (/proc);
+    elsewhere the process group is all that is killed."""
+    wanted = mark.encode() + b"\0"
+    for _ in range(8):
+        found = [pid for pid in _our_processes() if wanted in _environment(pid)]
+        if not found:
+            return
+        for pid in found:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _our_processes() -> list[int]:
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return []
+    me = os.getpid()
+    return [int(name) for name in names if name.isdigit() and int(name) != me]
+
+
+def _environment(pid: int) -> bytes:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as handle:
+            return handle.read() + b"\0"
+    except OSError:  # gone, a zombie, or another user's
+        return b""
 
 
 class WireAdapter(Adapter):

@@ -1,0 +1,4 @@
+"""An adapter module that never finishes importing."""
+
+while True:
+    pass
