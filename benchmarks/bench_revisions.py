@@ -4,6 +4,8 @@
     python benchmarks/bench_revisions.py 99c1257 HEAD --rounds 9 --games 100
     python benchmarks/bench_revisions.py 99c1257 HEAD --instructions   # also valgrind counts
     python benchmarks/bench_revisions.py 2321bd9 HEAD --workload random  # random-bot games
+    python benchmarks/bench_revisions.py e1c1f5f HEAD --compiled \
+        --sets base,intrigue,prosperity,seaside    # issue 28's before / after, in one run
 
 Each revision's ``engine/`` and ``checks/`` are extracted with ``git archive`` into a
 temporary directory (the checkout is not touched) and play the same Big Money mirrors
@@ -18,6 +20,13 @@ different work, the timing says nothing, and the script says so and exits 1. The
 events each revision logs is printed; it may differ where the event log itself changed
 (``pN starts a turn`` came with Seaside), which is work the later revision does.
 
+``--compiled`` adds each revision compiled by mypyc (its whole tree extracted and built
+with ``ARBITER_COMPILE=1 pip install --no-deps --target``, as ``.ci/run`` builds it; the
+driver refuses a build whose core is not compiled), compared with the first revision
+compiled. ``--sets A,B,...`` adds the last revision (and its compiled build) with its
+catalogue cut to those Kingdom sets (``mirror_driver.load_only``), compared with the same
+build knowing every set: a game must not cost more because the engine knows more cards.
+
 ``--instructions`` adds valgrind's instruction count per game (GAMES games minus none, so
 interpreter start and imports cancel): the figure that does not move with the machine's
 load. Not a timed test: nothing here fails on a slow machine.
@@ -26,6 +35,7 @@ load. Not a timed test: nothing here fails on a slow machine.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -38,6 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from instructions import instruction_count  # noqa: E402
+from mirror_driver import SETS_VARIABLE  # noqa: E402
 
 DRIVERS = {
     "mirror": ROOT / "benchmarks" / "mirror_driver.py",
@@ -52,6 +63,10 @@ class Revision:
     name: str
     root: Path
     seconds: list[float] = field(default_factory=list)
+    # The catalogue cut to these Kingdom sets (mirror_driver.load_only), or every set.
+    sets: str | None = None
+    # What its ratio is taken to: the first revision of its kind, unless this is it.
+    baseline: Revision | None = None
     # (player-turns, final positions' hash): the same every round, and on every revision.
     work: tuple[int, str] | None = None
     events: int = 0
@@ -76,13 +91,51 @@ def extract(revision: str, into: Path) -> Path:
     return root
 
 
-def drive(driver: Path, root: Path, games: int, seed: int) -> tuple[float, int, int, str]:
+def build_compiled(revision: str, into: Path) -> Path:
+    """``revision`` built by mypyc (``ARBITER_COMPILE=1``) into a new directory under
+    ``into``, as ``.ci/run`` builds it; an error unless its core really is compiled."""
+    source = Path(tempfile.mkdtemp(dir=into))
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision], capture_output=True
+    )
+    if archive.returncode:
+        raise SystemExit(f"bench_revisions: no revision {revision!r}: {archive.stderr.decode()}")
+    with tempfile.TemporaryFile() as tar:
+        tar.write(archive.stdout)
+        tar.seek(0)
+        with tarfile.open(fileobj=tar) as files:
+            files.extractall(source, filter="data")
+    target = Path(tempfile.mkdtemp(dir=into))
+    print(f"compiling {revision} (mypyc; minutes)", file=sys.stderr)
+    install = [sys.executable, "-m", "pip", "install", "--verbose", "--no-deps"]
+    built = subprocess.run(
+        [*install, "--target", str(target), str(source)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ARBITER_COMPILE": "1"},
+    )
+    if built.returncode or not any((target / "engine").glob("game.*.so")):
+        # setup.py installs the pure-Python engine when mypyc fails, and says why.
+        said = [line for line in built.stdout.splitlines() if "error" in line.lower()]
+        why = "\n".join([*said[-5:], built.stderr[-2000:]])
+        raise SystemExit(f"bench_revisions: {revision} did not compile:\n{why}")
+    return target
+
+
+def drive(
+    driver: Path, root: Path, games: int, seed: int, sets: str | None = None
+) -> tuple[float, int, int, str]:
     """(CPU seconds, player-turns, events, final positions' hash) of one run of the driver
-    on ``root``'s engine."""
+    on ``root``'s engine (its catalogue cut to ``sets``, when given)."""
+    env = dict(os.environ)
+    env.pop(SETS_VARIABLE, None)
+    if sets is not None:
+        env[SETS_VARIABLE] = sets
     done = subprocess.run(
         [sys.executable, str(driver), str(root), str(games), str(seed)],
         capture_output=True,
         text=True,
+        env=env,
     )
     if done.returncode:
         raise SystemExit(f"bench_revisions: the driver failed on {root}:\n{done.stderr}")
@@ -105,7 +158,9 @@ def instructions(driver: Path, root: Path, games: int) -> int | None:
 def run_rounds(driver: Path, revisions: list[Revision], games: int, rounds: int) -> None:
     for round_number in range(rounds):
         for revision in revisions:
-            seconds, turns, revision.events, positions = drive(driver, revision.root, games, seed=0)
+            seconds, turns, revision.events, positions = drive(
+                driver, revision.root, games, seed=0, sets=revision.sets
+            )
             if revision.work not in (None, (turns, positions)):
                 raise SystemExit(
                     f"bench_revisions: {revision.name} played other games"
@@ -122,18 +177,21 @@ def report(revisions: list[Revision], games: int, title: str = "Big Money mirror
     assert first.work is not None
     turns = first.work[0]
     print(f"== {title}, 2 players, {games} games x {len(first.seconds)} rounds ==")
+    width = max(12, *(len(revision.name) for revision in revisions))
     for revision in revisions:
         per_turn = [seconds / turns * 1e6 for seconds in revision.seconds]
         line = (
-            f"{revision.name:>12}: {statistics.median(per_turn):7.2f} us/player-turn median"
+            f"{revision.name:>{width}}: {statistics.median(per_turn):7.2f} us/player-turn median"
             f" ({min(per_turn):.2f} best), {revision.events} events"
         )
-        if revision is not first:
+        baseline = revision.baseline or (None if revision is first else first)
+        if baseline is not None:
             ratios = [
-                mine / theirs for mine, theirs in zip(revision.seconds, first.seconds, strict=True)
+                mine / theirs
+                for mine, theirs in zip(revision.seconds, baseline.seconds, strict=True)
             ]
             line += (
-                f"; {statistics.median(ratios):.3f}x the time of {first.name}"
+                f"; {statistics.median(ratios):.3f}x the time of {baseline.name}"
                 f" (rounds {min(ratios):.3f}x to {max(ratios):.3f}x)"
             )
         print(line)
@@ -144,6 +202,29 @@ def report(revisions: list[Revision], games: int, title: str = "Big Money mirror
         return 1
     print(f"same games on every revision: {turns} player-turns, every card ending alike")
     return 0
+
+
+def contenders(names: list[str], into: Path, compiled: bool, sets: str | None) -> list[Revision]:
+    """Each revision (pure Python, then compiled with ``compiled``), and with ``sets`` the
+    last revision of each build again with its catalogue cut to ``sets``, compared with
+    its full self."""
+    pure = [Revision(name, extract(name, into)) for name in names]
+    builds = [pure]
+    if compiled:
+        built = [Revision(f"{name} compiled", build_compiled(name, into)) for name in names]
+        for revision in built[1:]:
+            revision.baseline = built[0]
+        builds.append(built)
+    found: list[Revision] = []
+    for build in builds:
+        found.extend(build)
+        if sets is not None:
+            count = len(sets.split(","))
+            found.extend(
+                Revision(f"{full.name}, {count} sets", full.root, sets=sets, baseline=full)
+                for full in build[-1:]
+            )
+    return found
 
 
 def main() -> int:
@@ -160,13 +241,21 @@ def main() -> int:
         default="mirror",
         help="Big Money mirrors (default) or random-bot games on random Kingdoms",
     )
+    parser.add_argument(
+        "--compiled", action="store_true", help="also each revision compiled by mypyc"
+    )
+    parser.add_argument(
+        "--sets",
+        metavar="A,B,...",
+        help="also each build with its catalogue cut to these Kingdom sets",
+    )
     args = parser.parse_args()
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds must be at least 1")
     driver = DRIVERS[args.workload]
     title = "Big Money mirror" if args.workload == "mirror" else "Random-bot games"
     with tempfile.TemporaryDirectory(prefix="bench-revisions-") as tmp:
-        revisions = [Revision(name, extract(name, Path(tmp))) for name in args.revisions]
+        revisions = contenders(args.revisions, Path(tmp), args.compiled, args.sets)
         run_rounds(driver, revisions, args.games, args.rounds)
         status = report(revisions, args.games, title)
         if args.instructions:

@@ -17,6 +17,7 @@ of every game ended, so two revisions that print the same one played the same ga
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -39,6 +40,9 @@ KINGDOM = [
 ]
 TREASURES = frozenset({"Copper", "Silver", "Gold"})
 MAX_TURNS = 1_000
+# Set to Kingdom set names, comma-separated: the catalogue loads only those
+# (``bench_revisions.py --sets``: does a game cost more when the engine knows more cards?).
+SETS_VARIABLE = "ARBITER_BENCH_SETS"
 
 
 def big_money_buy(coins: int, provinces_left: int) -> str | None:
@@ -120,7 +124,29 @@ def load_engine(argv: list[str], usage: str) -> tuple[int, int]:
 
     if root not in Path(engine.__file__).resolve().parents:
         raise SystemExit(f"engine imported from {engine.__file__}, not from {root}")
+    if SETS_VARIABLE in os.environ:
+        load_only(os.environ[SETS_VARIABLE].split(","))
     return int(argv[1]), int(argv[2]) if len(argv) == 3 else 0
+
+
+def load_only(kept: list[str]) -> None:
+    """Make the catalogue load only the Kingdom sets ``kept`` (and the basic cards), as an
+    engine that knew only those would: the registry is cut before the catalogue reads it.
+    Checked: the catalogue must then hold exactly those sets' cards."""
+    from engine import sets
+
+    if "engine.cards" in sys.modules:
+        raise SystemExit("the catalogue was loaded before the registry could be cut")
+    unknown = set(kept) - {card_set.name for card_set in sets.REGISTRY}
+    if unknown:
+        raise SystemExit(f"no such sets in this revision's registry: {sorted(unknown)}")
+    wanted = {s.name for s in sets.REGISTRY if s.name in kept or not s.kingdom}
+    sets.REGISTRY = tuple(s for s in sets.REGISTRY if s.name in wanted)
+    from engine import cards
+
+    loaded = {card.set for card in cards.ALL_CARDS}
+    if loaded != wanted:
+        raise SystemExit(f"the catalogue loaded {sorted(loaded)}, not {sorted(wanted)}")
 
 
 def print_timed(play: Callable[[], Tally]) -> None:

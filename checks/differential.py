@@ -22,9 +22,12 @@ How the inputs are made identical:
 
 What is compared (:func:`differences`): while neither engine waits for a decision,
 every zone of every player (hand, discard, in play, set aside as multisets, the deck in
-order), VP tokens and score, the Supply, the trash, the turn (player, phase, buys, coins,
-and the unused Actions in the Action phase only: no card can see them after it,
-``scenarios.model.turn_key_observable``), the Trade Route mat, game over and the winners.
+order), the score, every mat and token kind the sets declare (``engine.tokens``: cards on
+a player's mat, tokens on a player, on piles and on the table's mat), the Supply, the
+trash, the turn (player, phase, buys, coins, and the unused Actions in the Action phase
+only: no card can see them after it, ``scenarios.model.turn_key_observable``), game over
+and the winners. A shrunk case starts from the reference's own writing of its position
+(``engine.position.setup_of``, the position that round-trips: :func:`position_at`).
 While a decision is pending only the decision is compared (who, kind, source, the legal
 answers, how many): where an engine keeps the cards an effect is looking at is its own
 business until the effect ends. Events are not compared: engines log differently, the

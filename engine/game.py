@@ -209,7 +209,8 @@ class Game(Turn):
         """Every command :meth:`command` would accept now, as ``(verb, arg)`` pairs.
 
         Found by running the engine's own validation on each candidate (every card name
-        in the active player's hand, every Supply pile, ending the phase or the turn), so
+        in the active player's hand, every Supply pile and Event, ending the phase or the
+        turn), so
         it can never disagree with :meth:`command`: the checks :meth:`command` raises on,
         asked for their reason instead of raising (``tests/test_legal_commands.py``
         compares the list with trying every candidate). Empty while a decision is pending.
@@ -233,6 +234,9 @@ class Game(Turn):
             for pile, cards in self.state.supply.items():
                 if cards and self._price_refusal(pile) is None:
                     legal.append(("buy", pile))
+            for name in self.state.landscapes:  # Events
+                if self._event_refusal(name) is None:
+                    legal.append(("buy", name))
         if "spend" in wanted and self.state.players[self.state.turn.player].tokens:
             for name, kind in catalogue.TOKEN_KINDS.items():
                 if kind.spend is not None and self._spend_refusal(name) is None:

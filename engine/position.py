@@ -201,6 +201,7 @@ def build_state(setup: Mapping[str, Any], editions: dict[str, int], define: Defi
         editions=editions,
         colony=colony,
         bane=setup.get("bane"),
+        landscapes=list(setup.get("landscapes", [])),
     )
     changes = game_setup_changes(kingdom, define)
     added = added_piles(changes)
@@ -551,6 +552,8 @@ def setup_of(game: Game) -> dict[str, Any]:
     }
     if state.bane is not None:
         setup["bane"] = state.bane
+    if state.landscapes:
+        setup["landscapes"] = list(state.landscapes)
     if state.piles:
         setup["piles"] = {
             pile: [names[card] for card in cards] for pile, cards in state.piles.items()
@@ -710,6 +713,7 @@ def state_of(game: Game) -> dict[str, Any]:
         "trash": named(state.trash),
         "kingdom": list(state.kingdom),
         "bane": state.bane,
+        "landscapes": list(state.landscapes),
         "editions": dict(game.editions),
         "colony": state.colony,
         "pile_tokens": {kind: dict(on) for kind, on in state.pile_tokens.items() if on},

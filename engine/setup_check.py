@@ -1,17 +1,17 @@
 """The one validation of a setup: what ``Game(setup)``, the scenario loader and
 ``arbiter wire``'s ``load`` accept.
 
-A setup is the mapping ``Game`` documents (``players``, ``kingdom``, ``bane``, ``colony``,
-``supply``, ``piles``, ``trash``, ``turn``, ``turns_taken``, the keys of the token kinds
-the sets declare (``trade_route``, ``embargo``), ``editions``, ``seed``, ``deal`` and
-``p1`` .. ``pN``). :func:`check_setup` raises :class:`~engine.errors.BadPosition` for the
-first bad value, naming its key (``supply.Copper``) and the value; a setup it accepts can
-be built, and the sizes below keep building and playing it within seconds and a few
-hundred MB. ``turn.phase`` may be ``start`` (a turn about to start: nothing in play
-yet); ``pN.in_play`` and ``pN.durations`` entries are card names or ``{card, by}``,
-``by`` a card that plays that card more than once, and ``durations`` hold only cards
-that set something up for a later turn. The limits, all documented in
-``docs/guides/writing-scenarios.rst``:
+A setup is the mapping ``Game`` documents (``players``, ``kingdom``, ``bane``,
+``landscapes``, ``colony``, ``supply``, ``piles``, ``trash``, ``turn``, ``turns_taken``, the
+keys of the token kinds the sets declare (``trade_route``, ``embargo``), ``editions``,
+``seed``, ``deal`` and ``p1`` .. ``pN``). :func:`check_setup` raises
+:class:`~engine.errors.BadPosition` for the first bad value, naming its key
+(``supply.Copper``) and the value; a setup it accepts can be built, and the sizes below keep
+building and playing it within seconds and a few hundred MB. ``turn.phase`` may be ``start``
+(a turn about to start: nothing in play yet); ``pN.in_play`` and ``pN.durations`` entries
+are card names or ``{card, by}``, ``by`` a card that plays that card more than once, and
+``durations`` hold only cards that set something up for a later turn. The limits, all
+documented in ``docs/guides/writing-scenarios.rst``:
 
 - ``players``: 2 to :data:`MAX_PLAYERS`.
 - ``kingdom``: at most :data:`MAX_KINGDOM` distinct Kingdom cards.
@@ -43,6 +43,7 @@ from engine.abilities import (
 )
 from engine.entries import is_duration, play_entry, times_played
 from engine.errors import BadPosition, Key
+from engine.landscapes import BUILT_KINDS
 from engine.model import ATTACK, VICTORY, Card
 from engine.shapes import (
     MAX_CARDS,
@@ -69,6 +70,9 @@ COLONY_PILES = ("Platinum", "Colony")
 PHASES = ("action", "buy")
 # A setup may also start before the turn's start-of-turn effects (``turn.phase: start``).
 SETUP_PHASES = (*PHASES, "start")
+# The phases a gain of this turn may have been made in (``turn.gains``). A constant: mypyc
+# fails on `in (*A, "b")` written in a test.
+GAIN_PHASES = (*PHASES, "cleanup")
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
 # Cards in play as entries: a name, or {card, by, set_aside} (played by a Throne Room,
 # with the cards its plays set aside: Haven, Blockade).
@@ -80,6 +84,7 @@ SETUP_KEYS = (
     "players",
     "kingdom",
     "bane",
+    "landscapes",
     "colony",
     "supply",
     "piles",
@@ -195,6 +200,7 @@ class _SetupCheck(SetupReader):
         for key in ("colony", "deal"):
             flag(setup.get(key, False), (key,))
         piles = self.check_supply()
+        self.check_landscapes()
         self.check_turn()
         for key in player_keys:
             self.check_player(key)
@@ -313,6 +319,23 @@ class _SetupCheck(SetupReader):
             if pile.name not in given:
                 self.count_cards(pile.size(self.players), ("piles", pile.name))
 
+    def check_landscapes(self) -> None:
+        """``landscapes``: Landscapes the sets declare (``engine.landscapes``), each once,
+        of a kind the engine can play."""
+        seen: set[str] = set()
+        names = self.names(self.setup.get("landscapes", []), ("landscapes",))
+        for index, name in enumerate(names):
+            where: Key = ("landscapes", index)
+            landscape = catalogue.LANDSCAPES.get(name)
+            if landscape is None:
+                known = ", ".join(catalogue.LANDSCAPES) or "none"
+                raise BadPosition(f"{show(name)} is not a Landscape (known: {known})", where)
+            if landscape.kind not in BUILT_KINDS:
+                raise BadPosition(f"{name}: the engine cannot play a {landscape.kind} yet", where)
+            if name in seen:
+                raise BadPosition(f"{name} is listed twice", where)
+            seen.add(name)
+
     def check_turn(self) -> None:
         turn = mapping(or_empty(self.setup.get("turn")), ("turn",))
         for key in turn:
@@ -355,7 +378,7 @@ class _SetupCheck(SetupReader):
                 raise BadPosition("a gain names its card", (*at, "card"))
             self.card(gained["card"], (*at, "card"))
             flag(gained.get("bought", False), (*at, "bought"))
-            if gained.get("phase", "action") not in (*PHASES, "cleanup"):
+            if gained.get("phase", "action") not in GAIN_PHASES:
                 raise BadPosition(
                     f"must be action, buy or cleanup, not {show(gained.get('phase'))}",
                     (*at, "phase"),

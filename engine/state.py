@@ -242,6 +242,8 @@ class GameState:
     piles: dict[str, list[int]] = field(default_factory=dict)
     # The Bane: the Kingdom pile (in ``kingdom`` and ``supply``) a card asked set-up for.
     bane: str | None = None
+    # The Landscapes of this game (Events: ``engine.landscapes``), by name; never cards.
+    landscapes: list[str] = field(default_factory=list)
     # Tokens on piles: kind -> pile -> count (only piles with some), e.g. Embargo's.
     pile_tokens: dict[str, dict[str, int]] = field(default_factory=dict)
     # Tokens on mats of the whole table: kind -> count (the Trade Route mat's).

@@ -17,6 +17,7 @@ from engine.compiled import mypyc_attr
 from engine.context import Happening
 from engine.decisions import Decision
 from engine.errors import IllegalMove
+from engine.landscapes import LandscapeContext
 from engine.model import ACTION, TREASURE, Effect
 from engine.rules import PY
 from engine.state import TurnState
@@ -158,6 +159,9 @@ class Turn(Verbs):
     # ------------------------------------------------------------------ buying
 
     def _buy(self, player: int, pile: str) -> Effect[None]:
+        if pile in self.state.landscapes:
+            yield from self._buy_event(player, pile)
+            return
         card = self._pay_for(player, pile)
         if triggers.anyone_listens(self, "buy", player, card):
             yield from triggers.fire(self, Happening("buy", player, card, bought=True))
@@ -168,6 +172,8 @@ class Turn(Verbs):
         False (nothing done) otherwise. Paying and a gain from the Supply to the discard
         pile change no hand and nothing in play, where listeners are looked for, so who
         listens to the gain is known before the buy."""
+        if pile not in self.state.supply:  # an Event: its effect is a generator's
+            return False
         player = self.state.turn.player
         card = self.state.supply[pile][-1]
         if (
@@ -192,6 +198,21 @@ class Turn(Verbs):
         turn.bought = True
         self.log((player, "buys", pile, None))
         return self.state.supply[pile][-1]
+
+    def _buy_event(self, player: int, name: str) -> Effect[None]:
+        """Buy an Event (``engine.landscapes``): a Buy and its printed cost spent, as for a
+        card, then what it does. Not a card: nothing is gained, and no ability that hears
+        cards bought or gained hears it."""
+        event = catalogue.LANDSCAPES[name]
+        turn = self.state.turn
+        turn.phase = "buy"
+        turn.buys -= 1
+        turn.coins -= event.cost.coins
+        turn.potions -= event.cost.potion
+        turn.bought = True
+        self.log((player, "buys", name, None))
+        if event.on_buy is not None:
+            yield from event.on_buy(LandscapeContext(self, player, name))
 
     # ------------------------------------------------------------------ clean-up
 
@@ -366,6 +387,8 @@ class Turn(Verbs):
 
     def _buy_refusal(self, name: str) -> str | None:
         """Why ``buy name`` may not be given now, or None when it may."""
+        if name in self.state.landscapes:
+            return self._no_buy_left() or self._event_refusal(name)
         if name not in self.state.supply:
             return f"{name} is not in the Supply"
         if not self.state.supply[name]:
@@ -384,6 +407,16 @@ class Turn(Verbs):
             potions = f" and {turn.potions} Potions" if cost.potion else ""
             return f"{name} costs {cost}, only ${turn.coins}{potions} available"
         return self.buy_restriction(name) or None
+
+    def _event_refusal(self, name: str) -> str | None:
+        """Why the Landscape ``name`` of this game may not be bought with a Buy left: it is
+        not an Event, or its printed cost is more than the player has; None when it may."""
+        event, turn = catalogue.LANDSCAPES[name], self.state.turn
+        if event.kind != "event":
+            return f"{name} is a {event.kind}, not an Event: it is not bought"
+        if not rules.affordable(event.cost, turn.coins, turn.potions):
+            return f"{name} costs {event.cost}, only ${turn.coins} available"
+        return None
 
     def buy_restriction(self, name: str) -> str | None:
         """Why a card may not be bought now beyond cost and Buys: a restriction of a card

@@ -95,6 +95,12 @@ REPLACEMENT_PLACES: tuple[ReplacementPlace, ...] = get_args(ReplacementPlace)
 CostChangePlace = Literal["in_play", "turn", "self"]
 COST_CHANGE_PLACES: tuple[CostChangePlace, ...] = get_args(CostChangePlace)
 
+# --- Landscapes ---------------------------------------------------------------------------
+
+# What sits beside the Supply without being a card of it (``engine.landscapes``).
+LandscapeKind = Literal["event", "landmark", "project", "way", "trait"]
+LANDSCAPE_KINDS: tuple[LandscapeKind, ...] = get_args(LandscapeKind)
+
 # --- the event log ----------------------------------------------------------------------
 
 # The verbs of the log lines ``pN <verb> <card>``; a verb with ``{}`` has its card inside

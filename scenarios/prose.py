@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from engine import cards as catalogue
 from engine.sets import REGISTRY
 
 ZONE_WORDS = {
@@ -32,8 +33,15 @@ ZONE_WORDS = {
     "discard": "in the discard pile",
     "in_play": "in play",
     "set_aside": "set aside",
-    "island": "on the Island mat",
-    "native_village": "on the Native Village mat",
+    # The mats the sets declare (Island, Native Village), in their own words.
+    **{mat.name: f"on the {mat.title} mat" for mat in catalogue.MATS.values()},
+}
+# A player's tokens, by their setup key (the kinds the sets declare, ``engine.tokens``):
+# the noun of one token, and where they are. A set adding a kind adds its words here
+# (tests/test_adding_a_set.py fails otherwise).
+TOKEN_WORDS = {
+    "vp_tokens": ("VP token", ""),
+    "pirate_ship": ("Coin token", " on the Pirate Ship mat"),
 }
 COUNT_WORDS = {
     "hand_count": "cards in hand",
@@ -136,10 +144,9 @@ def _player_line(name: str, zones: Mapping[str, Any]) -> str | None:
     ]
     if zones.get("durations"):
         held.append(f"{_entries(zones['durations'])} in play from an earlier turn")
-    if zones.get("vp_tokens"):
-        held.append(f"{zones['vp_tokens']} VP tokens")
-    if zones.get("pirate_ship"):
-        held.append(f"{counted(zones['pirate_ship'], 'Coin token')} on the Pirate Ship mat")
+    for key, (noun, where) in TOKEN_WORDS.items():
+        if zones.get(key):
+            held.append(f"{counted(zones[key], noun)}{where}")
     if zones.get("gained_last_turn"):
         held.append(f"gained {cards(zones['gained_last_turn'])} on their last turn")
     for order in zones.get("shuffles", []):

@@ -2,8 +2,9 @@
 and what the sets declare beside their cards: kinds of token, mats, rules of set-up.
 
 A set's card module ends in its ``CARDS`` tuple and may declare ``TOKENS``
-(``engine.tokens.TokenKind``), ``MATS`` (``engine.tokens.Mat``) and ``SETUP_RULES``
-(``engine.abilities.SetupRule``); nothing else lists them.
+(``engine.tokens.TokenKind``), ``MATS`` (``engine.tokens.Mat``), ``SETUP_RULES``
+(``engine.abilities.SetupRule``) and ``LANDSCAPES`` (``engine.landscapes.Landscape``);
+nothing else lists them.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from types import ModuleType
 
 from engine import sets
 from engine.abilities import SetupRule
+from engine.landscapes import Landscape
 from engine.model import Card
 from engine.tokens import Mat, TokenKind
 
@@ -34,6 +36,12 @@ MATS: dict[str, Mat] = {mat.name: mat for module in _MODULES for mat in getattr(
 SETUP_RULES: tuple[SetupRule, ...] = tuple(
     rule for module in _MODULES for rule in getattr(module, "SETUP_RULES", ())
 )
+# The Landscapes (Events, ...: engine.landscapes), by name.
+LANDSCAPES: dict[str, Landscape] = {
+    landscape.name: landscape
+    for module in _MODULES
+    for landscape in getattr(module, "LANDSCAPES", ())
+}
 
 DEFAULT_EDITIONS: Mapping[str, int] = sets.DEFAULT_EDITIONS
 
@@ -107,8 +115,8 @@ def kingdom_cards(set_name: str | None = None, edition: int | None = None) -> tu
 @contextlib.contextmanager
 def installed(module: object) -> Iterator[None]:
     """The catalogue with one more set module for the duration of the block: its ``CARDS``,
-    ``TOKENS``, ``MATS`` and ``SETUP_RULES``, as if its set were a row of the registry
-    (the engine guide's toy set, in a test). Everything is as before afterwards; setups
+    ``TOKENS``, ``MATS``, ``SETUP_RULES`` and ``LANDSCAPES``, as if its set were a row of
+    the registry (the engine guide's toy set, in a test). Everything is as before afterwards; setups
     checked and indexes worked out meanwhile are forgotten."""
     global ALL_CARDS, SETUP_RULES, _CARD_NAMES
     from engine.indexes import forget_card_indexes
@@ -116,6 +124,7 @@ def installed(module: object) -> Iterator[None]:
 
     saved = (ALL_CARDS, SETUP_RULES, _CARD_NAMES)
     by_name, kinds, mats = dict(_BY_NAME), dict(TOKEN_KINDS), dict(MATS)
+    landscapes = dict(LANDSCAPES)
     cards: tuple[Card, ...] = tuple(getattr(module, "CARDS"))  # noqa: B009 (any object)
     ALL_CARDS = (*ALL_CARDS, *cards)
     SETUP_RULES = (*SETUP_RULES, *getattr(module, "SETUP_RULES", ()))
@@ -124,6 +133,7 @@ def installed(module: object) -> Iterator[None]:
         _BY_NAME[card.name] = (*_BY_NAME.get(card.name, ()), card)
     TOKEN_KINDS.update((kind.name, kind) for kind in getattr(module, "TOKENS", ()))
     MATS.update((mat.name, mat) for mat in getattr(module, "MATS", ()))
+    LANDSCAPES.update((each.name, each) for each in getattr(module, "LANDSCAPES", ()))
     forget_checked_setups()
     forget_card_indexes()
     try:
@@ -136,5 +146,7 @@ def installed(module: object) -> Iterator[None]:
         TOKEN_KINDS.update(kinds)
         MATS.clear()
         MATS.update(mats)
+        LANDSCAPES.clear()
+        LANDSCAPES.update(landscapes)
         forget_checked_setups()
         forget_card_indexes()
