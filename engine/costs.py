@@ -72,11 +72,12 @@ def parse_cost(value: Any) -> Cost | None:
 class CostLimit:
     """The cost test of a gain a card offers (``CardAPI.choose_gain``): a card costing up
     to ``cost``, exactly ``cost`` with ``exactly``, or less than ``cost`` with ``less``
-    (Stonemason, Haggler: "costing less than it"), by current costs and the rule functions
-    (``engine.rules.cost_at_most``, ``costs_same``, ``costs_less``: a $4 card costs less
-    than $4P, rulings ``rules/costs/10``). ``CostLimit(4)`` is "up to
-    $4" (and no Potion: rulings ``rules/costs/3``); ``CostLimit(cost + 2, relative_to=...)``
-    is Remodel's "up to $2 more than it", Potion part included (``rules/costs/5``).
+    (Border Village's and Haggler's "a cheaper card"), by current costs and the rule
+    functions (``engine.rules.cost_at_most``, ``costs_same``, ``costs_less``).
+    ``CostLimit(4)`` is "up to $4" (and no Potion: rulings ``rules/costs/3``);
+    ``CostLimit(cost + 2, relative_to=...)`` is Remodel's "up to $2 more than it", Potion
+    part included (``rules/costs/5``); ``CostLimit(cost, less=True, relative_to=...)`` is
+    "costing less than it" (a $4 card costs less than a $4P one: ``rules/costs/10``).
     ``relative_to`` holds the cards the limit was worked out from (Remodel's trashed
     card, Saboteur's revealed one, Forge's trashed cards, which may be none); it is None
     for a limit the card's text fixes (Workshop's $4). A watcher is told of it, so that
@@ -105,6 +106,5 @@ class CostLimit:
 
     @property
     def words(self) -> str:
-        """How the limit reads: "up to $4", "exactly $3", "less than $4P"."""
-        how = "exactly" if self.exactly else "less than" if self.less else "up to"
-        return f"{how} {self.cost}"
+        """How the limit compares, in a prompt's words: ``up to``, ``exactly``, ``less than``."""
+        return "exactly" if self.exactly else "less than" if self.less else "up to"

@@ -47,6 +47,7 @@ REGISTRY: tuple[CardSet, ...] = (
         {1: 2009, 2: 2022},
     ),
     CardSet("alchemy", "Alchemy", ("engine.cards.alchemy",), {1: 2010}),
+    CardSet("hinterlands", "Hinterlands", ("engine.cards.hinterlands",), {1: 2011, 2: 2022}),
     # One set for both boxes: the first edition printed Cornucopia (2011) and Guilds (2013)
     # apart, the second edition (2024) is one box. A module for each half.
     CardSet(

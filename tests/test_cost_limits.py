@@ -38,5 +38,5 @@ def test_less_than_nothing_offers_nothing() -> None:
 def test_a_limit_is_exactly_a_cost_or_less_than_it_not_both() -> None:
     with pytest.raises(ValueError, match="not both"):
         CostLimit(3, exactly=True, less=True)
-    assert CostLimit(Cost(4, potion=1), less=True).words == "less than $4P"
-    assert CostLimit(3).words == "up to $3"
+    assert CostLimit(Cost(4, potion=1), less=True).words == "less than"
+    assert CostLimit(3).words == "up to"

@@ -31,6 +31,7 @@ def test_what_reads_the_registry() -> None:
         "rules",
         "rules-durations",
         "rules-costs",
+        "rules-gaining",
         "rules-tokens-piles",
     ) == catalogue.FILES
     wire = wire_schema.schema()["$defs"]
