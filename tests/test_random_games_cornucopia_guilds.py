@@ -1,7 +1,8 @@
 """Random complete games with Cornucopia & Guilds: Kingdoms drawn from that set alone in
 both editions, and Kingdoms of the cards with their own mechanics (Prizes or Rewards, the
 Bane, Ferryman's pile, Coffers, overpaying, Horse Traders set aside, Farmhands), so that
-each of them happens whatever the random draw.
+each is set up whatever the random draw (which of them random play is seen to reach is
+said by the last test).
 
 The same check as ``test_random_games`` (random legal commands, Coffers spent among them,
 and random answers from ``checks.random_play``; the invariants after every turn: every card
@@ -33,10 +34,6 @@ SECOND = [
     "Joust", "Young Witch", "Ferryman", "Baker", "Footpad",
     "Farrier", "Infirmary", "Farmhands", "Merchant Guild", "Throne Room",
 ]  # fmt: skip
-PRIZES_AND_REWARDS = (
-    "Bag of Gold", "Diadem", "Followers", "Princess", "Trusty Steed",
-    "Coronet", "Courser", "Demesne", "Housecarl", "Huge Turnip", "Renown",
-)  # fmt: skip
 
 
 def _play(seed: int, edition: int, kingdom: list[str] | None = None) -> Game | str:
@@ -65,11 +62,12 @@ def test_random_games_cornucopia_guilds_only(first: int) -> None:
 
 @pytest.mark.parametrize(("edition", "kingdom"), [(1, FIRST), (2, SECOND)])
 def test_the_sets_own_mechanics_are_played(edition: int, kingdom: list[str]) -> None:
-    """Coffers are spent, a Prize or Reward is gained, the Bane is revealed (to Young
-    Witch), Horse Traders is set aside by its Reaction (first edition: the second has no
-    Horse Traders), and every game ends by the rules. Overpaying is not looked for: random
-    play buys the dearest card it can afford, so it rarely has coins left over for an
-    overpay (the scenarios of rules/overpay and of each overpay card cover it)."""
+    """Coffers are spent, the Bane is revealed (to Young Witch), Horse Traders is set aside
+    by its Reaction (first edition: the second has no Horse Traders), and every game ends by
+    the rules. Not looked for, as random play seldom gets there: a Prize or Reward gained
+    (Tournament and Joust need a Province in hand: 2 games in 36) and an overpay (random
+    play buys the dearest card it can afford, so it rarely has coins left over); the
+    scenarios of rules/non-supply, rules/overpay and of each card cover them."""
     seen: Counter[str] = Counter()
     failures = []
     for seed in range(12):
@@ -80,11 +78,10 @@ def test_the_sets_own_mechanics_are_played(edition: int, kingdom: list[str]) -> 
         for line in game.event_lines():
             rest = line.partition(" ")[2]
             seen["spends Coffers"] += rest == "spends Coffers"
-            seen["gains a Prize or Reward"] += rest.removeprefix("gains ") in PRIZES_AND_REWARDS
             seen["reveals the Bane"] += rest == f"reveals {game.state.bane}"
             seen["sets aside Horse Traders"] += rest == "sets aside Horse Traders"
     assert not failures, "\n".join(failures)
-    wanted = {"spends Coffers", "gains a Prize or Reward", "reveals the Bane"}
+    wanted = {"spends Coffers", "reveals the Bane"}
     if edition == 1:
         wanted.add("sets aside Horse Traders")
     assert {what for what, count in seen.items() if count} == wanted, seen
