@@ -60,9 +60,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         default=["base", "intrigue"],
         metavar="SET",
-        help="sets to draw kingdoms from: "
-        + " ".join(name for name in CARD_SETS if name != "basic")
-        + " (default: base intrigue)",
+        help=f"sets to draw kingdoms from: {' '.join(SETS)} (default: base intrigue)",
     )
     parser.add_argument(
         "--players", default="2-6", metavar="N|A-B", help="player counts (default 2-6)"

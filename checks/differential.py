@@ -43,7 +43,7 @@ import random
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +55,7 @@ from engine.game import BASIC_PILES, COLONY_PILES, Game
 from engine.position import NotAPosition, setup_of
 from engine.sets import BY_NAME, KINGDOM_SETS
 from engine.setup_check import declared
+from engine.vocabulary import PlayerZone
 from scenarios.adapters.base import Adapter, Rejected, Unsupported
 from scenarios.adapters.reference import ReferenceAdapter
 from scenarios.loader import build_setup
@@ -96,9 +97,20 @@ class PinningGame(Game):
         deck = self.player(player).deck
         before = len(deck)
         super().shuffle(player)
-        shuffled = len(deck) - before  # the engine puts the shuffled cards under the deck
+        self._pin(player, len(deck) - before)  # the shuffled cards go under the deck
+
+    def shuffle_into_deck(self, player: int, cards: Iterable[int], source: PlayerZone) -> int:
+        moved = super().shuffle_into_deck(player, cards, source)
+        if moved:
+            self._pin(player, len(self.player(player).deck))  # the whole deck was shuffled
+        return moved
+
+    def _pin(self, player: int, shuffled: int) -> None:
+        """The bottom ``shuffled`` cards of the deck were just shuffled: put them in the
+        wanted order, if it fits, and record the order they take."""
         if shuffled <= 0:
             return
+        deck = self.player(player).deck
         wanted = self.wanted[player].pop(0) if self.wanted[player] else None
         if wanted is not None and Counter(wanted) == Counter(self.names_of(deck[:shuffled])):
             deck[:shuffled] = reversed(self._in_order(deck[:shuffled], wanted))

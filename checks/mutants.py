@@ -50,6 +50,7 @@ import engine
 from engine import cards as catalogue
 from engine import rules
 from engine.abilities import Replacement
+from engine.cards import hinterlands
 from engine.compiled import is_compiled
 from engine.context import TriggerContext
 from engine.costs import as_cost
@@ -492,6 +493,15 @@ def androminion(number: int) -> str:
 
 def pyminion(number: int) -> str:
     return f"pyminion 0.4.0, rule bug {number} (docs/reports/pyminion.rst)"
+
+
+def _topdeck_the_gained(ctx: TriggerContext) -> Effect[None]:
+    """Put the card just gained from the discard pile onto the deck (a Nomad Camp moved after
+    its gain, as engines that gain to the discard pile first do)."""
+    card = ctx.happening.card
+    assert card is not None
+    ctx.game.topdeck(ctx.owner, card, "discard")
+    yield from ()
 
 
 # --- the catalogue ------------------------------------------------------------------------------
@@ -1372,6 +1382,93 @@ MUTANTS: tuple[Mutant, ...] = (
         CardPatch(
             "Philosopher's Stone",
             lambda card: {"triggers": (Trigger("gain", "in_play", _stone_counted_again),)},
+        ),
+    ),
+    # ---- Hinterlands: gains, replacements, exchanges, discards -------------------------------
+    m(
+        "trader-replaced-gain-still-happens",
+        "First-edition Trader gives its Silver but the card it replaced is gained too, with "
+        "everything its gain sets off (the Blue dog rule broken).",
+        f"{DESIGN}; issue 29",
+        src(
+            "    ctx.would.cancel()\n"
+            '    yield from game.gain(ctx.owner, "Silver", instead_of=ctx.would.card)',
+            '    yield from game.gain(ctx.owner, "Silver", instead_of=ctx.would.card)',
+        ),
+    ),
+    m(
+        "trader-exchange-gains-the-silver",
+        "Second-edition Trader returns the card and gains a Silver: the Silver is a gain that "
+        "Watchtower, Royal Seal or another Trader may answer (an exchange is not a gain).",
+        "issue 29",
+        src(
+            '    game.exchange(ctx.owner, _gained(ctx), gained_zone(ctx), "Silver")\n'
+            "    yield from ()",
+            "    game.return_to_supply(ctx.owner, _gained(ctx), gained_zone(ctx))\n"
+            '    yield from game.gain(ctx.owner, "Silver")',
+        ),
+    ),
+    m(
+        "nomad-camp-visits-the-discard-pile",
+        "A gained Nomad Camp goes to the discard pile first and is then moved onto the deck "
+        "(the No Visiting rule broken: abilities on its gain find it in the discard pile).",
+        f"{DESIGN}; issue 29",
+        CardPatch(
+            "Nomad Camp",
+            lambda _card: {
+                "replacements": (),
+                "triggers": (Trigger("gain", "self", _topdeck_the_gained),),
+            },
+        ),
+    ),
+    m(
+        "farmland-by-the-wrong-edition",
+        "Farmland's first-edition ability (when bought) in a second-edition game, and the "
+        "second's (when gained, never a Farmland) in a first-edition one.",
+        "issue 29",
+        CardPatch("Farmland", lambda _card: {"triggers": hinterlands.FARMLAND_2.triggers}, 1),
+        CardPatch("Farmland", lambda _card: {"triggers": hinterlands.FARMLAND_1.triggers}, 2),
+    ),
+    m(
+        "haggler-cheaper-than-haggler",
+        "Haggler's extra card costs less than Haggler, not less than the card bought.",
+        "issue 29",
+        src(
+            "_gain_cheaper(ctx.game, ctx.owner, ctx.name, _gained(ctx), non_victory=True)",
+            "_gain_cheaper(ctx.game, ctx.owner, ctx.name, ctx.card, non_victory=True)",
+        ),
+    ),
+    m(
+        "cheaper-means-up-to",
+        '"A cheaper card" (Border Village, Haggler, Berserker) allows a card of the same cost.',
+        "issue 29",
+        src(
+            "CostLimit(cost, less=True, relative_to=(than,))",
+            "CostLimit(cost, relative_to=(than,))",
+        ),
+    ),
+    m(
+        "discard-reactions-in-clean-up",
+        "Tunnel, Weaver and Trail may react to being discarded in Clean-up (Tunnel's Gold, "
+        "Weaver and Trail played), and Trail to its gain or trash then.",
+        "issue 29",
+        src(
+            '    return not ctx.game.in_phase("cleanup")',
+            "    return True",
+        ),
+    ),
+    m(
+        "highway-per-play-in-first-edition",
+        "First-edition Highway lowers costs once per play, for the turn (Throne Room: $2 less),"
+        " not once per copy in play.",
+        "issue 29",
+        CardPatch(
+            "Highway",
+            lambda _card: {
+                "static": hinterlands.HIGHWAY_2.static,
+                "lasting": hinterlands.HIGHWAY_2.lasting,
+            },
+            edition=1,
         ),
     ),
 )

@@ -10,7 +10,7 @@ card that tried to drive the game would not type-check. ``engine.verbs.Verbs`` (
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
     from engine.context import Context
@@ -60,6 +60,8 @@ class CardAPI(Protocol):
 
     def shuffle(self, player: int) -> None: ...
 
+    def shuffle_into_deck(self, player: int, cards: Iterable[int], source: PlayerZone) -> int: ...
+
     def draw(self, player: int, count: int = 1) -> list[int]: ...
 
     def reveal_top(self, player: int, verb: str = "reveals") -> int | None: ...
@@ -106,6 +108,7 @@ class CardAPI(Protocol):
         *,
         bought: bool = False,
         besides: int | None = None,
+        instead_of: int | None = None,
     ) -> Effect[int | None]: ...
 
     def gain_card(
@@ -116,6 +119,7 @@ class CardAPI(Protocol):
         to: PlayerZone | None = None,
         *,
         bought: bool = False,
+        instead_of: int | None = None,
     ) -> Effect[int | None]: ...
 
     def gain_from_pile(
@@ -166,7 +170,12 @@ class CardAPI(Protocol):
     # --- playing
 
     def play(
-        self, player: int, card: int, source: PlayerZone = "hand", *, by: int | None = None
+        self,
+        player: int,
+        card: int,
+        source: PlayerZone | Literal["trash"] = "hand",
+        *,
+        by: int | None = None,
     ) -> Effect[bool]: ...
 
     def play_again(self, player: int, card: int, *, by: int | None = None) -> Effect[None]: ...

@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 # Imported for real, not only for the type checker: the compiled engine's dataclasses read
 # their fields' types when the module loads (engine/compiled.py).
+from engine.abilities import Replacement
 from engine.api import CardAPI
 from engine.model import Card, CostLimit, Effect, Trigger
 from engine.state import EventRecord, Zone
@@ -126,14 +127,16 @@ class ReplacementContext:
 class Resolving:
     """A card's instructions while they resolve, for a :class:`Watcher`: a play of
     ``card`` by ``player`` (``by``: the card whose effect played it, as Throne Room), or,
-    with ``trigger`` and ``happening`` set, one of its triggered abilities (``player``
-    is then the ability's owner)."""
+    with ``trigger`` and ``happening`` set, one of its triggered abilities, or with
+    ``replacement`` set, one of its replacement abilities (``player`` is then the
+    ability's owner)."""
 
     player: int
     card: int
     by: int | None = None
     trigger: Trigger | None = None
     happening: Happening | None = None
+    replacement: Replacement | None = None
 
 
 class Watcher(Protocol):

@@ -71,10 +71,13 @@ def parse_cost(value: Any) -> Cost | None:
 @dataclass(frozen=True, init=False)
 class CostLimit:
     """The cost test of a gain a card offers (``CardAPI.choose_gain``): a card costing up
-    to ``cost``, or exactly ``cost`` with ``exactly``, by current costs and the rule
-    functions (``engine.rules.cost_at_most``, ``costs_same``). ``CostLimit(4)`` is "up to
-    $4" (and no Potion: rulings ``rules/costs/3``); ``CostLimit(cost + 2, relative_to=...)``
-    is Remodel's "up to $2 more than it", Potion part included (``rules/costs/5``).
+    to ``cost``, exactly ``cost`` with ``exactly``, or less than ``cost`` with ``less``
+    (Border Village's and Haggler's "a cheaper card"), by current costs and the rule
+    functions (``engine.rules.cost_at_most``, ``costs_same``, ``costs_less``).
+    ``CostLimit(4)`` is "up to $4" (and no Potion: rulings ``rules/costs/3``);
+    ``CostLimit(cost + 2, relative_to=...)`` is Remodel's "up to $2 more than it", Potion
+    part included (``rules/costs/5``); ``CostLimit(cost, less=True, relative_to=...)`` is
+    "costing less than it" (a $4 card costs less than a $4P one: ``rules/costs/10``).
     ``relative_to`` holds the cards the limit was worked out from (Remodel's trashed
     card, Saboteur's revealed one, Forge's trashed cards, which may be none); it is None
     for a limit the card's text fixes (Workshop's $4). A watcher is told of it, so that
@@ -83,14 +86,25 @@ class CostLimit:
     cost: Cost
     exactly: bool
     relative_to: tuple[int, ...] | None
+    less: bool
 
     def __init__(
         self,
         cost: Cost | int,
         exactly: bool = False,
         relative_to: tuple[int, ...] | None = None,
+        *,
+        less: bool = False,
     ) -> None:
         # Frozen: set once here. A limit written in coins (CostLimit(4)) has no Potion part.
+        if exactly and less:
+            raise ValueError("a cost limit is exactly a cost or less than it, not both")
         object.__setattr__(self, "cost", as_cost(cost))
         object.__setattr__(self, "exactly", exactly)
         object.__setattr__(self, "relative_to", relative_to)
+        object.__setattr__(self, "less", less)
+
+    @property
+    def words(self) -> str:
+        """How the limit compares, in a prompt's words: ``up to``, ``exactly``, ``less than``."""
+        return "exactly" if self.exactly else "less than" if self.less else "up to"

@@ -47,6 +47,7 @@ REGISTRY: tuple[CardSet, ...] = (
         {1: 2009, 2: 2022},
     ),
     CardSet("alchemy", "Alchemy", ("engine.cards.alchemy",), {1: 2010}),
+    CardSet("hinterlands", "Hinterlands", ("engine.cards.hinterlands",), {1: 2011, 2: 2022}),
 )
 
 BY_NAME: dict[str, CardSet] = {card_set.name: card_set for card_set in REGISTRY}

@@ -419,8 +419,21 @@ def _apply_replacements(game: Verbs, would: Would) -> Effect[None]:
             game.log(Event(owner, "reacts with", game.name_of(card)))
         game._replacing.append((card, replacement))
         try:
-            yield from replacement.effect(ReplacementContext(game, owner, card, would))
+            yield from _run_replacement(game, owner, card, replacement, would)
         except UnknownName as error:  # a typo in this card's code: say which card
             raise error.of_card(game.name_of(card)) from None
         finally:
             game._replacing.remove((card, replacement))
+
+
+def _run_replacement(
+    game: Verbs, owner: int, card: int, replacement: Replacement, would: Would
+) -> Effect[None]:
+    """Resolve one replacement ability (seen by the game's watcher, if it has one)."""
+    effect = replacement.effect(ReplacementContext(game, owner, card, would))
+    if game.watcher is None:
+        return effect
+    # The watcher sees the move it replaces as the event the ability listens to.
+    happening = Happening(would.kind, would.player, would.card, bought=would.bought)
+    what = Resolving(owner, card, happening=happening, replacement=replacement)
+    return watched(game.watcher, what, effect)

@@ -139,6 +139,7 @@ class Turn(Verbs):
             return command
         self.state.turn.phase = "cleanup"
         self._discard_in_clean_up(player)
+        self._discard_visitors(player)
         self._draw_next_hand(player)
         if self._end_of_turn():
             return None
@@ -226,10 +227,13 @@ class Turn(Verbs):
         if triggers.anyone_listens(self, "cleanup", player, None):
             yield from triggers.fire(self, Happening("cleanup", player))
         discarded = self._discard_in_clean_up(player)
+        visitors = self._discard_visitors(player)
         if "discard" in self._events_heard:
             in_play, hand = discarded
             yield from self._discarded(player, in_play, "in_play")
             yield from self._discarded(player, hand, "hand")
+            for owner, cards in visitors:
+                yield from self._discarded(owner, cards, "in_play")
         self._draw_next_hand(player)
         if triggers.anyone_listens(self, "turn_end", player, None):
             yield from triggers.fire(self, Happening("turn_end", player))
@@ -253,6 +257,25 @@ class Turn(Verbs):
                     event = (player, "discards", names[card], None)
                     if self.move(card, (zone, player), ("discard", player), event):
                         moved.append(card)
+        return discarded
+
+    def _discard_visitors(self, player: int) -> list[tuple[int, list[int]]]:
+        """The Clean-up of ``player``'s turn also discards what the other players played
+        during it and keeps in play no longer (Guard Dog, Weaver, Trail: rulings
+        ``rules/when-discard/3``; a Duration card played then stays, as its owner's
+        ``staying``). The cards each other player discarded, in turn order."""
+        discarded: list[tuple[int, list[int]]] = []
+        names = self.state.names
+        for owner in self.others(player):
+            state = self.state.players[owner]
+            if not state.in_play:
+                continue
+            moved = []
+            for card in [card for card in state.in_play if card not in state.staying]:
+                event = (owner, "discards", names[card], None)
+                if self.move(card, ("in_play", owner), ("discard", owner), event):
+                    moved.append(card)
+            discarded.append((owner, moved))
         return discarded
 
     def _draw_next_hand(self, player: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
+from typing import Literal
 
 from engine import rules, triggers
 from engine.compiled import mypyc_attr
@@ -29,7 +30,7 @@ from engine.state import (
     PlayerZone,
     Zone,
 )
-from engine.vocabulary import EXCHANGES
+from engine.vocabulary import EXCHANGES, GAINS_INSTEAD
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a base of Game, which may be subclassed
@@ -92,17 +93,36 @@ class Verbs(Lasting):
         state = self.player(player)
         if not state.discard:
             return
-        orders = self._shuffle_orders[player]
-        order = orders.pop(0) if orders else None
-        cards = list(state.discard)
-        if order is None:
-            shuffle_in_place(cards, self.rng)
-        else:
-            cards = self._arrange(cards, order, player, self._shuffles_given[player] - len(orders))
-            cards.reverse()
+        cards = self._shuffled(player, state.discard)
         state.discard.clear()
         state.deck[:0] = cards
         self.log((player, "shuffles", None, None))  # a plain record: every reshuffle logs one
+
+    def shuffle_into_deck(self, player: int, cards: Iterable[int], source: PlayerZone) -> int:
+        """Shuffle ``cards`` from the player's ``source`` into their deck (Inn: the cards
+        and the deck are shuffled together, as one shuffle of the scenario's
+        ``pN.shuffles``). Returns how many cards moved; none moved, nothing is shuffled."""
+        moved = sum(1 for card in cards if self.move(card, (source, player), ("deck", player)))
+        if moved:
+            deck = self.player(player).deck
+            deck[:] = self._shuffled(player, deck)
+            self.log((player, "shuffles", None, None))
+        return moved
+
+    def _shuffled(self, player: int, cards: list[int]) -> list[int]:
+        """``cards`` shuffled, bottom first: in the player's next fixed shuffle order if the
+        scenario gave one (top first there), else at random from the game's seed."""
+        orders = self._shuffle_orders[player]
+        order = orders.pop(0) if orders else None
+        shuffled = list(cards)
+        if order is None:
+            shuffle_in_place(shuffled, self.rng)
+        else:
+            shuffled = self._arrange(
+                shuffled, order, player, self._shuffles_given[player] - len(orders)
+            )
+            shuffled.reverse()
+        return shuffled
 
     def _arrange(self, cards: list[int], order: list[str], player: int, number: int) -> list[int]:
         """``cards`` in the ``number``-th fixed shuffle order (counted from 1, as the
@@ -325,6 +345,8 @@ class Verbs(Lasting):
             return True
         if limit.exactly:
             return bool(rules.costs_same(self.cost(card), limit.cost))
+        if limit.less:
+            return bool(rules.costs_less(self.cost(card), limit.cost))
         return bool(rules.cost_at_most(self.cost(card), limit.cost))
 
     def gain(
@@ -335,13 +357,16 @@ class Verbs(Lasting):
         *,
         bought: bool = False,
         besides: int | None = None,
+        instead_of: int | None = None,
     ) -> Effect[int | None]:
         """Gain the top card of a Supply pile; returns the card, or None if none was gained.
 
         ``to``: where the instruction puts it (None: it names no place, the discard pile
         unless a replacement says otherwise). ``besides`` is a card of the pile that must
         stay there (the card being bought, still on its pile while "when you buy"
-        abilities such as Talisman's resolve).
+        abilities such as Talisman's resolve). ``instead_of``: the card whose gain a
+        replacement cancelled to make this one (1st-edition Trader's Silver), which the
+        log line names: ``p1 gains Silver instead of Province``.
         """
         # The top card, or the next one when the top is ``besides``: never a copy of the
         # pile (a gain per card of a 50,000-card pile made it quadratic).
@@ -350,7 +375,9 @@ class Verbs(Lasting):
         )
         if card is None:
             return None
-        gained = yield from self.gain_card(player, card, ("supply", pile), to, bought=bought)
+        gained = yield from self.gain_card(
+            player, card, ("supply", pile), to, bought=bought, instead_of=instead_of
+        )
         return gained
 
     def gain_from_pile(
@@ -375,12 +402,13 @@ class Verbs(Lasting):
         to: PlayerZone | None = None,
         *,
         bought: bool = False,
+        instead_of: int | None = None,
     ) -> Effect[int | None]:
         """Gain a particular card (from a pile or the trash) to ``to`` (None: the discard
         pile, unless a replacement sends it elsewhere). Replacement abilities apply first:
         a gain they cancel or give to another player is not this player's (the Blue dog
         rule: no when-gain ability of it, no "if you gained it"). Returns the card if this
-        gain happened, else None."""
+        gain happened, else None. ``instead_of``: see ``gain``."""
         destination: Zone = ("discard" if to is None else to, player)
         if "would_gain" in self._events_heard:
             would = Would("gain", player, card, source, destination, to is not None, bought)
@@ -388,7 +416,7 @@ class Verbs(Lasting):
             if would.cancelled:
                 return None
             player, destination = would.player, would.destination
-        if not self._move_gained(player, card, source, destination, bought):
+        if not self._move_gained(player, card, source, destination, bought, instead_of):
             return None
         if triggers.anyone_listens(self, "gain", player, card):
             yield from triggers.fire(
@@ -398,11 +426,19 @@ class Verbs(Lasting):
         return card
 
     def _move_gained(
-        self, player: int, card: int, source: Zone, destination: Zone, bought: bool
+        self,
+        player: int,
+        card: int,
+        source: Zone,
+        destination: Zone,
+        bought: bool,
+        instead_of: int | None = None,
     ) -> bool:
         """A gain's move, before its triggers; whether the card moved. The active player's
         gains are recorded for the turn (Treasury, Smugglers)."""
-        gains = (player, "gains", self.state.names[card], None)
+        names = self.state.names
+        verb = "gains" if instead_of is None else GAINS_INSTEAD + names[instead_of]
+        gains = (player, verb, names[card], None)
         if not self.move(card, source, destination, gains):
             return False
         turn = self.state.turn
@@ -424,11 +460,15 @@ class Verbs(Lasting):
         potions: int = 0,
     ) -> None:
         """+Cards, +Actions, +Buys, +coins and Potions: ``player`` draws the cards; the rest
-        go to the turn (only the player whose turn it is plays cards). What vanilla bonuses
-        and every card's "+1 Action" and the like are paid with."""
+        go to the turn, if it is ``player``'s: a card played or gained on another player's
+        turn (Guard Dog, Trail, Nomads) gives its owner nothing to spend then, and the
+        player whose turn it is nothing either. What vanilla bonuses and every card's "+1
+        Action" and the like are paid with."""
         if cards:
             self.draw(player, cards)
         turn = self.state.turn
+        if player != turn.player:
+            return
         turn.actions += actions
         turn.buys += buys
         turn.coins += coins
@@ -438,13 +478,18 @@ class Verbs(Lasting):
     # ------------------------------------------------------------------ playing cards
 
     def play(
-        self, player: int, card: int, source: PlayerZone = "hand", *, by: int | None = None
+        self,
+        player: int,
+        card: int,
+        source: PlayerZone | Literal["trash"] = "hand",
+        *,
+        by: int | None = None,
     ) -> Effect[bool]:
-        """Put ``card`` into play from ``source`` and resolve it; ``by`` is the card whose
-        effect plays it (Throne Room), if any."""
+        """Put ``card`` into play from the player's ``source`` (or from the trash: Trail)
+        and resolve it; ``by`` is the card whose effect plays it (Throne Room), if any."""
         if not self.move(
             card,
-            (source, player),
+            ("trash", None) if source == "trash" else (source, player),
             ("in_play", player),
             (player, "plays", self.state.names[card], None),
         ):

@@ -124,6 +124,16 @@ PASSES = "passes"  # p1 passes Copper to p2
 PUTS_INTO_HAND = "puts {} into hand"
 # p1 exchanges Duchy for Silver: the card returned, then the card taken in its place.
 EXCHANGES = "exchanges {} for "
+# p1 gains Silver instead of Province: a gain made in place of another, which a replacement
+# cancelled (first-edition Trader); a gain like any other, that names the gain it replaced.
+GAINS_INSTEAD = "gains {} instead of "
+
+
+def is_gain(verb: str) -> bool:
+    """Whether an event record's verb is a gain's (``gains``, or ``gains ... instead of``)."""
+    return verb == "gains" or verb.startswith(GAINS_INSTEAD)
+
+
 ALONE_VERBS = ("shuffles", "starts a turn", "starts an extra turn")
 GAME_ENDS = "game ends"
 SPENDS = "spends"  # p1 spends Coffers (a token spent by the spend command)

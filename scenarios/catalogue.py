@@ -1,5 +1,5 @@
-"""The rulings catalogue: scenarios/rulings/{base,intrigue,prosperity,seaside}.yaml (one file
-a set), rules.yaml and rules-durations.yaml (general rules).
+"""The rulings catalogue: scenarios/rulings/<set>.yaml (one file a set of engine/sets.py),
+rules.yaml, rules-durations.yaml and rules-gaining.yaml (general rules).
 
 Each entry is one ruling in our own words. Scenarios cite rulings by id; the CLI reports
 which rulings have a passing scenario. The files are the project's own, but they are
@@ -21,7 +21,7 @@ from engine.sets import KINGDOM_SETS
 from scenarios.yamlread import YamlError, read_yaml_file
 
 RULINGS_DIR = Path(__file__).resolve().parent / "rulings"
-FILES = (*KINGDOM_SETS, "rules", "rules-durations", "rules-costs")
+FILES = (*KINGDOM_SETS, "rules", "rules-durations", "rules-costs", "rules-gaining")
 
 
 class CatalogueError(Exception):

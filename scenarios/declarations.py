@@ -38,15 +38,17 @@ from engine.model import Card, CostLimit
 from engine.state import EventRecord, Zone
 from engine.targets import DECK, DISCARD, GAINED, HAND, SETUP, TOKEN, Gain, Plays, Watch
 from engine.verbs import Verbs
+from engine.vocabulary import is_gain
 
 # A triggered ability whose instructions belong to the card's play: the later part of a
 # Duration card ("at the start of your next turn") is declared with the play's.
 _PART_OF_THE_PLAY = "next_turn"
 
 
-# How long a watching ability lasts (``Watch.lasts``), by where its trigger listens when
-# the two words differ: a game-long trigger is an Embargo token's.
-_LASTS = {"game": TOKEN}
+# How long a watching ability may last (``Watch.lasts``), by where its trigger listens
+# when the words differ: a game-long trigger is an Embargo token's, or the card's own from
+# the start of the game (Duchess: "in games using this").
+_LASTS = {"game": (TOKEN, SETUP)}
 
 
 class DeclarationError(Exception):
@@ -72,6 +74,8 @@ class _Open:
     @property
     def is_play(self) -> bool:
         trigger = self.what.trigger
+        if self.what.replacement is not None:  # a replacement's gain is a reaction's
+            return False
         return trigger is None or trigger.where == _PART_OF_THE_PLAY
 
 
@@ -120,13 +124,13 @@ class DeclarationCheck:
     # --- the watcher ------------------------------------------------------------------
 
     def resolving(self, what: Resolving) -> None:
-        if what.trigger is None and self.open:  # a play within instructions: theirs
+        if what.trigger is None and what.replacement is None and self.open:
+            # a play within instructions: theirs
             plays = self.open[-1].plays
             plays[what.card] = plays.get(what.card, 0) + 1
         definition = self.game.definition(what.card)
-        trigger = what.trigger
         watches: tuple[Watch, ...] = ()
-        if trigger is not None and trigger.event in ("buy", "gain"):
+        if _listens_to(what) in ("buy", "gain"):
             watches = self._watch(what, definition)
         self.open.append(_Open(what, definition, watches=watches))
 
@@ -147,11 +151,11 @@ class DeclarationCheck:
             return
         frame = self.open[-1]
         origin = frame.origins.setdefault(card, source)
-        verb = event[1] if event is not None else None
-        if verb != "gains" and self._moves_the_gained_card(frame, card, declared=False):
+        verb = event[1] if event is not None else ""
+        if not is_gain(verb) and self._moves_the_gained_card(frame, card, declared=False):
             did = f"moved the card it watched ({self._name(card)})"
             self._problem(frame, did, "no Watch(moves=True)")
-        if verb == "gains":
+        if is_gain(verb):
             self._gain(frame, card, source, destination)
         elif verb == "trashes":
             self._trash(frame, card, source)
@@ -185,6 +189,10 @@ class DeclarationCheck:
         limit = chosen[1] if picked and chosen is not None else None
         limits = _declared_limits(limit, picked, frame.watches)
 
+        # A card with a place of its own (Nomad Camp, gained onto the deck) lands there when
+        # the instructions name none: a gain declared to the discard pile covers it.
+        own_place = any(r.event == "gain" and r.where == "self" for r in gained.replacements)
+
         def covers(gain: Gain) -> bool:
             return (
                 gain.when == when
@@ -192,7 +200,7 @@ class DeclarationCheck:
                 and (not gain.names or gained.name in gain.names)
                 and _within(cost, gain.max_cost)
                 and (_as_limit(gain.max_cost), gain.relative) in limits
-                and gain.to == to
+                and (gain.to == to or (gain.to == DISCARD and own_place))
                 and (anyone or gain.receiver == receiver)
                 and gain.from_trash == from_trash
             )
@@ -208,7 +216,7 @@ class DeclarationCheck:
         for gain in found:
             key = Exercised(frame.definition.name, "gain", gain)
             self.followed.add(key, cost)
-            if limit is not None and limit.relative_to is not None and cost == limit.cost:
+            if limit is not None and limit.relative_to is not None and _at_the_limit(cost, limit):
                 self.followed.at_relative_limit.add(key)
 
     def _trash(self, frame: _Open, card: int, source: Zone) -> None:
@@ -244,16 +252,20 @@ class DeclarationCheck:
             self.followed.add(Exercised(frame.definition.name, "play", plays))
 
     def _watch(self, what: Resolving, definition: Card) -> tuple[Watch, ...]:
-        trigger, happening = what.trigger, what.happening
-        assert trigger is not None and happening is not None and happening.card is not None
+        """The declared watches that cover a triggered or replacement ability firing on a
+        buy or a gain (a replacement on the gain that would happen: 1st-edition Trader)."""
+        happening, event = what.happening, _listens_to(what)
+        ability = what.trigger or what.replacement
+        assert ability is not None and happening is not None and happening.card is not None
+        where = ability.where
         seen = self.game.definition(happening.card)
         cost = self.game.cost(seen)
         own_turn = self.game.state.turn.player == what.player
 
         def covers(watch: Watch) -> bool:
             return (
-                watch.event == trigger.event
-                and watch.lasts == _LASTS.get(trigger.where, trigger.where)
+                watch.event == event
+                and watch.lasts in _LASTS.get(where, (where,))
                 and (not watch.types or bool(watch.types & seen.types))
                 and not watch.excluded & seen.types
                 and _within(cost, watch.max_cost)
@@ -264,7 +276,7 @@ class DeclarationCheck:
         found = [watch for watch in definition.targets.watches if covers(watch)]
         if not found:
             did = (
-                f"its {trigger.event} ability ({trigger.where}) fired on {seen.name} (cost "
+                f"its {event} ability ({where}) fired on {seen.name} (cost "
                 f"{cost}{', bought' if happening.bought else ''})"
             )
             self.problems.append(_message(definition.name, did, repr(definition.targets.watches)))
@@ -303,7 +315,7 @@ class DeclarationCheck:
             return "picked by no choice of a pile"
         if limit is None:
             return "picked with no cost limit"
-        words = f"picked costing {'exactly' if limit.exactly else 'up to'} {limit.cost}"
+        words = f"picked costing {limit.words} {limit.cost}"
         if limit.relative_to is None:
             return f"{words} (a fixed limit)"
         relative_to = ", ".join(self._name(card) for card in limit.relative_to) or "no card"
@@ -338,9 +350,20 @@ def _declared_limits(
     return {(None, False)}
 
 
+def _at_the_limit(cost: Cost, limit: CostLimit) -> bool:
+    """Whether a card of ``cost`` is as costly as ``limit`` allows: the limit's cost, or for
+    "less than" a cost one coin below it."""
+    return cost == (limit.cost - 1 if limit.less else limit.cost)
+
+
+def _listens_to(what: Resolving) -> str | None:
+    """The event a triggered or replacement ability resolving listens to (None: a play)."""
+    ability = what.trigger or what.replacement
+    return None if ability is None else ability.event
+
+
 def _watches(frame: _Open) -> bool:
-    trigger = frame.what.trigger
-    return trigger is not None and trigger.event in ("buy", "gain")
+    return _listens_to(frame.what) in ("buy", "gain")
 
 
 def _plays_covers(plays: Plays, played: Card, source: str) -> bool:

@@ -74,6 +74,10 @@ _LINE_BREAKING = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 # The event grammar of the format reference (docs/guides/writing-scenarios.rst): read here
 # for scenario files, and by the wire adapter for what an engine under test reports.
 EVENT_FORMS = (
+    # Two cards in one line: a gain that replaced another's, an exchange (before the plain
+    # form, which would read "Silver instead of Province" as one card).
+    re.compile(r"^(?P<player>p\d+) gains (?P<card>.+?) instead of (?P<card2>.+)$"),
+    re.compile(r"^(?P<player>p\d+) exchanges (?P<card>.+?) for (?P<card2>.+)$"),
     re.compile(
         r"^(?P<player>p\d+) (?:plays|buys|gains|trashes|discards|draws|reveals"
         r"|topdecks|returns|sets aside|reacts with|resolves|embargoes) (?P<card>.+)$"
@@ -665,14 +669,16 @@ class _Checker:
         for key in ("player", "other"):
             if found.get(key):
                 self.player(path, found[key])
-        if found.get("card"):
-            start, end = match.span("card")
-            folded = match.string
-            self.card(
-                path,
-                found["card"],
-                lambda right: _set(self.data, path, folded[:start] + right + folded[end:]),
-            )
+        groups = [group for group in ("card", "card2") if found.get(group)]
+        # Each card as the catalogue spells it; a line with a card spelt otherwise is put
+        # right once, both cards at a time (a gain instead of another names two).
+        right = {group: self.card(path, found[group], lambda _right: None) for group in groups}
+        if any(right[group] != found[group] for group in groups):
+            line = match.string
+            for group in sorted(groups, key=match.start, reverse=True):
+                start, end = match.span(group)
+                line = line[:start] + right[group] + line[end:]
+            self.respell.append(lambda: _set(self.data, path, line))
 
     def resolve_kingdom(self) -> None:
         setup = self.data["setup"]

@@ -44,6 +44,30 @@ COURTIER_PICKS = ("+1 Buy", "+$3", "+1 Action")  # never Gold: Watchtower would 
 
 
 @dataclass(frozen=True)
+class OnGain:
+    """What a card's own "when you gain this" ability does when the cost scenario buys it
+    (the dataset does not say; the card's rulings do): the answers that let it finish, the
+    cards it adds to the discard pile, where the card itself goes, the coins it gives."""
+
+    answers: tuple[Any, ...] = ()
+    also_gained: tuple[str, ...] = ()
+    to: str = "discard"
+    coins: int = 0
+
+
+ON_GAIN = {
+    "Border Village": OnGain(answers=("Copper",), also_gained=("Copper",)),  # a cheaper card
+    "Cache": OnGain(also_gained=("Copper", "Copper")),
+    "Inn": OnGain(answers=([],)),  # no Action card shuffled into the deck
+    "Nomad Camp": OnGain(to="deck"),
+    "Nomads": OnGain(coins=2),
+    "Trail": OnGain(answers=("no",)),  # not played
+}
+# Cards that may react to being discarded (Tribute discards the card revealed): declined.
+ON_DISCARD = {"Trail": "no", "Tunnel": "no", "Weaver": "no"}
+
+
+@dataclass(frozen=True)
 class Fact:
     """What the dataset says about one card name."""
 
@@ -220,8 +244,14 @@ def cost_scenario(definition: Card, fact: Fact) -> dict[str, Any]:
     doc["setup"] = _setup(
         definition, {"turn": {"phase": "buy", "coins": cost - 1}, "p1": {"hand": [extra]}}
     )
-    doc["steps"] = [{"buy": name, "rejected": True}, {"play": extra}, {"buy": name}]
-    doc["expect"] = {"p1": {"discard": [name]}, "turn": {"coins": 0, "buys": 0}}
+    gain = ON_GAIN.get(name, OnGain())
+    answers = [{"choose": answer} for answer in gain.answers]
+    doc["steps"] = [{"buy": name, "rejected": True}, {"play": extra}, {"buy": name}, *answers]
+    discard = [name] if gain.to == "discard" else []
+    player = {"discard": [*discard, *gain.also_gained]}
+    if gain.to != "discard":
+        player[gain.to] = [name]
+    doc["expect"] = {"p1": player, "turn": {"coins": gain.coins, "buys": 0}}
     return doc
 
 
@@ -253,7 +283,10 @@ def types_scenario(definition: Card, fact: Fact) -> dict[str, Any]:
     }
     doc["setup"] = _setup(definition, setup)
     picks = list(COURTIER_PICKS[:count])
-    steps: list[dict[str, Any]] = [{"play": "Tribute"}, {"play": "Courtier"}]
+    steps: list[dict[str, Any]] = [{"play": "Tribute"}]
+    if name in ON_DISCARD:
+        steps.append({"choose": ON_DISCARD[name], "player": "p2"})
+    steps.append({"play": "Courtier"})
     if is_victory:
         steps.append({"choose": name})  # Tribute drew two Coppers into the hand
     if count > 1:

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import rules
-from engine.costs import Cost
+from engine.costs import Cost, CostLimit
 from engine.errors import IllegalAnswer, IllegalMove
 from engine.game import Game
 
@@ -138,3 +138,22 @@ def test_bridge_and_second_edition_quarry_lower_costs_the_same_way() -> None:
             game.move(played, ("in_play", 0), ("discard", 0))
         assert game.cost_of(target).coins == max(0, printed - less), card
         assert game.state.turn.cost_sources and not game.player(0).in_play
+
+
+def _offered(game: Game, limit: CostLimit) -> set[str]:
+    """The Supply piles ``choose_gain`` offers under ``limit`` (the decision it asks)."""
+    decision = next(game.choose_gain(0, "Test", limit, "gain"))
+    return {choice.label for choice in decision.choices}
+
+
+def test_costing_less_than_is_at_most_and_not_the_same() -> None:
+    game = game_with(["Smithy", "Village"])
+    # "A card costing less than $4": Village ($3) and cheaper, not Smithy ($4).
+    assert _offered(game, CostLimit(4, less=True)) == {
+        "Copper", "Curse", "Estate", "Silver", "Village",
+    }  # fmt: skip
+    # $4 costs less than $4P (rulings rules/costs/10): Smithy is offered, Gold is not.
+    assert "Smithy" in _offered(game, CostLimit(Cost(4, potion=1), less=True))
+    assert "Gold" not in _offered(game, CostLimit(Cost(4, potion=1), less=True))
+    with pytest.raises(ValueError, match="not both"):
+        CostLimit(4, exactly=True, less=True)

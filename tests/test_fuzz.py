@@ -326,7 +326,7 @@ def test_no_divergence_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[str
     [
         ["--players", "1-7"],
         ["--players", "many"],
-        ["--sets", "hinterlands"],
+        ["--sets", "atlantis"],
         ["--games", "0"],
         ["--seconds", "-1"],
         ["--kingdom", "Smithy,Nonsense"],
@@ -364,6 +364,25 @@ def test_the_progress_line_is_shown_on_a_terminal_only(tmp_path: Path) -> None:
     Console(tmp_path, pipe).progress(summary)
     assert terminal.getvalue().startswith("\r3 games, 120 steps, 0 bug(s)")
     assert pipe.getvalue() == ""
+
+
+def test_cards_shuffled_into_a_deck_are_recorded_and_replayed() -> None:
+    """Inn shuffles Action cards into the deck: one shuffle of the deck with them, which
+    the pinning reference records like any other, so that the replay deals the same deck."""
+    setup = {
+        "players": 2,
+        "kingdom": ["Inn", "Smithy"],
+        "turn": {"phase": "buy", "coins": 5},
+        "p1": {"deck": ["Gold", "Copper", "Estate"], "discard": ["Smithy"]},
+    }
+    game = PinningGame(setup)
+    inputs: list[tuple[str, Any]] = [("command", ("buy", "Inn")), ("answer", ["Smithy", "Inn"])]
+    for kind, value in inputs:
+        differential.apply_input(game, kind, value)
+    (order,) = game.recorded[0]
+    assert sorted(order) == ["Copper", "Estate", "Gold", "Inn", "Smithy"]
+    pinned = {**setup, "p1": {**setup["p1"], "shuffles": game.recorded[0]}}
+    assert Game.replay(pinned, inputs).snapshot() == game.snapshot()
 
 
 def test_mats_and_tokens_are_compared() -> None:

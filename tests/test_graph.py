@@ -154,7 +154,9 @@ def test_pairs_the_old_graph_linked_wrongly(real: nx.MultiDiGraph, a: str, b: st
 
 def test_missing_interactions_are_there(real: nx.MultiDiGraph) -> None:
     victory = [n for n, d in real.nodes(data=True) if VICTORY in d["types"]]
-    assert len(victory) == 12  # Seaside adds Island, Alchemy Vineyard
+    assert (
+        len(victory) == 15
+    )  # Seaside: Island; Alchemy: Vineyard; Hinterlands: Farmland, Silk Road, Tunnel
     for pile in victory:
         assert real.has_edge("Hoard", pile, key="watched-type"), pile
         assert real.has_edge("Trade Route", pile, key="watched-type"), pile

@@ -53,7 +53,7 @@ BAD_SETUPS: list[tuple[dict[str, Any], str]] = [
     ({"turn": {"phase": "cleanup"}}, "turn.phase: must be action, buy or start, not 'cleanup'"),
     ({"turn": {"player": "p3"}}, "turn.player: unknown player 'p3'"),
     ({"editions": {"base": 3}}, "editions.base: edition must be 1 or 2, not 3"),
-    ({"editions": {"hinterlands": 1}}, "editions: unknown set 'hinterlands'"),
+    ({"editions": {"atlantis": 1}}, "editions: unknown set 'atlantis'"),
     ({"kingdom": ["Copper"]}, "kingdom[1]: Copper is not a Kingdom card"),
     ({"kingdom": ["Smithy", "Smithy"]}, "kingdom[2]: Smithy is listed twice"),
     ({"kingdom": "Smithy"}, "kingdom: must be a list, not 'Smithy'"),

@@ -12,6 +12,7 @@ import jsonschema
 import pytest
 from fake_adapter import FAKE_CARDS
 
+from engine.sets import DEFAULT_EDITIONS
 from scenarios import yamlread
 from scenarios.catalogue import catalogue, read_catalogue
 from scenarios.loader import (
@@ -71,13 +72,7 @@ def test_the_typed_scenario() -> None:
     scenario = load(EXAMPLE)
     assert (scenario.id, scenario.title, scenario.line) == ("base/test/case", "a test", 1)
     assert scenario.rulings == ("base/chapel/1",)
-    assert scenario.editions == {
-        "base": 1,
-        "intrigue": 2,
-        "prosperity": 2,
-        "seaside": 2,
-        "alchemy": 1,  # a set of one edition
-    }
+    assert scenario.editions == {**DEFAULT_EDITIONS, "base": 1}
     assert scenario.seed == 5
     assert scenario.set_name == "base"
     assert scenario.expect == {"p3": {"hand": ["Moat"]}, "events": ["p1 plays Militia"]}
@@ -130,7 +125,7 @@ def test_the_setup_handed_to_the_adapter_has_every_default() -> None:
         "turn": {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
         "turns_taken": {"p1": 0, "p2": 0, "p3": 0},
         "trade_route": None,
-        "editions": {"base": 1, "intrigue": 2, "prosperity": 2, "seaside": 2, "alchemy": 1},
+        "editions": {**DEFAULT_EDITIONS, "base": 1},
         "seed": 5,
         "p1": {
             **empty,

@@ -96,6 +96,8 @@ def test_unsupported_cards_and_editions() -> None:
     assert seaside == "pyminion 0.4.0 has no Seaside"
     alchemy = adapter.unsupported_reason({"Smithy", "Golem"}, {"alchemy": 1})
     assert alchemy == "pyminion 0.4.0 has no Alchemy"
+    hinterlands = adapter.unsupported_reason({"Trader", "Silver"}, {"hinterlands": 1})
+    assert hinterlands == "pyminion 0.4.0 has no Hinterlands"
     with pytest.raises(Unsupported):
         adapter.load({**setup(), "players": 5})
 

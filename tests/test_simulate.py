@@ -94,7 +94,7 @@ def test_progress_bar_on_request(capsys: pytest.CaptureFixture[str]) -> None:
         (["--kingdom", "Smithy,Smithy"], "given twice"),
         (["--kingdom", "Village", "--bots", "bigmoney:Smithy,random"], "not in --kingdom"),
         (["--editions", "base=3"], "--editions"),
-        (["--editions", "hinterlands=1"], "--editions"),
+        (["--editions", "atlantis=1"], "--editions"),
         (["--json", "/no/such/dir/out.json"], "no such directory"),
         (["--frobnicate"], "unrecognized"),
     ],

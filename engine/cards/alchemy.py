@@ -45,7 +45,7 @@ from engine.cards.common import (
 from engine.context import Context, ReplacementContext, TriggerContext
 from engine.costs import Cost, CostLimit
 from engine.model import ACTION, ATTACK, TREASURE, VICTORY, Card, Effect, Trigger
-from engine.targets import DECK, HAND, Count, Gain, Plays, Targets, of
+from engine.targets import DECK, HAND, SETUP, Count, Gain, Plays, Targets, Watch, of
 
 ALCHEMY = "alchemy"
 
@@ -433,6 +433,11 @@ POSSESSION = _kingdom(
         Trigger("turn_end", "game", _back_to_the_discard_pile, _set_aside_by_possession, who="any"),
     ),
     declares=tags("sets-aside"),
+    # Its rule of a controlled turn listens to the possessed player's gains (a replacement
+    # is seen as a watch of the gain it would change: checks/declarations.py).
+    targets=Targets(
+        watches=(Watch("gain", SETUP, "the possessing player gains it instead", turns="any"),),
+    ),
 )
 
 

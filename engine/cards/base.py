@@ -773,9 +773,10 @@ def _vassal(ctx: Context) -> Effect[None]:
     card = game.top_of_deck(ctx.player)
     if card is None or not (yield from game.discard(ctx.player, card, "deck")):
         return
-    if game.definition(card).is_(ACTION) and (
-        yield from game.yes_no(ctx.player, ctx.name, f"play {game.name_of(card)}?")
-    ):
+    # Only while it is still where Vassal put it (Stop-Moving: a Weaver discarded may have
+    # played itself by its own reaction).
+    playable = card in game.player(ctx.player).discard and game.definition(card).is_(ACTION)
+    if playable and (yield from game.yes_no(ctx.player, ctx.name, f"play {game.name_of(card)}?")):
         # Played from the discard pile without using up an Action.
         yield from game.play(ctx.player, card, "discard")
 

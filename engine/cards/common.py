@@ -20,6 +20,7 @@ from engine.model import (
     Effect,
     LastingEffect,
     PlayEffect,
+    Trigger,
     TriggerEffect,
 )
 
@@ -231,14 +232,21 @@ def trash_one_from_hand(ctx: Context, prompt: str = "trash a card") -> Effect[Tr
 
 
 def gain_one(
-    ctx: Context, limit: CostLimit, prompt: str, to: PlayerZone | None = None
+    ctx: Context,
+    limit: CostLimit,
+    prompt: str,
+    to: PlayerZone | None = None,
+    *,
+    fits: Callable[[Card], bool] | None = None,
+    besides: int | None = None,
 ) -> Effect[int | None]:
-    """Pick a Supply card within the cost ``limit`` and gain it; returns the gained card
-    or None."""
-    pile = yield from ctx.game.choose_gain(ctx.player, ctx.name, limit, prompt)
+    """Pick a Supply card within the cost ``limit`` (and passing ``fits``, if given) and
+    gain it; returns the gained card or None. ``besides``: a card that stays on its pile
+    (the card being bought, see ``CardAPI.gain``)."""
+    pile = yield from ctx.game.choose_gain(ctx.player, ctx.name, limit, prompt, fits=fits)
     if pile is None:
         return None
-    gained = yield from ctx.game.gain(ctx.player, pile, to)
+    gained = yield from ctx.game.gain(ctx.player, pile, to, besides=besides)
     return gained
 
 
@@ -252,10 +260,18 @@ def gain_costing_up_to(limit: int, to: PlayerZone | None = None) -> PlayEffect:
 
 
 def trash_to_gain(
-    ctx: Context, more: int, *, exactly: bool = False, to: PlayerZone | None = None
+    ctx: Context,
+    more: int,
+    *,
+    exactly: bool = False,
+    to: PlayerZone | None = None,
+    fits: Callable[[Card], bool] | None = None,
+    besides: int | None = None,
 ) -> Effect[int | None]:
     """Remodel's shape: trash a card from hand, then gain one costing up to (or exactly)
-    ``more`` more than it. Nothing trashed, nothing gained. Returns the gained card."""
+    ``more`` more than it (and passing ``fits``, if given: 2nd-edition Farmland's "not a
+    Farmland"; never ``besides``, the card being bought: 1st-edition Farmland). Nothing
+    trashed, nothing gained. Returns the gained card."""
     trashed = yield from trash_one_from_hand(ctx)
     if trashed is None:
         return None
@@ -266,6 +282,8 @@ def trash_to_gain(
         CostLimit(limit, exactly, relative_to=(trashed.card,)),
         f"gain a card costing {wording} {limit}",
         to,
+        fits=fits,
+        besides=besides,
     )
     return gained
 
@@ -290,6 +308,23 @@ def gained_card_is_where_gained(ctx: TriggerContext) -> bool:
     gained to."""
     card = ctx.happening.card
     return card is not None and card in ctx.game.state.zone(gained_zone(ctx))
+
+
+def once_per_event(trigger: Trigger) -> Trigger:
+    """``trigger`` (an optional one) used at most once per event by each card: a "you may"
+    ability (Tunnel's reveal for a Gold, Duchess's Duchess) rather than a Reaction that may
+    be revealed again to the same Attack while it stays in hand (rulings
+    ``rules/reactions/1``), which is what an optional trigger is otherwise."""
+    used = f"used once: {id(trigger)}"
+
+    def condition(ctx: TriggerContext) -> bool:
+        return ctx.card not in ctx.happening.data.get(used, ()) and trigger.condition(ctx)
+
+    def effect(ctx: TriggerContext) -> Effect[None]:
+        ctx.happening.data.setdefault(used, set()).add(ctx.card)
+        yield from trigger.effect(ctx)
+
+    return replace(trigger, condition=condition, effect=effect)
 
 
 def owner_bonus(cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0) -> TriggerEffect:

@@ -100,6 +100,7 @@ REACTIONS = ("Moat", "Diplomat")
 MISSING_SETS = {
     "seaside": "pyminion 0.4.0 has no Seaside",
     "alchemy": "pyminion 0.4.0 has no Alchemy",
+    "hinterlands": "pyminion 0.4.0 has no Hinterlands",
 }
 
 

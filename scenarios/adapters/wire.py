@@ -692,8 +692,12 @@ def _check_event(line: Any) -> str | None:
     match = match_event(line)
     if match is None:
         return f"{line!r} is not an event line (see docs/guides/writing-scenarios.rst)"
-    card = match.groupdict().get("card")
-    return _unknown_card(card, f"event {line!r}") if card else None
+    for group in ("card", "card2"):
+        card = match.groupdict().get(group)
+        problem = _unknown_card(card, f"event {line!r}") if card else None
+        if problem:
+            return problem
+    return None
 
 
 def hello_problem(result: Any) -> str | None:
