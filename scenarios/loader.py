@@ -86,6 +86,8 @@ EVENT_FORMS = (
         r"|topdecks|returns|sets aside|reacts with|resolves|embargoes) (?P<card>.+)$"
     ),
     re.compile(r"^(?P<player>p\d+) passes (?P<card>.+) to (?P<other>p\d+)$"),
+    # A token spent by the step spend (Coffers): the token's name, not a card.
+    re.compile(r"^(?P<player>p\d+) spends (?P<token>.+)$"),
     re.compile(
         r"^(?P<player>p\d+) puts (?P<card>.+)"
         r" (?:into hand|on the Island mat|on the Native Village mat)$"
