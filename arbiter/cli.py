@@ -876,18 +876,19 @@ def run_docs(args: argparse.Namespace) -> int:
         raise UsageError(f"no docs/conf.py at {DOCS_DIR}: build the site from a source checkout")
     if args.out.exists() and not args.out.is_dir():
         raise UsageError(f"cannot write the site to {args.out}: it is a file")
+    from checks.graph import GraphQueryError, parse_editions
+
+    # A wrong option is the user's first problem to hear of, also where Sphinx is missing.
+    try:
+        parse_editions(args.editions)
+    except GraphQueryError as exc:
+        raise UsageError(str(exc)) from None
     try:
         from sphinx.cmd.build import build_main
     except ImportError:
         raise UsageError("building the docs needs Sphinx: pip install -e '.[docs]'") from None
     import time
 
-    from checks.graph import GraphQueryError, parse_editions
-
-    try:
-        parse_editions(args.editions)
-    except GraphQueryError as exc:
-        raise UsageError(str(exc)) from None
     started = time.perf_counter()
     # -W: a warning fails the build, as in CI; --strict: so does a failing scenario.
     options = ["-D", "arbiter_strict=1"] if args.strict else []
