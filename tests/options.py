@@ -2,7 +2,8 @@
 optional extras of ``pyproject.toml`` a test needs.
 
 Under ``--full`` (CI sets it) the long comparisons run whole: :func:`games` says how many
-random games a comparison plays; by default a quarter, so that a contributor's run stays
+random games a comparison plays and :func:`sample` which scenarios or mutants a long run
+takes; by default a quarter, so that a contributor's run stays
 short (the seeds taken are the first ones, which still cycle through every player count
 and edition the tests spread over the seeds).
 
@@ -16,8 +17,10 @@ from __future__ import annotations
 
 import importlib.metadata
 import tomllib
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from packaging.requirements import Requirement
@@ -27,12 +30,19 @@ _NEEDS = "needs the {extra} extra ({why}): pip install -e '.[{extra}]'"
 # Set by tests/conftest.py from ``pytest --full``: the long comparisons run whole, and a
 # missing extra fails, not skips.
 full = False
+Item = TypeVar("Item")
 
 
 def games(count: int) -> int:
     """How many of a comparison's ``count`` random games to play: all under ``--full``,
     a quarter by default."""
     return count if full else max(1, count // 4)
+
+
+def sample(items: Sequence[Item], step: int = 4) -> Sequence[Item]:
+    """The items a long run takes: all under ``--full``, every ``step``-th by default (so
+    that a catalogue kept in order, set by set, is still sampled from every part)."""
+    return items if full else items[::step]
 
 
 @cache
