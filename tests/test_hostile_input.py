@@ -395,8 +395,8 @@ def test_a_cost_written_with_a_number_too_long_is_a_located_error() -> None:
     [
         (
             "choose: [1]",
-            "steps[1].choose: expected text or true or false or a list of text,"
-            " found a list holding 1",
+            "steps[1].choose: expected text or true or false or a whole number, 0 or more"
+            " or a list of text, found a list holding 1",
         ),
         (
             "play: [Chapel, 3]",
