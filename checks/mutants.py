@@ -9,16 +9,20 @@ engine. A mutant no scenario catches *survives*: an engine with that bug would p
 whole suite, so ``arbiter mutants`` (and the test that runs it) fails. ``--first`` stops
 each mutant's run at its first catch, trying the scenarios about its cards first.
 
-A mutant is made of patches of two kinds:
+A mutant is made of patches of three kinds; the two that name a seam are preferred, so
+that moving code leaves the catalogue working:
 
+* :class:`RulePatch`: a rule function of ``engine.rules`` (costs compared, pile sizes, the
+  end of the game, the winners) replaced by the rule as the buggy engine has it.
+* :class:`CardPatch`: change fields of a card's definitions (its cost, types, editions,
+  bonuses, triggers, abilities), for facts and for where an ability listens.
 * :class:`SourcePatch`: replace a snippet of engine source. The snippet is looked for in
   every file under ``engine/`` and must occur exactly once, so a refactor that moves the
   code keeps the mutant working and one that changes it fails loudly (``tests/
   test_mutants.py``). The function around the snippet is recompiled from the patched
   file and its code object swapped into every live function object made from it
-  (closures made by factories included), so every reference to it sees the bug.
-* :class:`CardPatch`: change fields of a card's definitions (its cost, types, editions,
-  bonuses, triggers), for facts and for where an ability listens.
+  (closures made by factories included), so every reference to it sees the bug. For
+  what no seam reaches yet (a step inside a verb or a card's effect).
 
 ``restore`` puts back every code object and field, whatever happened while applied.
 """
@@ -44,6 +48,7 @@ from typing import Any
 
 import engine
 from engine import cards as catalogue
+from engine import rules
 from engine.abilities import Replacement
 from engine.cards import hinterlands
 from engine.compiled import is_compiled
@@ -91,7 +96,20 @@ class CardPatch:
         return found
 
 
-Patch = SourcePatch | CardPatch
+@dataclass(frozen=True)
+class RulePatch:
+    """Replace the rule function ``rule`` (a pure function of ``engine.rules``: the seam
+    every cost comparison, pile size and end-of-game test goes through) by ``wrong``, the
+    rule as the buggy engine has it, with the same parameters. Its body is run as the
+    rule's own (the names it reads are ``engine.rules``'), so it says what is wrong, not
+    where in the source: moving code leaves it working, and a rule whose parameters
+    change fails it loudly."""
+
+    rule: FunctionType
+    wrong: FunctionType
+
+
+Patch = SourcePatch | CardPatch | RulePatch
 
 
 @dataclass(frozen=True)
@@ -286,6 +304,22 @@ def _apply_card(patch: CardPatch, into: Applied) -> None:
     forget_card_indexes()  # they were worked out from the definitions as they were
 
 
+def _apply_rule(patch: RulePatch, into: Applied) -> None:
+    rule, wrong = patch.rule, patch.wrong
+    if rule.__module__ != "engine.rules":
+        raise MutantError(f"{rule.__qualname__} is not a rule function of engine.rules")
+
+    def parameters(function: FunctionType) -> tuple[str, ...]:
+        return function.__code__.co_varnames[: function.__code__.co_argcount]
+
+    if parameters(rule) != parameters(wrong):
+        raise MutantError(
+            f"{wrong.__name__} takes {parameters(wrong)}, the rule {rule.__name__}"
+            f" {parameters(rule)}"
+        )
+    _swap([rule], wrong.__code__, into)
+
+
 def apply(mutant: Mutant) -> Applied:
     """Apply every patch of ``mutant``; on failure, undo what was done and raise."""
     if is_compiled():
@@ -301,6 +335,8 @@ def apply(mutant: Mutant) -> Applied:
             if isinstance(patch, SourcePatch):
                 path, offset = locate(patch.old, sources)
                 by_file.setdefault(path, []).append((offset, patch))
+            elif isinstance(patch, RulePatch):
+                _apply_rule(patch, applied)
             else:
                 _apply_card(patch, applied)
         if by_file:
@@ -309,6 +345,7 @@ def apply(mutant: Mutant) -> Applied:
             live = _live_functions(modules)
             for path, edits in by_file.items():
                 _apply_source(path, sources[path], edits, applied, live)
+        if applied.code:
             applied.caches = _caches_of([function for function, _ in applied.code])
             for cache in applied.caches:
                 cache.cache_clear()
@@ -398,6 +435,45 @@ def types_without(card: str, card_type: str) -> CardPatch:
 
 def src(old: str, new: str) -> SourcePatch:
     return SourcePatch(old, new)
+
+
+def rule(function: Callable[..., Any], wrong: Callable[..., Any]) -> RulePatch:
+    assert isinstance(function, FunctionType) and isinstance(wrong, FunctionType)
+    return RulePatch(function, wrong)
+
+
+# The rules as buggy engines have them (RulePatch): run as engine.rules' own functions.
+
+
+def _cost_below_zero(printed: Any, reductions: Sequence[Any], ops: Any) -> Any:
+    return printed - sum(reductions)
+
+
+def _three_piles_always(players: Any, ops: Any) -> Any:
+    return 3
+
+
+def _ties_share_the_win(scores: Sequence[Any], turns: Sequence[Any], ops: Any) -> list[Any]:
+    return [ops.all_([scores[me] >= other for other in scores]) for me in range(len(scores))]
+
+
+def _ends_on_exactly_the_piles(
+    pile_counts: Sequence[Any],
+    province: int,
+    colony: int | None,
+    players: Any,
+    ops: Any,
+    supply: int | None,
+) -> Any:
+    empties = ops.count_zeros(pile_counts[:supply])
+    ends = [pile_counts[province] == 0, empties == empty_piles_to_end(players, ops)]  # type: ignore[name-defined]  # noqa: F821 (engine.rules')
+    if colony is not None:
+        ends.append(pile_counts[colony] == 0)
+    return ops.any_(ends)
+
+
+def _coins_and_debt_only(cost: Any, limit: Any, ops: Any) -> Any:
+    return (cost.coins <= limit.coins) & (cost.debt <= limit.debt)
 
 
 def m(name: str, bug: str, seen_in: str, *patches: Patch) -> Mutant:
@@ -613,7 +689,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "cost-goes-negative",
         "A cost can be reduced below 0 (Bridge on Copper pays you).",
         "rules/cost: costs are never below 0",
-        src("return ops.ite(left < 0, 0, left)", "return left"),
+        rule(rules.current_cost, _cost_below_zero),
     ),
     # ---- played twice, trashed once --------------------------------------------------------------
     m(
@@ -992,23 +1068,20 @@ MUTANTS: tuple[Mutant, ...] = (
         "three-piles-with-six-players",
         "The game ends on three empty Supply piles with 5 or 6 players too (four is right).",
         "common end-of-game slip",
-        src("return ops.ite(players >= 5, 4, 3)", "return ops.ite(players >= 5, 3, 3)"),
+        rule(rules.empty_piles_to_end, _three_piles_always),
     ),
     m(
         "tie-ignores-turns",
         "Tied players share the win even when one had fewer turns.",
         "common tie-break slip",
-        src("turns[me] <= turns[other]", "turns[me] <= turns[me]"),
+        rule(rules.winner_flags, _ties_share_the_win),
     ),
     m(
         "end-needs-exactly-three-piles",
         "The game ends on exactly three empty piles: a turn that empties a fourth at once "
         "does not end it.",
         "cosmic-ray survivor (issue 13): >= written is",
-        src(
-            "empties >= empty_piles_to_end(players, ops)",
-            "empties == empty_piles_to_end(players, ops)",
-        ),
+        rule(rules.game_over, _ends_on_exactly_the_piles),
     ),
     m(
         "library-discards-at-once",
@@ -1289,11 +1362,7 @@ MUTANTS: tuple[Mutant, ...] = (
         'A limit in coins ("costing up to $4") ignores the Potion part, so Workshop gains a '
         "Transmute ($0P) and University a Golem.",
         ALCHEMY,
-        src(
-            "return (cost.coins <= limit.coins) & (cost.potion <= limit.potion) & "
-            "(cost.debt <= limit.debt)",
-            "return (cost.coins <= limit.coins) & (cost.debt <= limit.debt)",
-        ),
+        rule(rules.cost_at_most, _coins_and_debt_only),
     ),
     m(
         "golem-spends-actions",

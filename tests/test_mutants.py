@@ -26,6 +26,7 @@ from checks.mutants import (
     run_mutants,
 )
 from engine import cards as catalogue
+from engine import rules
 from engine.costs import Cost
 from engine.game import Game
 
@@ -102,6 +103,27 @@ def test_a_snippet_not_found_exactly_once_fails_loudly(snippet: str) -> None:
     broken = Mutant("broken", "none", "a test", (SourcePatch(snippet, "pass"),))
     with pytest.raises(MutantError, match=f"found {found} times"):
         apply(broken)
+
+
+def test_a_rule_patch_swaps_the_rule_and_puts_it_back() -> None:
+    by_name = {mutant.name: mutant for mutant in MUTANTS}
+    with mutated(by_name["three-piles-with-six-players"]):
+        assert rules.empty_piles_to_end(6) == 3
+    assert rules.empty_piles_to_end(6) == 4
+
+
+def _wrong_parameters(players: Any) -> Any:
+    return 3
+
+
+def test_a_rule_patch_with_other_parameters_or_on_another_function_fails_loudly() -> None:
+    for patch, message in (
+        (mutants.rule(rules.empty_piles_to_end, _wrong_parameters), "takes .'players',."),
+        (mutants.rule(Game.cost_of, _wrong_parameters), "not a rule function of engine.rules"),
+    ):
+        with pytest.raises(MutantError, match=message):
+            apply(Mutant("broken", "none", "a test", (patch,)))
+    assert rules.empty_piles_to_end(6) == 4
 
 
 def test_a_card_patch_on_a_missing_edition_fails_loudly() -> None:
