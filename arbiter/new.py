@@ -12,13 +12,17 @@ file is never replaced.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from arbiter import output
-from engine.cards import definitions
+from engine.abilities import SetsUp, of_kind
+from engine.cards import ALL_CARDS, definitions
 from engine.model import Card
+from engine.position import bane_fits
 from engine.sets import KINGDOM_SETS
+from engine.setup_check import fits_range
 from scenarios.names import fold
 
 
@@ -77,6 +81,32 @@ def _first_steps(cards: Sequence[Card]) -> list[str]:
     return lines
 
 
+def _asked_piles(cards: Sequence[Card], taken: Sequence[str]) -> list[str]:
+    """Setup lines for the Kingdom piles the cards ask set-up for (Young Witch's Bane,
+    Ferryman's pile): the first Kingdom card that fits, not already in the scenario."""
+    lines: list[str] = []
+    used = set(taken)
+
+    def first(fits: Callable[[Card], bool]) -> str:
+        pool = sorted({c.name for c in ALL_CARDS if c.kingdom and c.name not in used})
+        name = next(n for n in pool if fits(definitions(n)[0]))
+        used.add(name)
+        return name
+
+    for card in cards:
+        for change in of_kind(card.static, SetsUp):
+            bane, aside = change.bane, change.set_aside
+            if bane is not None:
+                chosen = first(functools.partial(bane_fits, bane))
+                lines.append(f"  bane: {chosen}   # {card.name}'s Bane: any Kingdom card "
+                             f"from {bane.low} to {bane.high}")  # fmt: skip
+            if aside is not None:
+                chosen = first(functools.partial(fits_range, aside))
+                lines.append(f"  {aside.key}: {chosen}   # {card.name}'s pile: any Kingdom card "
+                             f"from {aside.low} to {aside.high}")  # fmt: skip
+    return lines
+
+
 def holder(card: Card) -> tuple[str, str]:
     """Who holds ``card`` in a dispute about several cards, and where: p1 (whose turn it
     is) holds what is played; a card whose ability answers another player's Attack is
@@ -123,6 +153,7 @@ def skeleton(names: Sequence[str]) -> str:
         *_editions_line(cards),
         "setup:",
         f"  kingdom: [{', '.join(kingdom)}]" if kingdom else "  kingdom: []",
+        *_asked_piles(cards, names),
         *_players(cards),
         *_first_steps(cards),
         "expect:",

@@ -58,7 +58,7 @@ from engine.setup_check import declared
 from engine.vocabulary import PlayerZone
 from scenarios.adapters.base import Adapter, Rejected, Unsupported
 from scenarios.adapters.reference import ReferenceAdapter
-from scenarios.loader import build_setup
+from scenarios.loader import build_setup, format_tokens_cached
 from scenarios.model import TURN_KEYS, turn_key_observable
 
 Input = tuple[str, Any]  # ("command", (verb, arg)) or ("answer", value), as random_play.step
@@ -532,6 +532,12 @@ def starting_setup(spec: GameSpec) -> dict[str, Any]:
         cards = ["Copper"] * rules.STARTING_COPPERS + ["Estate"] * rules.STARTING_ESTATES
         rng.shuffle(cards)
         raw[f"p{number}"] = {"hand": cards[:HAND], "deck": cards[HAND:]}
+    # The Bane and the piles set out of the Supply (Ferryman's) as the standard set-up
+    # chooses them from the seed.
+    chosen = Game.new(spec.players, list(spec.kingdom), spec.seed, spec.editions, spec.colony)
+    for key in ("bane", *format_tokens_cached().set_aside_keys):
+        if key in chosen.setup:
+            raw[key] = chosen.setup[key]
     setup = build_setup(raw, list(spec.kingdom), spec.editions, spec.seed)
     setup["supply"] = Game(setup).snapshot()["supply"]
     return setup

@@ -825,7 +825,9 @@ def communities(graph: nx.MultiDiGraph) -> list[list[str]]:
     groups = nx.algorithms.community.greedy_modularity_communities(
         simple, weight="weight", resolution=COMMUNITY_RESOLUTION
     )
-    return sorted((sorted(group) for group in groups), key=lambda g: (-len(g), g))
+    # A card left alone (its neighbours all joined other groups) is no group of linked cards.
+    linked = (sorted(group) for group in groups if len(group) > 1)
+    return sorted(linked, key=lambda g: (-len(g), g))
 
 
 def tested_pairs(graph: nx.MultiDiGraph) -> set[frozenset[str]]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from engine import rules
 from engine.abilities import BuyRestriction, ChangesCards, CostChange
 from engine.costs import Cost, as_cost
-from engine.model import ACTION, ATTACK, CURSE, TREASURE, VICTORY, Card
+from engine.model import ACTION, ATTACK, CURSE, PRIZE, REWARD, TREASURE, VICTORY, Card
 from engine.targets import (
     DECK,
     DISCARD,
@@ -191,7 +191,7 @@ def _to(gain: Gain) -> str:
 
 def double_play(doer: Card, taker: Card, _: Lookup) -> str | None:
     plays = doer.targets.plays
-    if plays is None or plays.times < 2 or not plays.types & taker.types:
+    if plays is None or plays.times < 2 or not plays.covers(taker.types):
         return None
     d, t, n = doer.name, taker.name, TIMES.get(plays.times, f"{plays.times} times")
     if later_part(taker):
@@ -233,7 +233,7 @@ def played_from_deck(doer: Card, taker: Card, _: Lookup) -> str | None:
     plays = doer.targets.plays
     if plays is None or plays.times != 1 or plays.source != DECK:
         return None
-    if not plays.types & taker.types or doer.name == taker.name:
+    if not plays.covers(taker.types) or doer.name == taker.name:
         return None
     d, t = doer.name, taker.name
     for count in taker.targets.counts:
@@ -421,6 +421,10 @@ def watched_type(doer: Card, taker: Card, lookup: Lookup) -> str | None:
             continue
         if watch.max_cost is not None and costs_more_than(taker, watch.max_cost):
             continue
+        if _outside_the_supply(taker) and (
+            watch.event == "buy" or watch.bought_only or watch.lasts in (SETUP, TOKEN)
+        ):
+            continue  # a Prize or Reward is never bought, and has no Supply pile
         when = _when(watch, doer.name)
         if watch.excluded & taker.types and kinds_of(taker) - watch.excluded:
             other = _join(kinds_of(taker) - watch.excluded)
@@ -438,6 +442,11 @@ def watched_type(doer: Card, taker: Card, lookup: Lookup) -> str | None:
             f"ability: it {watch.does}"
         )
     return None
+
+
+def _outside_the_supply(card: Card) -> bool:
+    """A card of a pile outside the Supply (a Prize, a Reward): never bought."""
+    return bool(card.types & {PRIZE, REWARD})
 
 
 def _when(watch: Watch, name: str) -> str:

@@ -495,6 +495,19 @@ def pyminion(number: int) -> str:
     return f"pyminion 0.4.0, rule bug {number} (docs/reports/pyminion.rst)"
 
 
+def _soothsayer_first() -> Callable[..., Any]:
+    """First-edition Soothsayer's play (every Curse first, then the draws)."""
+    effect = catalogue.lookup("Soothsayer", {"cornucopia-guilds": 1}).effect
+    assert effect is not None
+    return effect
+
+
+def _lasting_trigger_0() -> Callable[..., Any]:
+    from engine.cards.common import lasting_trigger
+
+    return lasting_trigger(0)
+
+
 def _topdeck_the_gained(ctx: TriggerContext) -> Effect[None]:
     """Put the card just gained from the discard pile onto the deck (a Nomad Camp moved after
     its gain, as engines that gain to the discard pile first do)."""
@@ -999,7 +1012,10 @@ MUTANTS: tuple[Mutant, ...] = (
         "Militia's attack stops at the first player with 3 cards or fewer: the players "
         "after them discard nothing.",
         "cosmic-ray survivor (issue 13): continue written break",
-        src("if excess <= 0:\n                continue", "if excess <= 0:\n                break"),
+        src(
+            "if len(game.player(victim).hand) <= size:\n                continue",
+            "if len(game.player(victim).hand) <= size:\n                break",
+        ),
     ),
     m(
         "moat-shields-everyone",
@@ -1342,6 +1358,104 @@ MUTANTS: tuple[Mutant, ...] = (
         "Gardens rounds up (1 VP per started 10 cards).",
         "common scoring slip",
         CardPatch("Gardens", lambda _card: {"vp_counter": lambda owned: -(-len(owned) // 10)}),
+    ),
+    # ---- Cornucopia & Guilds: the bug classes of issue 31 ----------------------------------------
+    m(
+        "non-supply-piles-end-the-game",
+        "An empty pile outside the Supply (Prizes, Rewards) counts as an empty Supply pile "
+        "towards the end of the game.",
+        "issue 31: Prizes counted as a Supply pile (rules/non-supply/3)",
+        src(
+            "empties = ops.count_zeros(pile_counts[:supply])",
+            "empties = ops.count_zeros(pile_counts)",
+        ),
+    ),
+    m(
+        "overpay-on-any-gain",
+        "An overpay card gained without being bought (Workshop, Horn of Plenty) still does "
+        "its overpay, as if $2 had been overpaid.",
+        "issue 31: Overpay on a gain that was not a buy (rules/overpay/3)",
+        src('return "overpaid" in ctx.happening.data', "return True"),
+        src(
+            'yield from does(ctx, ctx.happening.data["overpaid"])',
+            'yield from does(ctx, ctx.happening.data.get("overpaid", Cost(2)))',
+        ),
+    ),
+    m(
+        "coffers-1-after-a-buy",
+        "Under the first-edition rules Coffers may still be spent after a card is bought.",
+        "issue 31: Coffers spent after a buy in the first edition (rules/coffers/3)",
+        src("    if game.state.turn.bought:\n        return", "    if False:\n        return"),
+    ),
+    m(
+        "bane-does-not-block",
+        "Revealing the Bane to Young Witch does not keep its player from gaining the Curse.",
+        "issue 31: the Bane not blocking (cornucopia-guilds/young-witch/3)",
+        src(
+            "        if shown:\n            game.reveal(victim, shown)\n        else:\n"
+            '            yield from game.gain(victim, "Curse")',
+            "        if shown:\n            game.reveal(victim, shown)\n"
+            '        yield from game.gain(victim, "Curse")',
+        ),
+    ),
+    m(
+        "overpay-2-on-the-buy",
+        "Second-edition overpay effects happen on the buy, before the bought card is gained "
+        "(the first edition's timing).",
+        "issue 31: the when-buy or when-gain timing by edition (rules/overpay/8)",
+        *(
+            triggers_changed(card, 2, event="buy")
+            for card in ("Stonemason", "Herald", "Farrier", "Infirmary")
+        ),
+    ),
+    m(
+        "horn-of-plenty-counts-cards",
+        "Horn of Plenty counts the cards in play, not the differently named ones.",
+        "issue 31: Horn of Plenty counting differently named cards (horn-of-plenty/1)",
+        src(
+            "limit = len({game.name_of(card) for card in in_play})",
+            "limit = len(in_play)",
+        ),
+    ),
+    m(
+        "fairgrounds-counts-cards",
+        "Fairgrounds counts cards, not differently named cards.",
+        "issue 31: Fairgrounds counting differently named cards (fairgrounds/1)",
+        src(
+            "return 2 * (len({card.name for card in owned}) // 5)",
+            "return 2 * (len(owned) // 5)",
+        ),
+    ),
+    m(
+        "soothsayer-2-curses-then-draws",
+        "Second-edition Soothsayer gives every Curse before anyone draws (the first edition's "
+        "order).",
+        "issue 31: Soothsayer's second-edition order (soothsayer/6)",
+        CardPatch("Soothsayer", lambda card: {"effect": _soothsayer_first()}, edition=2),
+    ),
+    m(
+        "horse-traders-blocks-the-attack",
+        "Setting Horse Traders aside makes its player unaffected by the Attack, like Moat.",
+        "issue 31: Horse Traders set aside as a reaction (horse-traders/3)",
+        src(
+            "    if game.set_aside(ctx.owner, ctx.card):\n",
+            '    ctx.happening.data["unaffected"].add(ctx.owner)\n'
+            "    if game.set_aside(ctx.owner, ctx.card):\n",
+        ),
+    ),
+    m(
+        "merchant-guild-1-per-play",
+        "First-edition Merchant Guild gives Coffers per play (Throne Room: two per buy), not "
+        "per copy in play.",
+        "issue 31: Merchant Guild, first edition (merchant-guild/3)",
+        CardPatch(
+            "Merchant Guild",
+            lambda card: {
+                "triggers": (dataclasses.replace(card.triggers[0], where="turn"),),
+                "lasting": _lasting_trigger_0(),
+            },
+            edition=1,
+        ),
     ),
     # ---- Alchemy: the bug classes of other engines (issue 30) ------------------------------------
     m(

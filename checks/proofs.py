@@ -35,7 +35,8 @@ from engine.model import VICTORY
 from engine.state import PLAYER_ZONES
 
 TIMEOUT_MS = 120_000
-MAX_KINGDOM_PILES = 10
+# 10 Kingdom piles and the Bane (Young Witch's 11th Kingdom pile, in the Supply).
+MAX_KINGDOM_PILES = 11
 
 
 @dataclass(frozen=True)
@@ -192,7 +193,8 @@ GameOver = Callable[[Sequence[Any], int, int | None, Any, Any, int], Any]
 
 
 def _pile_layouts() -> list[tuple[list[str], int, int | None]]:
-    """Every Supply a game can have: basic piles, Colony piles or not, 0-10 Kingdom piles."""
+    """Every Supply a game can have: basic piles, Colony piles or not, 0-11 Kingdom piles
+    (the Bane the 11th)."""
     layouts = []
     for colony in (False, True):
         for kingdom in range(MAX_KINGDOM_PILES + 1):
@@ -207,8 +209,9 @@ def _pile_layouts() -> list[tuple[list[str], int, int | None]]:
     return layouts
 
 
-# Piles outside the Supply beside every Supply layout (a Prize and a Reward pile, say).
-NON_SUPPLY_PILES = 2
+# Piles outside the Supply beside every Supply layout (the Prizes or Rewards, and the
+# Kingdom pile Ferryman sets out beside the Supply).
+NON_SUPPLY_PILES = 3
 
 
 def prove_end_of_game(game_over: GameOver = rules.game_over) -> Outcome:
@@ -810,11 +813,44 @@ def prove_cost_rules(
 
 # --- running them --------------------------------------------------------------------------
 
+TokensRemovable = Callable[[Any, Any, Any], Any]
+
+
+def prove_tokens_never_negative(removable: TokensRemovable = rules.tokens_removable) -> Outcome:
+    """Tokens come off a mat (Coffers spent, Butcher's removed) only as many as are there:
+    for every count on the mat and every number asked for, a removal the engine allows
+    leaves a count from 0 to what was there, and one it refuses changes nothing; so a
+    count that starts not negative never becomes negative (with the token verbs that only
+    add, proved by "conservation")."""
+
+    def run() -> str | None:
+        proof = _Proof()
+        have, count = z3.Ints("have count")
+        proof.assumptions += [have >= 0]
+        allowed = removable(have, count, Z3)
+        left = z3.If(allowed, have - count, have)
+        claim = z3.And(left >= 0, left <= have, z3.Implies(z3.Not(allowed), left == have))
+        model = proof.find_counterexample(claim)
+        if model is not None:
+            return (
+                f"{_value(model, have)} tokens, removing {_value(model, count)}: "
+                f"{_value(model, left)} left"
+            )
+        return None
+
+    return _timed(
+        "tokens",
+        "removing tokens (Coffers spent, Butcher's) never leaves a negative count",
+        run,
+    )
+
+
 PROOFS: dict[str, Callable[[], Outcome]] = {
     "setup": prove_setup,
     "end-of-game": prove_end_of_game,
     "winners": prove_winners,
     "conservation": prove_conservation,
+    "tokens": prove_tokens_never_negative,
     "costs": prove_costs,
     "cost-rules": prove_cost_rules,
 }

@@ -44,6 +44,7 @@ from scenarios.adapters.reference import ReferenceAdapter
 PLAY = "play"
 REACT = "react"  # the question of an optional triggered ability: reveal it, or not
 ORDER = "order"  # which of several simultaneous abilities resolves first
+OVERPAY = "overpay"  # how much more than its cost a card is paid for, as it is bought
 YOU, OTHER = "you", "other"  # who answers, from the point of view of the card's player
 # The decision kinds whose choices are cards, one per card: a name is offered as often as
 # there are copies to pick from. The others offer each pile, option or label once.
@@ -196,6 +197,9 @@ class QuestionRecorder:
             asked = _asked(decision, YOU)
             for name in dict.fromkeys(decision.labels()):
                 self.traces.append(Trace(self._key(name), ability, (asked,)))
+            return
+        if decision.purpose == "overpay":  # part of buying the card, before its abilities
+            self.traces.append(Trace(self._key(decision.source), OVERPAY, (_asked(decision, YOU),)))
             return
         frame = next((f for f in reversed(self.open) if f.card.name == decision.source), None)
         if frame is None:
@@ -406,7 +410,7 @@ def card_specs(traces: Iterable[Trace]) -> dict[CardKey, CardSpec]:
         grouped.setdefault(trace.card, {}).setdefault(trace.ability, []).append(trace)
     specs = {}
     for card, abilities in grouped.items():
-        names = sorted(abilities, key=lambda a: (a != PLAY, a in (REACT, ORDER)))
+        names = sorted(abilities, key=lambda a: (a != PLAY, a in (OVERPAY, REACT, ORDER)))
         specs[card] = CardSpec(card, [_ability_spec(a, abilities[a]) for a in names])
     return specs
 

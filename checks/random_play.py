@@ -71,6 +71,15 @@ def random_command(game: Game, rng: random.Random, *, buy_bias: float = 0.85) ->
     treasures = [c for c in plays if game.definition_by_name(c[1]).is_(TREASURE)]
     if treasures and rng.random() < 0.95:
         return rng.choice(treasures)
+    # Tokens a player may spend now (Coffers): asked only of a player who has some, so a
+    # game without them draws the same numbers as before.
+    spends = (
+        legal_commands(game, ("spend",))
+        if game.state.players[game.state.turn.player].tokens
+        else []
+    )
+    if spends and rng.random() < 0.5:
+        return rng.choice(spends)
     buys = legal_commands(game, ("buy",))
     if buys and rng.random() < buy_bias:
         # Buying even when only cards costing 0 are affordable: games where everything

@@ -34,6 +34,7 @@ from checks.random_play import WatchedGame, random_answer, random_command
 from engine import cards as catalogue
 from engine.game import BASIC_PILES, COLONY_PILES, Game
 from engine.sets import BY_NAME, KINGDOM_SETS
+from scenarios.loader import format_tokens_cached
 
 SETS = KINGDOM_SETS
 
@@ -116,6 +117,9 @@ def scenario_yaml(
         "kingdom": list(setup["kingdom"]),
         "colony": bool(setup.get("colony", False)),
     }
+    for key in ("bane", *format_tokens_cached().set_aside_keys):
+        if key in setup:  # as the standard set-up chose them
+            position[key] = setup[key]
     if setup.get("supply"):
         position["supply"] = dict(setup["supply"])
     later: dict[int, list[list[str]]] = {}

@@ -128,6 +128,20 @@ class Bane:
 
 
 @dataclass(frozen=True)
+class SetAsidePile:
+    """A Kingdom card chosen at set-up among those whose printed cost is from ``low`` to
+    ``high``, not in the Kingdom (nor the Bane), whose pile is set out beside the Supply,
+    not in it (Ferryman's): a setup names it by ``key`` (``ferryman: Village``; the random
+    Kingdom of ``Game.new`` chooses it), the pile outside the Supply takes the card's name
+    and its usual size, and ``game.state.set_aside_piles[key]`` says which it is. Its
+    cards are gained only by the card that asks for it (``game.gain_from_pile``)."""
+
+    key: str
+    low: Cost
+    high: Cost
+
+
+@dataclass(frozen=True)
 class PileTokens:
     """Tokens of kind ``kind`` set-up puts on each Supply pile whose card passes ``fits``
     (Trade Route: one on each Victory pile), unless the setup places them itself."""
@@ -139,13 +153,26 @@ class PileTokens:
 @dataclass(frozen=True)
 class SetsUp:
     """What set-up adds when this card is in the Kingdom: ``piles`` (in or outside the
-    Supply), a ``bane`` pile, ``player_tokens`` each player starts with ((kind, count):
-    Baker's Coffers), ``pile_tokens`` on Supply piles."""
+    Supply), a ``bane`` pile, a Kingdom pile set out beside the Supply (``set_aside``:
+    Ferryman's), ``player_tokens`` each player starts with ((kind, count): Baker's
+    Coffers), ``pile_tokens`` on Supply piles."""
 
     piles: tuple[PileSetup, ...] = ()
     bane: Bane | None = None
+    set_aside: SetAsidePile | None = None
     player_tokens: tuple[tuple[str, int], ...] = ()
     pile_tokens: tuple[PileTokens, ...] = ()
+
+
+@dataclass(frozen=True)
+class Overpay:
+    """Its buyer may pay more than its cost when buying it (the "+" on a Guilds cost): the
+    buy asks how much more, an ``amount`` decision (purpose ``overpay``) from 0 to the
+    coins left, and with a Potion left a ``yes_no`` whether a Potion is part of it. What is
+    overpaid is spent, and the buy's and the bought card's gain's happenings carry it:
+    ``happening.data["overpaid"]``, a ``Cost`` (absent when nothing was). What the overpay
+    does is the card's own trigger: on its buy (first-edition "when you buy this") or on
+    its gain (second-edition "Overpay:"). A card gained any other way is never overpaid."""
 
 
 Static = (
@@ -156,6 +183,7 @@ Static = (
     | ChangesCards
     | WhenAnyGained
     | SetsUp
+    | Overpay
 )
 
 # A set's rule of set-up over the Kingdom (the Kingdom cards' definitions): what it adds,

@@ -90,6 +90,8 @@ class CardAPI(Protocol):
 
     def held_with(self, player: int, holder: int) -> list[int]: ...
 
+    def take_held(self, player: int, holder: int) -> list[int]: ...
+
     def put_held_into_hand(self, player: int, holder: int) -> bool: ...
 
     def trash(self, player: int, card: int, source: Zone) -> Effect[bool]: ...
@@ -227,6 +229,7 @@ class CardAPI(Protocol):
         fits: Callable[[Card], bool] | None = None,
         optional: bool = False,
         empty_too: bool = False,
+        outside: Iterable[str] = (),
     ) -> Effect[str | None]: ...
 
     def choose_option(
@@ -244,5 +247,9 @@ class CardAPI(Protocol):
     def yes_no(
         self, player: int, source: str, prompt: str, *, purpose: Purpose = "choose"
     ) -> Effect[bool]: ...
+
+    def choose_amount(
+        self, player: int, source: str, least: int, most: int, prompt: str, *, purpose: Purpose
+    ) -> Effect[int]: ...
 
     def name_a_card(self, player: int, source: str, prompt: str) -> Effect[str]: ...

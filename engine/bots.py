@@ -84,6 +84,8 @@ def default_answer(decision: Decision) -> Answer:
     order; ``no`` for a yes/no question; no reaction for an optional reaction)."""
     if decision.kind == "yes_no":
         return Answer(False)
+    if decision.kind == "amount":
+        return Answer(decision.min)
     if decision.kind == "order":
         return Answer(decision.labels())
     return Answer(decision.labels()[: decision.min])
@@ -93,6 +95,8 @@ def random_answer(decision: Decision, rng: random.Random) -> Answer:
     """A uniformly random legal answer: a random number of picks in [min, max]."""
     if decision.kind == "yes_no":
         return Answer(rng.random() < 0.5)
+    if decision.kind == "amount":
+        return Answer(rng.randint(decision.min, decision.max))
     labels = decision.labels()
     if decision.kind == "order":
         return Answer(rng.sample(labels, len(labels)))
@@ -244,6 +248,10 @@ class BigMoney:
                     if play is not None:
                         return PLAY_TREASURES if self.treasures_at_once else play
         if view.buys > 0:
+            if not bought:
+                spend = self._spend(view)
+                if spend is not None:
+                    return spend
             target = self.choose_buy(view, view.coins)
             if target is not None:
                 buy = self._buy_commands.get(target)
@@ -254,6 +262,20 @@ class BigMoney:
 
     def choose_action(self, view: GameView, hand: list[str]) -> str | None:
         """The Action card to play now, or None."""
+        return None
+
+    def _spend(self, view: GameView) -> Move | None:
+        """One token to spend (Coffers), when spending what the bot has would buy a better
+        card than its coins alone: one at a time, in the Buy phase before buying (which
+        every edition allows; from the Action phase it first ends that phase)."""
+        for kind, coins in _spendable():
+            have = view.tokens(kind)
+            if not have:
+                continue
+            if self.choose_buy(view, view.coins) != self.choose_buy(
+                view, view.coins + have * coins
+            ):
+                return END_ACTIONS if view.phase == "action" else Command("spend", kind)
         return None
 
     def choose_buy(self, view: GameView, coins: int, among: set[str] | None = None) -> str | None:
@@ -281,6 +303,13 @@ class BigMoney:
         if cost.potion and cost.potion > view.potions:
             return False
         return view.buy_restriction(name) is None
+
+
+def _spendable() -> list[tuple[str, int]]:
+    """The kinds of token a player may spend (Coffers), each with the coins one gives."""
+    from engine.cards import TOKEN_KINDS
+
+    return [(name, kind.spend.coins) for name, kind in TOKEN_KINDS.items() if kind.spend]
 
 
 # What Big Money wants next when the card the rule names is gone or not allowed.

@@ -38,7 +38,8 @@ class Decision:
     """A question to ``player``: pick between ``min`` and ``max`` of ``choices``.
 
     For ``order`` every choice must be picked, in the order wanted (top first). For
-    ``yes_no`` the choices are yes and no. ``source`` is the name of the card whose
+    ``yes_no`` the choices are yes and no. An ``amount`` has no choices: its answer is one
+    whole number from ``min`` to ``max``. ``source`` is the name of the card whose
     effect asks; for ``react`` and ``trigger`` (several abilities meet one event) it is
     the card the event is about (the Attack, the gained card), which ``about`` names too.
     ``purpose`` says what the picks are for (``prompt`` is for people only).
@@ -83,6 +84,8 @@ def forced_answer(decision: Decision) -> list[Any] | None:
     """The answer when every legal answer is the same by card names, else None."""
     if decision.kind in ("yes_no", "name", "react"):
         return None
+    if decision.kind == "amount":
+        return [decision.min] if decision.min == decision.max else None
     labels = decision.labels()
     if decision.kind == "order":
         return [c.value for c in decision.choices] if len(set(labels)) <= 1 else None
@@ -115,8 +118,24 @@ def _normalize(decision: Decision, raw: Any) -> list[str]:
     raise IllegalAnswer(f"{decision.source} asks for {decision.kind}, not {raw!r}")
 
 
+def _amount(decision: Decision, raw: Any) -> list[Any]:
+    """An ``amount``'s answer: one whole number from ``min`` to ``max`` (written as a
+    number, or as its digits)."""
+    if isinstance(raw, str) and raw.isdigit() and raw.isascii():
+        raw = int(raw)
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise IllegalAnswer(f"{decision.source} asks for a number, not {raw!r}")
+    if not decision.min <= raw <= decision.max:
+        raise IllegalAnswer(
+            f"{decision.source}: a number from {decision.min} to {decision.max}, not {raw}"
+        )
+    return [raw]
+
+
 def match_answer(decision: Decision, raw: Any) -> list[Any]:
     """The choice values that an answer picks; raises IllegalAnswer when it is not legal."""
+    if decision.kind == "amount":
+        return _amount(decision, raw)
     wanted = _normalize(decision, raw)
     if not decision.min <= len(wanted) <= decision.max:
         raise IllegalAnswer(

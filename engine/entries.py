@@ -35,9 +35,10 @@ def times_played(by: Card, card: Card, where: Key = ()) -> int:
             f"{by.name} does not play a card more than once (by is a card like Throne Room)",
             where,
         )
-    if not plays.types & card.types:
+    if not plays.covers(card.types):
         kinds = " or ".join(sorted(plays.types))
-        raise BadPosition(f"{by.name} plays {kinds} cards; {card.name} is not one", where)
+        but = f", not {' or '.join(sorted(plays.excluded))} cards" if plays.excluded else ""
+        raise BadPosition(f"{by.name} plays {kinds} cards{but}; {card.name} is not one", where)
     again = card.targets.plays
     if again is not None and again.times >= 2:  # what its plays played is not said
         raise BadPosition(

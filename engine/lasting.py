@@ -11,6 +11,7 @@ between the table and those, and move cards only through the table's move primit
 from __future__ import annotations
 
 from engine import cards as catalogue
+from engine import rules
 from engine.compiled import mypyc_attr
 from engine.context import Context
 from engine.errors import require_one_of
@@ -50,6 +51,14 @@ class Lasting(Table):
         state = self.player(player)
         return [card for card, by in state.held if by == holder and card in state.set_aside]
 
+    def take_held(self, player: int, holder: int) -> list[int]:
+        """The cards held with ``holder``, no longer held (still set aside, for the caller
+        to move: Farmhands plays its card, Joust discards its Province), first first."""
+        state = self.player(player)
+        cards = self.held_with(player, holder)
+        state.held = [(card, by) for card, by in state.held if by != holder]
+        return cards
+
     # ------------------------------------------------------------------ tokens
 
     def _token_kind(self, kind: str, where: tuple[str, ...]) -> TokenKind:
@@ -86,7 +95,7 @@ class Lasting(Table):
         self._token_kind(kind, ("player",))
         tokens = self.state.players[player].tokens
         have = tokens.get(kind, 0)
-        if have < count:
+        if not rules.tokens_removable(have, count):
             return False
         if have == count:
             del tokens[kind]

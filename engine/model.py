@@ -30,7 +30,9 @@ __all__ = [
     "CARD_TYPES",
     "CURSE",
     "DURATION",
+    "PRIZE",
     "REACTION",
+    "REWARD",
     "TREASURE",
     "VICTORY",
     "Card",
@@ -54,11 +56,17 @@ CURSE: Final = "Curse"
 ATTACK: Final = "Attack"
 REACTION: Final = "Reaction"
 DURATION: Final = "Duration"  # Seaside: a card that can stay in play and act on a later turn
-CARD_TYPES = frozenset({ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION, DURATION})
+# Cornucopia & Guilds: cards of a pile outside the Supply, gained only by the card naming it
+# (Tournament's Prizes, 1st edition; Joust's Rewards, 2nd edition).
+PRIZE: Final = "Prize"
+REWARD: Final = "Reward"
+CARD_TYPES = frozenset(
+    {ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION, DURATION, PRIZE, REWARD}
+)
 # The order a card's type line prints its types in ("Treasure - Duration", "Action -
 # Duration - Attack"): one order for every printed card (tests/test_card_facts.py checks it
 # against the dominion-setup dataset). A type not listed comes after these, by name.
-PRINTED_TYPE_ORDER = (ACTION, TREASURE, VICTORY, CURSE, DURATION, ATTACK, REACTION)
+PRINTED_TYPE_ORDER = (ACTION, TREASURE, VICTORY, CURSE, DURATION, ATTACK, REACTION, PRIZE, REWARD)
 
 
 def printed_types(types: Iterable[str]) -> list[str]:

@@ -29,9 +29,12 @@ from engine.model import VICTORY, Card
 from engine.setup_check import (
     BASIC_PILES,
     COLONY_PILES,
+    asked_set_aside,
     cached_pile_size,
     check_setup,
     declared,
+    fits_range,
+    set_aside_pile,
 )
 from engine.state import (
     PLAYER_ZONES,
@@ -73,7 +76,8 @@ def new_game_setup(
     names = list(kingdom) if kingdom is not None else None
     # What is chosen at random comes from the seed, in this order (a source made only when
     # something is chosen: seeding one costs a tenth of a set-up).
-    rng = random.Random(seed) if names is None or colony is None or _asks_bane(names) else None
+    chooses = _asks_bane(names) or _asks_set_aside(names)
+    rng = random.Random(seed) if names is None or colony is None or chooses else None
     if names is None:
         assert rng is not None
         names = random_kingdom(rng, chosen_editions, sets)
@@ -94,6 +98,8 @@ def new_game_setup(
     }
     if bane is not None:
         setup["bane"] = bane
+    if rng is not None:
+        setup.update(_choose_set_aside(rng, names, chosen_editions, sets, bane))
     setup.update({f"p{i + 1}": dict(start) for i in range(players)})
     return setup
 
@@ -139,6 +145,42 @@ def _choose_bane(
     if not pool:
         raise BadPosition("no Kingdom card of the chosen sets can be the Bane")
     return rng.choice(pool)
+
+
+def _asks_set_aside(kingdom: list[str] | None) -> bool:
+    # Any edition's definition, as for the Bane.
+    return kingdom is not None and any(
+        asked_set_aside(catalogue.definitions(name)) for name in kingdom
+    )
+
+
+def _choose_set_aside(
+    rng: random.Random,
+    kingdom: list[str],
+    editions: Mapping[str, int],
+    sets: Iterable[str],
+    bane: str | None,
+) -> dict[str, str]:
+    """The Kingdom piles the Kingdom's cards ask set-up to set out beside the Supply
+    (Ferryman's), each chosen at random among the Kingdom cards of ``sets`` in its cost
+    range and in neither the Kingdom nor the Bane: setup key -> card."""
+    asked = asked_set_aside(catalogue.lookup(name, editions) for name in kingdom)
+    taken = {*kingdom, *([bane] if bane is not None else [])}
+    chosen: dict[str, str] = {}
+    for aside, asker in asked:
+        pool = sorted(
+            {
+                card.name
+                for set_name in sets
+                for card in catalogue.kingdom_cards(set_name, editions.get(set_name, 2))
+                if card.name not in taken and fits_range(aside, card)
+            }
+        )
+        if not pool:
+            raise BadPosition(f"no Kingdom card of the chosen sets can be {asker}'s pile")
+        chosen[aside.key] = rng.choice(pool)
+        taken.add(chosen[aside.key])
+    return chosen
 
 
 def bane_fits(bane: Bane, card: Card) -> bool:
@@ -205,6 +247,11 @@ def build_state(setup: Mapping[str, Any], editions: dict[str, int], define: Defi
     )
     changes = game_setup_changes(kingdom, define)
     added = added_piles(changes)
+    for aside, _asker in asked_set_aside(define(name) for name in kingdom):
+        chosen = setup.get(aside.key)
+        if chosen is not None:  # always, in a setup the check accepted
+            state.set_aside_piles[aside.key] = chosen
+            added[chosen] = set_aside_pile(define(chosen))
     extra = [pile.name for pile in added.values() if pile.supply]
     piles = [*BASIC_PILES, *(COLONY_PILES if colony else ()), *extra, *kingdom]
     sizes = dict(setup.get("supply", {}) or {})
@@ -517,6 +564,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         shown["piles"] = {
             pile: [names[card] for card in cards] for pile, cards in table.piles.items()
         }
+    shown.update(table.set_aside_piles)  # ferryman: Village
     for kind in kinds:  # tokens on piles (Embargo's)
         if kind.where == "pile" and table.pile_tokens.get(kind.name):
             shown[kind.key] = dict(table.pile_tokens[kind.name])
@@ -552,6 +600,7 @@ def setup_of(game: Game) -> dict[str, Any]:
     }
     if state.bane is not None:
         setup["bane"] = state.bane
+    setup.update(state.set_aside_piles)  # ferryman: Village
     if state.landscapes:
         setup["landscapes"] = list(state.landscapes)
     if state.piles:

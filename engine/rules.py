@@ -87,6 +87,13 @@ def pile_size(name: str, is_victory: bool, is_kingdom: bool, players: Any, ops: 
 # --- end of game and scoring ------------------------------------------------------------
 
 
+def tokens_removable(have: Any, count: Any, ops: Ops = PY) -> Any:
+    """Whether ``count`` tokens may come off a mat holding ``have`` (spending Coffers,
+    Butcher's removing them): there must be that many; what is left is then ``have -
+    count``, never negative (``checks.proofs`` proves it)."""
+    return ops.all_([count >= 0, count <= have])
+
+
 def empty_piles_to_end(players: Any, ops: Ops = PY) -> Any:
     return ops.ite(players >= 5, 4, 3)
 

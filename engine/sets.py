@@ -48,6 +48,14 @@ REGISTRY: tuple[CardSet, ...] = (
     ),
     CardSet("alchemy", "Alchemy", ("engine.cards.alchemy",), {1: 2010}),
     CardSet("hinterlands", "Hinterlands", ("engine.cards.hinterlands",), {1: 2011, 2: 2022}),
+    # One set for both boxes: the first edition printed Cornucopia (2011) and Guilds (2013)
+    # apart, the second edition (2024) is one box. A module for each half.
+    CardSet(
+        "cornucopia-guilds",
+        "Cornucopia & Guilds",
+        ("engine.cards.cornucopia", "engine.cards.guilds", "engine.cards.cornucopia_prizes"),
+        {1: 2011, 2: 2024},
+    ),
 )
 
 BY_NAME: dict[str, CardSet] = {card_set.name: card_set for card_set in REGISTRY}

@@ -29,6 +29,7 @@ The module has no imports beyond the engine's own, like the rest of the engine.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Any
 
 from engine import cards as catalogue
@@ -37,6 +38,7 @@ from engine.abilities import (
     GivesExtraTurn,
     HoldsSetAside,
     PileSetup,
+    SetAsidePile,
     SetsUp,
     of_kind,
     setup_changes,
@@ -155,9 +157,11 @@ class Declared:
         self.mats = {name: mat.needs for name, mat in catalogue.MATS.items()}
         self.player_tokens = {k.key: k for k in kinds if k.where == "player"}
         self.pile_tokens = {k.key: k for k in kinds if k.where != "player"}
+        # The keys naming a Kingdom pile set out beside the Supply (ferryman).
+        self.set_aside = {aside.key for aside, _asker in asked_set_aside(catalogue.ALL_CARDS)}
 
     def setup_keys(self) -> tuple[str, ...]:
-        return (*SETUP_KEYS, *self.pile_tokens)
+        return (*SETUP_KEYS, *self.pile_tokens, *sorted(self.set_aside))
 
     def player_keys(self) -> tuple[str, ...]:
         return (*PLAYER_KEYS, *self.mats, *self.player_tokens)
@@ -185,6 +189,8 @@ class _SetupCheck(SetupReader):
         player_keys = []
         for key in setup:
             if key in SETUP_KEYS or key in self.declared.pile_tokens:
+                continue
+            if key in self.declared.set_aside:
                 continue
             if not is_player_key(key):
                 known = ", ".join(self.declared.setup_keys())
@@ -241,6 +247,7 @@ class _SetupCheck(SetupReader):
             seen.add(name)
         changes = self.check_bane()
         added = {pile.name: pile for change in changes for pile in change.piles}
+        added.update((pile.name, pile) for pile in self.check_set_aside())
         colony = self.setup.get("colony", False) is True
         extra = [pile.name for pile in added.values() if pile.supply]
         piles = [*BASIC_PILES, *(COLONY_PILES if colony else ()), *extra, *self.kingdom]
@@ -299,6 +306,42 @@ class _SetupCheck(SetupReader):
             self.kingdom = [*self.kingdom, bane]
         cards = [self.card(name, ("kingdom",)) for name in self.kingdom]
         return setup_changes(cards, catalogue.SETUP_RULES)
+
+    def check_set_aside(self) -> list[PileSetup]:
+        """The Kingdom piles set out beside the Supply (``ferryman: Village``): for each
+        Kingdom card asking for one, a Kingdom card in its cost range, in neither the
+        Kingdom nor the Bane, given exactly when one asks. Their piles outside the Supply."""
+        cards = [self.card(name, ("kingdom",)) for name in self.kingdom]
+        asked = asked_set_aside(cards)
+        keys = {aside.key for aside, _asker in asked}
+        for key in self.declared.set_aside - keys:
+            if key in self.setup:
+                raise BadPosition(f"no card of the Kingdom asks for {key!r}", (key,))
+        piles: list[PileSetup] = []
+        for aside, asker in asked:
+            chosen = self.setup.get(aside.key)
+            if chosen is None:
+                if not self.bane_chosen_later:
+                    raise BadPosition(
+                        f"{asker} needs a Kingdom pile set out of the Supply: name it "
+                        f"({aside.key}: a card)",
+                        (),
+                    )
+                continue
+            if not isinstance(chosen, str):
+                raise BadPosition(f"a card name is a string, not {show(chosen)}", (aside.key,))
+            card = self.card(chosen, (aside.key,))
+            taken = [*self.kingdom, *(pile.name for pile in piles)]
+            if chosen in taken:
+                raise BadPosition(f"{chosen} is in the Kingdom already", (aside.key,))
+            if not (card.kingdom and fits_range(aside, card)):
+                raise BadPosition(
+                    f"{chosen} cannot be {asker}'s pile: a Kingdom card costing from"
+                    f" {aside.low} to {aside.high}",
+                    (aside.key,),
+                )
+            piles.append(set_aside_pile(card))
+        return piles
 
     def check_piles(self, added: list[PileSetup]) -> None:
         """``piles``: the cards of piles outside the Supply that the Kingdom's cards add
@@ -609,3 +652,33 @@ class _SetupCheck(SetupReader):
 
 # rules.pile_size is pure and set-up asks it the same questions game after game.
 cached_pile_size = functools.cache(rules.pile_size)
+
+
+def asked_set_aside(cards: Iterable[Card]) -> list[tuple[SetAsidePile, str]]:
+    """The Kingdom piles ``cards`` ask set-up to set out beside the Supply, each with the
+    name of the card asking (Ferryman's)."""
+    return [
+        (change.set_aside, card.name)
+        for card in cards
+        for change in of_kind(card.static, SetsUp)
+        if change.set_aside is not None
+    ]
+
+
+def fits_range(asked: SetAsidePile, card: Card) -> bool:
+    """Whether ``card``'s printed cost is in the range a set-aside pile asks for."""
+    return bool(
+        rules.cost_at_most(asked.low, card.cost) and rules.cost_at_most(card.cost, asked.high)
+    )
+
+
+def set_aside_pile(card: Card) -> PileSetup:
+    """The pile outside the Supply of a Kingdom card set out beside it: the card's name,
+    at the size its Supply pile would have."""
+    victory = card.is_(VICTORY)
+
+    def size(players: int) -> int:
+        sized: int = cached_pile_size(card.name, victory, True, players)
+        return sized
+
+    return PileSetup(card.name, (card.name,), size, supply=False)

@@ -242,6 +242,9 @@ class GameState:
     piles: dict[str, list[int]] = field(default_factory=dict)
     # The Bane: the Kingdom pile (in ``kingdom`` and ``supply``) a card asked set-up for.
     bane: str | None = None
+    # Kingdom piles set out beside the Supply for a card (Ferryman's): the setup key that
+    # names each (``ferryman``) -> its card, whose pile is in ``piles`` under that name.
+    set_aside_piles: dict[str, str] = field(default_factory=dict)
     # The Landscapes of this game (Events: ``engine.landscapes``), by name; never cards.
     landscapes: list[str] = field(default_factory=list)
     # Tokens on piles: kind -> pile -> count (only piles with some), e.g. Embargo's.

@@ -396,6 +396,16 @@ class Table:
         )
         return bool(picked[0])
 
+    def choose_amount(
+        self, player: int, source: str, least: int, most: int, prompt: str, *, purpose: Purpose
+    ) -> Effect[int]:
+        """A whole number from ``least`` to ``most`` (an ``amount`` decision: how much to
+        overpay, how many tokens to remove); not asked when they are the same."""
+        picked = yield from self.ask(
+            Decision(player, "amount", source, prompt, (), least, max(least, most), purpose)
+        )
+        return int(picked[0])
+
     def name_a_card(self, player: int, source: str, prompt: str) -> Effect[str]:
         options = tuple(Choice(name, name) for name in sorted(catalogue.card_names()))
         picked = yield from self.ask(

@@ -39,11 +39,20 @@ class Plays:
 
     Throne Room: Actions from hand, twice. Venture: a Treasure from the deck, once.
     A card that only plays itself (Clerk at the start of its turn) declares no ``Plays``.
+    ``excluded``: types it may not play even when they are among ``types`` (Coronet: a
+    Reward).
     """
 
     types: frozenset[str]
     source: str
     times: int
+    excluded: frozenset[str] = frozenset()
+
+    def covers(self, card_types: frozenset[str]) -> bool:
+        """Whether a card of these types may be played by it (``types`` empty: any)."""
+        return (not self.types or bool(self.types & card_types)) and not (
+            self.excluded & card_types
+        )
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,10 @@ from typing import Any, Final
 
 from engine import cards as catalogue
 from engine import rules, triggers
+from engine.abilities import Overpay, of_kind
 from engine.compiled import mypyc_attr
 from engine.context import Happening
+from engine.costs import Cost
 from engine.decisions import Decision
 from engine.errors import IllegalMove
 from engine.landscapes import LandscapeContext
@@ -163,9 +165,33 @@ class Turn(Verbs):
             yield from self._buy_event(player, pile)
             return
         card = self._pay_for(player, pile)
+        data: dict[str, Any] = {}
+        if of_kind(self._by_id[card].static, Overpay):
+            overpaid = yield from self._overpay(player, card)
+            if overpaid is not None:
+                data["overpaid"] = overpaid
         if triggers.anyone_listens(self, "buy", player, card):
-            yield from triggers.fire(self, Happening("buy", player, card, bought=True))
-        yield from self.gain_card(player, card, ("supply", pile), bought=True)
+            yield from triggers.fire(self, Happening("buy", player, card, True, dict(data)))
+        yield from self.gain_card(player, card, ("supply", pile), bought=True, data=data)
+
+    def _overpay(self, player: int, card: int) -> Effect[Cost | None]:
+        """How much more than its cost the buyer pays for a card with an ``Overpay``
+        ability (asked only when something is left to pay with), spent now; None when
+        nothing is overpaid (an overpay is at least $1, or a Potion: rulings
+        ``rules/overpay/2``, ``/9``)."""
+        turn, name = self.state.turn, self.state.names[card]
+        coins = yield from self.choose_amount(
+            player, name, 0, turn.coins, f"overpay for {name}", purpose="overpay"
+        )
+        potion = 0
+        if turn.potions:
+            prompt = f"overpay a Potion for {name}"
+            potion = int((yield from self.yes_no(player, name, prompt, purpose="overpay")))
+        if not (coins or potion):
+            return None
+        turn.coins -= coins
+        turn.potions -= potion
+        return Cost(coins, potion)
 
     def _buy_plainly(self, pile: str) -> bool:
         """``_buy`` without the generator when nobody listens to the buy or the gain;
@@ -176,8 +202,10 @@ class Turn(Verbs):
             return False
         player = self.state.turn.player
         card = self.state.supply[pile][-1]
+        static = self._by_id[card].static
         if (
-            triggers.anyone_listens(self, "buy", player, card)
+            (static and of_kind(static, Overpay))
+            or triggers.anyone_listens(self, "buy", player, card)
             or triggers.anyone_listens(self, "gain", player, card)
             or "would_gain" in self._events_heard
         ):

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
-from typing import Literal
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Literal
 
 from engine import rules, triggers
 from engine.compiled import mypyc_attr
@@ -310,16 +310,24 @@ class Verbs(Lasting):
         fits: Callable[[Card], bool] | None = None,
         optional: bool = False,
         empty_too: bool = False,
+        outside: Iterable[str] = (),
     ) -> Effect[str | None]:
         """Pick a non-empty Supply pile whose card passes the cost test ``limit`` (None: any
         cost) and ``fits`` (None: any card); returns its name or None. ``empty_too``: an
         empty pile may be picked as well (a card that names the card before it gains it,
-        Smugglers: picking an empty pile gains nothing). The game's watcher, if any, is
-        told of the pile picked and the limit it was picked under."""
+        Smugglers: picking an empty pile gains nothing), and so may the cards named in
+        ``outside`` that have no Supply pile (a Prize the player on the right gained):
+        picked, they gain nothing either. The game's watcher, if any, is told of the pile
+        picked and the limit it was picked under."""
+        supply = self.state.supply
         piles = tuple(
             Choice(pile, pile)
-            for pile, cards in self.state.supply.items()
+            for pile, cards in supply.items()
             if (cards or empty_too) and self._offered(self.definition_by_name(pile), limit, fits)
+        ) + tuple(
+            Choice(name, name)
+            for name in sorted(set(outside) - supply.keys())
+            if empty_too and self._offered(self.definition_by_name(name), limit, fits)
         )
         if not piles:
             return None
@@ -402,13 +410,15 @@ class Verbs(Lasting):
         to: PlayerZone | None = None,
         *,
         bought: bool = False,
+        data: Mapping[str, Any] | None = None,
         instead_of: int | None = None,
     ) -> Effect[int | None]:
         """Gain a particular card (from a pile or the trash) to ``to`` (None: the discard
         pile, unless a replacement sends it elsewhere). Replacement abilities apply first:
         a gain they cancel or give to another player is not this player's (the Blue dog
         rule: no when-gain ability of it, no "if you gained it"). Returns the card if this
-        gain happened, else None. ``instead_of``: see ``gain``."""
+        gain happened, else None. ``data`` goes to the gain's happening (a buy's overpay,
+        ``happening.data["overpaid"]``); ``instead_of``: see ``gain``."""
         destination: Zone = ("discard" if to is None else to, player)
         if "would_gain" in self._events_heard:
             would = Would("gain", player, card, source, destination, to is not None, bought)
@@ -419,10 +429,8 @@ class Verbs(Lasting):
         if not self._move_gained(player, card, source, destination, bought, instead_of):
             return None
         if triggers.anyone_listens(self, "gain", player, card):
-            yield from triggers.fire(
-                self,
-                Happening("gain", player, card, bought=bought, data={"to": destination[0]}),
-            )
+            told = {**data, "to": destination[0]} if data else {"to": destination[0]}
+            yield from triggers.fire(self, Happening("gain", player, card, bought, told))
         return card
 
     def _move_gained(

@@ -39,15 +39,21 @@ END_ARGS = ("action", "turn")
 
 # What a decision asks for: cards among some, a Supply pile to gain, labelled options, yes
 # or no, an order of cards, a card name, whether to react (an optional trigger or
-# replacement), or which of several simultaneous abilities resolves next (trigger).
-DecisionKind = Literal["cards", "gain", "option", "yes_no", "order", "name", "react", "trigger"]
+# replacement), which of several simultaneous abilities resolves next (trigger), or a
+# whole number between a least and a most (amount: how much to overpay, how many Coffers
+# Butcher removes).
+DecisionKind = Literal[
+    "cards", "gain", "option", "yes_no", "order", "name", "react", "trigger", "amount"
+]
 DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 
 # What a decision is for, as data (bots and adapters read this, never the prompt text):
 # the cards picked are trashed, discarded, put on the deck, played, gained, passed,
 # revealed, taken into hand, returned or set aside (with a card, or on a mat); "choose"
 # picks among a card's options; "name" names a card; "react" uses an optional trigger or
-# replacement; "order_triggers" orders simultaneous triggers.
+# replacement; "order_triggers" orders simultaneous triggers; "overpay" is how much more
+# than its cost a bought card is paid for (an amount, or whether a Potion is part of it);
+# "spend" is how many tokens an effect removes from its player's mat (Butcher's Coffers).
 Purpose = Literal[
     "trash",
     "discard",
@@ -63,6 +69,8 @@ Purpose = Literal[
     "name",
     "react",
     "order_triggers",
+    "overpay",
+    "spend",
 ]
 PURPOSES: tuple[Purpose, ...] = get_args(Purpose)
 

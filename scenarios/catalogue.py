@@ -1,5 +1,6 @@
 """The rulings catalogue: scenarios/rulings/<set>.yaml (one file a set of engine/sets.py),
-rules.yaml, rules-durations.yaml and rules-gaining.yaml (general rules).
+rules.yaml, rules-durations.yaml, rules-costs.yaml, rules-gaining.yaml and
+rules-tokens-piles.yaml (general rules).
 
 Each entry is one ruling in our own words. Scenarios cite rulings by id; the CLI reports
 which rulings have a passing scenario. The files are the project's own, but they are
@@ -21,7 +22,14 @@ from engine.sets import KINGDOM_SETS
 from scenarios.yamlread import YamlError, read_yaml_file
 
 RULINGS_DIR = Path(__file__).resolve().parent / "rulings"
-FILES = (*KINGDOM_SETS, "rules", "rules-durations", "rules-costs", "rules-gaining")
+FILES = (
+    *KINGDOM_SETS,
+    "rules",
+    "rules-durations",
+    "rules-costs",
+    "rules-gaining",
+    "rules-tokens-piles",
+)
 
 
 class CatalogueError(Exception):

@@ -150,9 +150,16 @@ class DeclarationCheck:
         if not self.open:
             return
         frame = self.open[-1]
-        origin = frame.origins.setdefault(card, source)
         verb = event[1] if event is not None else ""
-        if not is_gain(verb) and self._moves_the_gained_card(frame, card, declared=False):
+        if verb == "draws":
+            # A drawn card is in hand like any other: a later play of it is from the hand
+            # (Shop plays the card it drew), not from the deck it was drawn from.
+            frame.origins[card] = destination
+        origin = frame.origins.setdefault(card, source)
+        # A draw takes the top of the deck, whatever it is: drawing the card watched (a Curse
+        # shuffled in, then drawn by Footpad's rule) is no move of it by the instructions.
+        incidental = is_gain(verb) or verb == "draws"
+        if not incidental and self._moves_the_gained_card(frame, card, declared=False):
             did = f"moved the card it watched ({self._name(card)})"
             self._problem(frame, did, "no Watch(moves=True)")
         if is_gain(verb):
@@ -367,7 +374,7 @@ def _watches(frame: _Open) -> bool:
 
 
 def _plays_covers(plays: Plays, played: Card, source: str) -> bool:
-    return (not plays.types or bool(plays.types & played.types)) and plays.source == source
+    return plays.covers(played.types) and plays.source == source
 
 
 def _message(card: str, did: str, declared: str) -> str:

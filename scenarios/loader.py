@@ -35,11 +35,14 @@ from scenarios.model import (
     PLAY_ZONES,
     SETS,
     VERBS,
+    VERSION_1_TOKEN_KEYS,
     ZONES,
     CardIndex,
+    FormatTokens,
     Scenario,
     SetupAcceptance,
     Step,
+    format_tokens,
     reference_cards,
 )
 from scenarios.names import canonical, did_you_mean
@@ -83,6 +86,8 @@ EVENT_FORMS = (
         r"|topdecks|returns|sets aside|reacts with|resolves|embargoes) (?P<card>.+)$"
     ),
     re.compile(r"^(?P<player>p\d+) passes (?P<card>.+) to (?P<other>p\d+)$"),
+    # A token spent by the step spend (Coffers): the token's name, not a card.
+    re.compile(r"^(?P<player>p\d+) spends (?P<token>.+)$"),
     re.compile(
         r"^(?P<player>p\d+) puts (?P<card>.+)"
         r" (?:into hand|on the Island mat|on the Native Village mat)$"
@@ -192,6 +197,15 @@ def schema() -> dict[str, Any]:
     loaded["properties"]["editions"]["properties"] = {
         name: _edition_schema(name) for name in KINGDOM_SETS
     }
+    # A player's tokens: the version-1 keys, and one per kind a set declares (pN.coffers).
+    defs = loaded["$defs"]
+    tokens = format_tokens()
+    for key in sorted(tokens.player_keys):
+        for zones in ("playerSetup", "playerExpect"):
+            defs[zones]["properties"].setdefault(key, {"$ref": "#/$defs/count"})
+    # A Kingdom pile set out beside the Supply for a card: ferryman: Village.
+    for key in sorted(tokens.set_aside_keys):
+        defs["setup"]["properties"].setdefault(key, {"$ref": "#/$defs/card"})
     return loaded
 
 
@@ -401,6 +415,10 @@ class _Checker:
         self.named: dict[str, None] = {}  # an ordered set: first appearance wins
         self.piles: list[tuple[KeyPath, str]] = []  # Supply keys, checked once kingdom is known
         self.kingdom: list[str] = []
+        # The Bane and the piles set out beside the Supply (ferryman): Kingdom piles of
+        # their own, never in `kingdom`.
+        self.own_piles: set[str] = set()
+        self.tokens = format_tokens_cached()
         # Card names the file spells another way than the catalogue (case, spacing,
         # apostrophes: `throne room`), put right in the data before anything uses it.
         self.respell: list[Callable[[], None]] = []
@@ -490,9 +508,19 @@ class _Checker:
                 self.card_list((*where, "piles"), value["piles"])
             elif key == "embargo":
                 self.supply_keys(where, value)
+            elif key == "bane" or key in self.tokens.set_aside_keys:
+                self.own_piles.add(self.card(where, value))
+            elif key == "piles":
+                self.card_piles(where, value)
             elif PLAYER_KEY.fullmatch(key):
                 self.player(where, key)
                 self.player_setup(where, value)
+
+    def card_piles(self, path: KeyPath, piles: dict[str, list[str]]) -> None:
+        """Piles outside the Supply: their cards (which piles a game has, the engine's
+        setup check says)."""
+        for name, cards in piles.items():
+            self.card_list((*path, name), cards)
 
     def turn_players(self, path: KeyPath, turn: Mapping[str, Any]) -> None:
         """Whose turn it is and who controls it (a Possession turn's controller)."""
@@ -570,7 +598,9 @@ class _Checker:
         verb = verbs[0]
         self.check_modifiers(path, verb, step)
         value = step[verb]
-        if verb == "play" and isinstance(value, list):
+        if verb == "spend":
+            self.spend((*path, verb), value)
+        elif verb == "play" and isinstance(value, list):
             self.card_list((*path, verb), value)
         elif verb in ("play", "buy"):
             self.card((*path, verb), value)
@@ -593,8 +623,19 @@ class _Checker:
         if step.get("rejected") and isinstance(plays, list) and len(plays) > 1:
             self.problem((*path, "rejected"), "write a rejected play as its own step")
 
+    def spend(self, path: KeyPath, value: str | list[str]) -> None:
+        """``spend: coffers``: kinds of token that may be spent (what the engine declares)."""
+        spendable = self.tokens.spendable
+        for index, kind in enumerate(value if isinstance(value, list) else [value]):
+            if kind not in spendable:
+                where = (*path, index) if isinstance(value, list) else path
+                listed = ", ".join(sorted(spendable)) or "none"
+                self.problem(where, f"{kind!r} is no kind of token to spend (these are: {listed})")
+
     def check_answer(self, path: KeyPath, value: Any, source: str | None = None) -> None:
         if isinstance(value, bool) or (isinstance(value, str) and value.lower() in ("yes", "no")):
+            return
+        if isinstance(value, int):  # an amount (the schema allows whole numbers only)
             return
         for index, item in enumerate(value if isinstance(value, list) else [value]):
             where = (*path, index) if isinstance(value, list) else path
@@ -625,6 +666,8 @@ class _Checker:
                 self.player_expect(where, value)
             elif key in ("supply", "embargo"):
                 self.supply_keys(where, value)
+            elif key == "piles":
+                self.card_piles(where, value)
             elif key == "cost":
                 self.card_keys(where, value)
                 self.cost_numbers(where, value)
@@ -688,9 +731,14 @@ class _Checker:
                 if name in self.cards.names and name not in self.cards.kingdom:
                     self.problem(("setup", "kingdom", index), f"{name} is not a kingdom card")
         else:
-            self.kingdom = [name for name in self.named if name in self.cards.kingdom]
+            # The Bane is a Kingdom pile of its own, never one of the `kingdom` named.
+            named = (name for name in self.named if name not in self.own_piles)
+            self.kingdom = [name for name in named if name in self.cards.kingdom]
         in_game = BASIC_PILES | set(self.kingdom) | (COLONY_PILES if self.colony else set())
         in_game |= self.cards.added_piles(self.kingdom)
+        bane = self.data["setup"].get("bane")
+        if bane is not None:
+            in_game |= {bane}
         for path, name in self.piles:
             if name in self.cards.names and name not in in_game:
                 self.problem(path, _not_a_pile(name))
@@ -759,6 +807,10 @@ def _player_setup(raw: Mapping[str, Any]) -> dict[str, Any]:
             zones[key] = plain_copy(raw[key])
     if raw.get("pirate_ship"):
         zones["pirate_ship"] = raw["pirate_ship"]
+    # Tokens of the kinds sets declare (pN.coffers), when given, 0 included: a Baker game
+    # starts every mat with one unless the scenario says otherwise.
+    for key in raw.keys() & DECLARED_TOKEN_KEYS:
+        zones[key] = raw[key]
     return zones
 
 
@@ -772,7 +824,9 @@ def format_features(setup: Mapping[str, Any]) -> list[str]:
     ``pN.native_village``, ``pN.pirate_ship``; ``embargo``: Embargo tokens;
     ``extra_turn``: ``turn.extra``; ``gained_last_turn``: ``pN.gained_last_turn``;
     ``potions``: ``turn.potions`` (Potions to spend); ``controlled_turn``: ``turn.controller``
-    (a turn another player controls: Possession's)."""
+    (a turn another player controls: Possession's); ``coffers``: ``pN.coffers`` (and the key
+    of any other kind of player token a set declares); ``bane``: the Bane pile; ``piles``:
+    the cards of piles outside the Supply."""
     used: dict[str, None] = {}
     if setup["turn"].get("phase") == "start":
         used["start_of_turn"] = None
@@ -789,6 +843,11 @@ def format_features(setup: Mapping[str, Any]) -> list[str]:
             used["mats"] = None
         if "gained_last_turn" in zones:
             used["gained_last_turn"] = None
+        for key in zones.keys() & DECLARED_TOKEN_KEYS:
+            used[key] = None
+    for key in ("bane", "piles", *sorted(format_tokens_cached().set_aside_keys)):
+        if key in setup:
+            used[key] = None
     if "embargo" in setup:
         used["embargo"] = None
     if setup["turn"].get("extra"):
@@ -834,6 +893,11 @@ def build_setup(
     embargo = {pile: count for pile, count in raw.get("embargo", {}).items() if count}
     if embargo:
         setup["embargo"] = embargo
+    for key in ("bane", *sorted(format_tokens_cached().set_aside_keys)):
+        if key in raw:
+            setup[key] = raw[key]
+    if "piles" in raw:
+        setup["piles"] = plain_copy(raw["piles"])
     for number in range(1, players + 1):
         setup[f"p{number}"] = _player_setup(raw.get(f"p{number}", {}))
     return setup
@@ -850,7 +914,7 @@ def _steps(doc: Document) -> Iterator[Step]:
     for index, raw in enumerate(doc.data.get("steps", [])):
         verb = next(key for key in raw if key in VERBS)
         arg = raw[verb]
-        if verb == "play":
+        if verb in ("play", "spend"):
             arg = list(arg) if isinstance(arg, list) else [arg]
         elif verb == "choose":
             arg = _answer(arg)
@@ -1006,6 +1070,15 @@ def parse_scenario(
 @cache
 def reference_cards_cached() -> CardIndex:
     return reference_cards()
+
+
+@cache
+def format_tokens_cached() -> FormatTokens:
+    return format_tokens()
+
+
+# The keys of the player tokens sets declare beyond version 1's (pN.coffers).
+DECLARED_TOKEN_KEYS = format_tokens_cached().player_keys - set(VERSION_1_TOKEN_KEYS)
 
 
 def load_text(

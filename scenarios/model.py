@@ -16,7 +16,7 @@ from engine.setup_check import check_generation
 from scenarios.yamlread import KeyPath
 
 SETS = KINGDOM_SETS
-VERBS = ("play", "buy", "end", "choose", "expect")
+VERBS = ("play", "buy", "end", "spend", "choose", "expect")
 ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
 # Seaside's player mats: cards there are the player's, outside the other zones.
 MATS = ("island", "native_village")
@@ -33,6 +33,10 @@ FORMAT_FEATURES = (
     "gained_last_turn",
     "potions",
     "controlled_turn",
+    "coffers",
+    "bane",
+    "piles",
+    "ferryman",
 )
 # The additions that only one set's cards need, by the set (an engine without the set
 # skips a scenario using one for that reason: Adapter.missing_sets).
@@ -45,7 +49,15 @@ FEATURE_SETS = {
     "gained_last_turn": "seaside",
     "potions": "alchemy",
     "controlled_turn": "alchemy",
+    "coffers": "cornucopia-guilds",
+    "bane": "cornucopia-guilds",
+    "piles": "cornucopia-guilds",
+    "ferryman": "cornucopia-guilds",
 }
+# Keys of a player's setup and expectation that count tokens, by the key (the version-1
+# ones and those a set declares: engine.tokens.TokenKind.key), and the kinds the step
+# `spend` may name; the engine's declarations (format_tokens) add to the version-1 ones.
+VERSION_1_TOKEN_KEYS = ("vp_tokens", "pirate_ship")
 # What an engine may represent differently from the reference engine, and declare
 # (``Adapter.representation``), so that the runner compares accordingly and the report
 # says so: ``event_order``, the events of one step (a command or an answer) are logged in
@@ -135,6 +147,33 @@ class CardIndex:
         return frozenset(label for found in self.labels.values() for label in found)
 
 
+@dataclass(frozen=True)
+class FormatTokens:
+    """The tokens a scenario may speak of: ``player_keys``, the keys of a player's tokens
+    (``vp_tokens``, ``pirate_ship``, ``coffers``), and ``spendable``, the kinds of token
+    the step ``spend`` may name (``coffers``)."""
+
+    player_keys: frozenset[str]
+    spendable: frozenset[str]
+    # Setup keys naming a Kingdom pile set out beside the Supply (ferryman: Village).
+    set_aside_keys: frozenset[str] = frozenset()
+
+
+def format_tokens() -> FormatTokens:
+    """The reference engine's token declarations (``engine.tokens.TokenKind``), as the
+    format speaks of them (imported late: the engine may be absent)."""
+    from engine.cards import ALL_CARDS, TOKEN_KINDS
+    from engine.setup_check import asked_set_aside
+
+    kinds = TOKEN_KINDS.values()
+    return FormatTokens(
+        player_keys=frozenset(VERSION_1_TOKEN_KEYS)
+        | {kind.key for kind in kinds if kind.where == "player"},
+        spendable=frozenset(kind.name for kind in kinds if kind.spend is not None),
+        set_aside_keys=frozenset(aside.key for aside, _asker in asked_set_aside(ALL_CARDS)),
+    )
+
+
 def reference_cards() -> CardIndex:
     """The reference engine's card catalogue (imported late: the engine may be absent)."""
     from engine.cards import ALL_CARDS
@@ -163,7 +202,8 @@ class Step:
     line: int
     verb: str
     # play: list of card names (one or more); buy: card name; end: "action"|"turn";
-    # choose: str | bool | list[str]; expect: the checkpoint mapping.
+    # spend: list of token kinds (one or more); choose: str | bool | int | list[str];
+    # expect: the checkpoint mapping.
     arg: Any
     player: str | None = None
     source: str | None = None

@@ -42,6 +42,7 @@ ZONE_WORDS = {
 TOKEN_WORDS = {
     "vp_tokens": ("VP token", ""),
     "pirate_ship": ("Coin token", " on the Pirate Ship mat"),
+    "coffers": ("Coin token", " on the Coffers mat"),
 }
 COUNT_WORDS = {
     "hand_count": "cards in hand",
@@ -55,6 +56,7 @@ KIND_WORDS = {
     "gain": "to pick a card to gain",
     "option": "to pick an option",
     "yes_no": "to answer yes or no",
+    "amount": "to answer a number",
     "order": "to put cards in an order",
     "name": "to name a card",
     "react": "whether to reveal a Reaction",
@@ -101,6 +103,8 @@ def answer_text(value: Any) -> str:
         return "yes"
     if value is False:
         return "no"
+    if isinstance(value, int):  # an amount (how much to overpay)
+        return str(value)
     if isinstance(value, (list, tuple)):
         return cards(value) if value else "nothing (no card)"
     return str(value)
@@ -204,6 +208,12 @@ def position(setup: Mapping[str, Any], chosen_editions: Mapping[str, int]) -> li
     if setup.get("embargo"):
         tokens = ", ".join(f"{n} on {p}" for p, n in setup["embargo"].items())
         lines.append(f"Embargo tokens: {tokens}.")
+    if setup.get("bane"):
+        lines.append(f"The Bane is {setup['bane']}, its pile an 11th Kingdom pile.")
+    if setup.get("ferryman"):
+        lines.append(f"Ferryman's pile, set out beside the Supply, is {setup['ferryman']}.")
+    for pile, held in setup.get("piles", {}).items():
+        lines.append(f"The {pile} pile holds {cards(held) if held else 'nothing'}.")
     route = setup.get("trade_route")
     if route:
         lines.append(
@@ -236,6 +246,8 @@ def _player_result(name: str, wanted: Mapping[str, Any]) -> list[str]:
     if "pirate_ship" in wanted:
         tokens = counted(wanted["pirate_ship"], "Coin token")
         out.append(f"{name} has {tokens} on the Pirate Ship mat")
+    if "coffers" in wanted:
+        out.append(f"{name} has {counted(wanted['coffers'], 'Coin token')} on the Coffers mat")
     if "score" in wanted:
         out.append(f"{name} scores {wanted['score']} VP")
     return out
@@ -250,6 +262,10 @@ def checked(expect: Mapping[str, Any]) -> list[str]:
         out.append(f"the trash holds {cards(expect['trash'])}")
     if "supply" in expect:
         out += [f"{n} left in the {p} pile" for p, n in expect["supply"].items()]
+    out += [
+        f"the {p} pile holds {cards(held) if held else 'nothing'}"
+        for p, held in expect.get("piles", {}).items()
+    ]
     if "trade_route" in expect:
         out.append(f"the Trade Route mat holds {counted(expect['trade_route'], 'coin token')}")
     out += [
@@ -313,6 +329,8 @@ def file_step(step: Any, player: str) -> str:
         return f"{who} buys {step.arg}.{refused}"
     if step.verb == "end":
         return f"{who} ends the {'Action phase' if step.arg == 'action' else 'turn'}.{refused}"
+    if step.verb == "spend":
+        return f"{who} spends {len(step.arg)} {step.arg[0].capitalize()}.{refused}"
     if step.verb == "choose":
         asker = f" to {step.source}'s question" if step.source else ""
         verb = "tries to answer" if step.rejected else "answers"
@@ -325,7 +343,7 @@ def file_step(step: Any, player: str) -> str:
 
 # --- What happens (from the engine's play-by-play, ``scenarios.trace``) -------------------
 
-VERB_WORDS = {"play": "plays", "buy": "buys"}
+VERB_WORDS = {"play": "plays", "buy": "buys", "spend": "spends"}
 
 
 def _command(record: Any) -> str:

@@ -39,7 +39,13 @@ from scenarios.adapters.base import (
     Rejected,
     Unsupported,
 )
-from scenarios.loader import ScenarioError, format_features, format_key, load_many
+from scenarios.loader import (
+    DECLARED_TOKEN_KEYS,
+    ScenarioError,
+    format_features,
+    format_key,
+    load_many,
+)
 from scenarios.model import (
     FEATURE_SETS,
     FORMAT_FEATURES,
@@ -240,6 +246,8 @@ def _player(name: str, expected: Mapping[str, Any], found: Mapping[str, Any]) ->
             yield from _multiset(label, wanted, _card_list(found, key, label))
         elif key == "pirate_ship":
             yield from _equal(label, wanted, _reported(found, key, "Pirate Ship's Coin tokens"))
+        elif key in DECLARED_TOKEN_KEYS:  # pN.coffers
+            yield from _equal(label, wanted, _reported(found, key, f"the tokens {key}"))
         elif key.endswith("_count"):
             zone = key.removesuffix("_count")
             yield from _equal(label, wanted, len(_card_list(found, zone, f"{name}.{zone}")))
@@ -380,6 +388,13 @@ def compare(
             problems += _costs(wanted, state)
         elif key == "trash":
             problems += _multiset("trash", wanted, _field(state, "trash", "trash"))
+        elif key == "piles":  # only the piles named; a pile of the game not named is free
+            found_piles = _reported(state, "piles", "the piles outside the Supply (piles)")
+            for pile, cards in wanted.items():
+                if pile not in found_piles:
+                    problems.append(f"piles.{pile} expected {_fmt(cards)}: no such pile")
+                else:
+                    problems += _multiset(f"piles.{pile}", cards, list(found_piles[pile]))
         elif key == "turn":
             found_turn = _section(state, "turn", "turn")
             if "extra" in wanted:
@@ -444,9 +459,11 @@ def legal_answers(pending: Mapping[str, Any]) -> str:
     """The answers a pending decision allows (its ``choices``, with how many to pick), in
     words; empty when the adapter did not list them."""
     choices = list(pending.get("choices") or ())
+    low, high = pending.get("min"), pending.get("max")
+    if pending.get("kind") == "amount" and low is not None and high is not None:
+        return f"a number from {low} to {high}"
     if not choices:
         return ""
-    low, high = pending.get("min"), pending.get("max")
     if pending.get("kind") == "react":
         return f"reveal {' or '.join(map(str, dict.fromkeys(choices)))}, or decline"
     if pending.get("kind") in ("yes_no", "order") or low is None or high is None:
@@ -504,9 +521,9 @@ def _send(adapter: Adapter, step: Step) -> None:
     """What a step sends, without the checks of a run (:meth:`_Run.calls`)."""
     if step.verb == "choose":
         adapter.answer(plain_copy(step.arg))
-    elif step.verb == "play":
-        for card in step.arg:
-            adapter.command("play", card)
+    elif step.verb in ("play", "spend"):
+        for arg in step.arg:
+            adapter.command(step.verb, arg)
     elif step.verb != "expect":
         adapter.command(step.verb, step.arg)
 
@@ -607,7 +624,7 @@ class _Run:
             answer = plain_copy(step.arg)  # the adapter must not alter the scenario
             return [(step.arg, _describe("choose", step.arg), lambda: adapter.answer(answer))]
         self.check_active(step)
-        args = step.arg if step.verb == "play" else [step.arg]
+        args = step.arg if step.verb in ("play", "spend") else [step.arg]
         return [(arg, _describe(step.verb, arg), _command(adapter, step.verb, arg)) for arg in args]
 
     def check_active(self, step: Step) -> None:

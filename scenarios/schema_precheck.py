@@ -2,7 +2,7 @@
 (the schema as scenarios.loader.schema() completes it): do not edit."""
 # mypy: ignore-errors
 # fmt: off
-STAMP = 'fastjsonschema 2.22.3\n{"$comment": "Every pattern ends in $(?!\\\\n): in Python\'s re (which jsonschema uses) a bare $ also matches before a final newline, so \'p1\\\\n\' would pass as p1. Player names are any pN here; the loader says which do not exist in the game.", "$defs": {"card": {"minLength": 1, "type": "string"}, "cardList": {"items": {"$ref": "#/$defs/card"}, "type": "array"}, "cost": {"anyOf": [{"$ref": "#/$defs/count"}, {"pattern": "^\\\\$([0-9]+P*(\\\\+[0-9]+D)?|[0-9]+D)$(?!\\\\n)", "type": "string"}], "description": "A cost: coins alone (3, or $3), with a Potion ($3P, $0P), with Debt ($5+8D, $8D)."}, "count": {"minimum": 0, "type": "integer"}, "edition": {"enum": [1, 2], "type": "integer"}, "expect": {"additionalProperties": false, "patternProperties": {"^p(0|[1-9][0-9]*)$(?!\\\\n)": {"$ref": "#/$defs/playerExpect"}}, "properties": {"cost": {"additionalProperties": {"$ref": "#/$defs/cost"}, "propertyNames": {"minLength": 1}, "type": "object"}, "embargo": {"$ref": "#/$defs/piles"}, "events": {"items": {"minLength": 1, "type": "string"}, "type": "array"}, "game_over": {"type": "boolean"}, "no_events": {"items": {"minLength": 1, "type": "string"}, "type": "array"}, "pending": {"anyOf": [{"type": "null"}, {"additionalProperties": false, "properties": {"about": {"$ref": "#/$defs/cardList"}, "choices": {"items": {"minLength": 1, "type": "string"}, "type": "array"}, "controller": {"$ref": "#/$defs/player"}, "kind": {"enum": ["cards", "gain", "option", "yes_no", "order", "name", "react", "trigger"]}, "player": {"$ref": "#/$defs/player"}, "purpose": {"enum": ["trash", "discard", "topdeck", "play", "gain", "pass", "reveal", "take", "return", "set_aside", "choose", "name", "react", "order_triggers"]}, "source": {"$ref": "#/$defs/card"}}, "type": "object"}]}, "supply": {"$ref": "#/$defs/piles"}, "trade_route": {"$ref": "#/$defs/count"}, "trash": {"$ref": "#/$defs/cardList"}, "turn": {"additionalProperties": false, "properties": {"actions": {"$ref": "#/$defs/count"}, "buys": {"$ref": "#/$defs/count"}, "coins": {"$ref": "#/$defs/count"}, "controller": {"$ref": "#/$defs/player"}, "extra": {"type": "boolean"}, "phase": {"enum": ["action", "buy", "cleanup"]}, "player": {"$ref": "#/$defs/player"}, "potions": {"$ref": "#/$defs/count"}}, "type": "object"}, "turns_taken": {"additionalProperties": {"$ref": "#/$defs/count"}, "propertyNames": {"$ref": "#/$defs/player"}, "type": "object"}, "winners": {"items": {"$ref": "#/$defs/player"}, "type": "array", "uniqueItems": true}}, "type": "object"}, "inPlayEntry": {"anyOf": [{"$ref": "#/$defs/card"}, {"additionalProperties": false, "properties": {"by": {"$ref": "#/$defs/card"}, "card": {"$ref": "#/$defs/card"}, "set_aside": {"$ref": "#/$defs/cardList"}}, "required": ["card"], "type": "object"}], "description": "A card in play: its name, or {card, by, set_aside}: played by a Throne Room or King\'s Court (twice or three times), which is in play too; with the cards its plays set aside with it (Haven, Blockade)."}, "piles": {"additionalProperties": {"$ref": "#/$defs/count"}, "propertyNames": {"minLength": 1}, "type": "object"}, "player": {"pattern": "^p(0|[1-9][0-9]*)$(?!\\\\n)", "type": "string"}, "playerExpect": {"additionalProperties": false, "properties": {"deck": {"$ref": "#/$defs/cardList"}, "deck_count": {"$ref": "#/$defs/count"}, "discard": {"$ref": "#/$defs/cardList"}, "discard_count": {"$ref": "#/$defs/count"}, "discard_top": {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]}, "hand": {"$ref": "#/$defs/cardList"}, "hand_count": {"$ref": "#/$defs/count"}, "in_play": {"$ref": "#/$defs/cardList"}, "island": {"$ref": "#/$defs/cardList"}, "native_village": {"$ref": "#/$defs/cardList"}, "pirate_ship": {"$ref": "#/$defs/count"}, "revealed": {"$ref": "#/$defs/cardList"}, "score": {"type": "integer"}, "set_aside": {"$ref": "#/$defs/cardList"}, "vp_tokens": {"$ref": "#/$defs/count"}}, "type": "object"}, "playerSetup": {"additionalProperties": false, "properties": {"deck": {"$ref": "#/$defs/cardList"}, "discard": {"$ref": "#/$defs/cardList"}, "durations": {"items": {"$ref": "#/$defs/inPlayEntry"}, "type": "array"}, "gained_last_turn": {"$ref": "#/$defs/cardList"}, "hand": {"$ref": "#/$defs/cardList"}, "in_play": {"items": {"$ref": "#/$defs/inPlayEntry"}, "type": "array"}, "island": {"$ref": "#/$defs/cardList"}, "native_village": {"$ref": "#/$defs/cardList"}, "pirate_ship": {"$ref": "#/$defs/count"}, "set_aside": {"$ref": "#/$defs/cardList"}, "shuffles": {"items": {"$ref": "#/$defs/cardList"}, "type": "array"}, "vp_tokens": {"$ref": "#/$defs/count"}}, "type": "object"}, "rulingId": {"pattern": "^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*/[0-9]+$(?!\\\\n)", "type": "string"}, "setup": {"additionalProperties": false, "patternProperties": {"^p(0|[1-9][0-9]*)$(?!\\\\n)": {"$ref": "#/$defs/playerSetup"}}, "properties": {"colony": {"type": "boolean"}, "embargo": {"$ref": "#/$defs/piles"}, "kingdom": {"$ref": "#/$defs/cardList"}, "players": {"maximum": 6, "minimum": 2, "type": "integer"}, "supply": {"$ref": "#/$defs/piles"}, "trade_route": {"additionalProperties": false, "properties": {"mat": {"$ref": "#/$defs/count"}, "piles": {"$ref": "#/$defs/cardList"}}, "required": ["mat", "piles"], "type": "object"}, "trash": {"$ref": "#/$defs/cardList"}, "turn": {"additionalProperties": false, "properties": {"actions": {"$ref": "#/$defs/count"}, "buys": {"$ref": "#/$defs/count"}, "coins": {"$ref": "#/$defs/count"}, "controller": {"$ref": "#/$defs/player"}, "extra": {"type": "boolean"}, "phase": {"enum": ["action", "buy", "start"]}, "player": {"$ref": "#/$defs/player"}, "potions": {"$ref": "#/$defs/count"}}, "type": "object"}, "turns_taken": {"additionalProperties": {"$ref": "#/$defs/count"}, "propertyNames": {"$ref": "#/$defs/player"}, "type": "object"}}, "type": "object"}, "step": {"additionalProperties": false, "minProperties": 1, "properties": {"buy": {"$ref": "#/$defs/card"}, "choose": {"anyOf": [{"minLength": 1, "type": "string"}, {"type": "boolean"}, {"items": {"minLength": 1, "type": "string"}, "type": "array"}]}, "controller": {"$ref": "#/$defs/player"}, "end": {"enum": ["action", "turn"]}, "expect": {"$ref": "#/$defs/expect"}, "play": {"anyOf": [{"$ref": "#/$defs/card"}, {"items": {"$ref": "#/$defs/card"}, "minItems": 1, "type": "array"}]}, "player": {"$ref": "#/$defs/player"}, "rejected": {"type": "boolean"}, "source": {"$ref": "#/$defs/card"}}, "type": "object"}}, "$id": "https://dominion-arbiter.invalid/schema/scenario-1.json", "$schema": "https://json-schema.org/draft/2020-12/schema", "additionalProperties": false, "description": "One game position, the steps played from it, and what must hold afterwards. Card names, rulings ids and player numbers are checked by the loader after this schema.", "properties": {"cards": {"$ref": "#/$defs/cardList"}, "editions": {"$comment": "one property per set of engine/sets.py, filled in by scenarios.loader.schema()", "additionalProperties": false, "properties": {"alchemy": {"enum": [1]}, "base": {"$ref": "#/$defs/edition"}, "hinterlands": {"$ref": "#/$defs/edition"}, "intrigue": {"$ref": "#/$defs/edition"}, "prosperity": {"$ref": "#/$defs/edition"}, "seaside": {"$ref": "#/$defs/edition"}}, "type": "object"}, "expect": {"$ref": "#/$defs/expect"}, "id": {"description": "set/card/slug or rules/topic/slug, lowercase", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*){2}$(?!\\\\n)", "type": "string"}, "note": {"type": "string"}, "rulings": {"items": {"$ref": "#/$defs/rulingId"}, "type": "array", "uniqueItems": true}, "seed": {"minimum": 0, "type": "integer"}, "setup": {"$ref": "#/$defs/setup"}, "source": {"type": "string"}, "steps": {"items": {"$ref": "#/$defs/step"}, "type": "array"}, "title": {"minLength": 1, "pattern": "^[^\\\\n\\\\r\\\\u000b\\\\u000c\\\\u0085\\\\u2028\\\\u2029]+$(?!\\\\n)", "type": "string"}}, "required": ["id", "title", "setup"], "title": "Arbiter scenario, format version 1", "type": "object"}'
+STAMP = 'fastjsonschema 2.22.3\n{"$comment": "Every pattern ends in $(?!\\\\n): in Python\'s re (which jsonschema uses) a bare $ also matches before a final newline, so \'p1\\\\n\' would pass as p1. Player names are any pN here; the loader says which do not exist in the game.", "$defs": {"card": {"minLength": 1, "type": "string"}, "cardList": {"items": {"$ref": "#/$defs/card"}, "type": "array"}, "cardPiles": {"additionalProperties": {"$ref": "#/$defs/cardList"}, "description": "Piles outside the Supply (Prizes, Rewards): each pile\'s name and the cards in it, as a multiset.", "propertyNames": {"minLength": 1}, "type": "object"}, "cost": {"anyOf": [{"$ref": "#/$defs/count"}, {"pattern": "^\\\\$([0-9]+P*(\\\\+[0-9]+D)?|[0-9]+D)$(?!\\\\n)", "type": "string"}], "description": "A cost: coins alone (3, or $3), with a Potion ($3P, $0P), with Debt ($5+8D, $8D)."}, "count": {"minimum": 0, "type": "integer"}, "edition": {"enum": [1, 2], "type": "integer"}, "expect": {"additionalProperties": false, "patternProperties": {"^p(0|[1-9][0-9]*)$(?!\\\\n)": {"$ref": "#/$defs/playerExpect"}}, "properties": {"cost": {"additionalProperties": {"$ref": "#/$defs/cost"}, "propertyNames": {"minLength": 1}, "type": "object"}, "embargo": {"$ref": "#/$defs/piles"}, "events": {"items": {"minLength": 1, "type": "string"}, "type": "array"}, "game_over": {"type": "boolean"}, "no_events": {"items": {"minLength": 1, "type": "string"}, "type": "array"}, "pending": {"anyOf": [{"type": "null"}, {"additionalProperties": false, "properties": {"about": {"$ref": "#/$defs/cardList"}, "choices": {"items": {"minLength": 1, "type": "string"}, "type": "array"}, "controller": {"$ref": "#/$defs/player"}, "kind": {"enum": ["cards", "gain", "option", "yes_no", "order", "name", "react", "trigger", "amount"]}, "player": {"$ref": "#/$defs/player"}, "purpose": {"enum": ["trash", "discard", "topdeck", "play", "gain", "pass", "reveal", "take", "return", "set_aside", "choose", "name", "react", "order_triggers", "overpay", "spend"]}, "source": {"$ref": "#/$defs/card"}}, "type": "object"}]}, "piles": {"$ref": "#/$defs/cardPiles"}, "supply": {"$ref": "#/$defs/piles"}, "trade_route": {"$ref": "#/$defs/count"}, "trash": {"$ref": "#/$defs/cardList"}, "turn": {"additionalProperties": false, "properties": {"actions": {"$ref": "#/$defs/count"}, "buys": {"$ref": "#/$defs/count"}, "coins": {"$ref": "#/$defs/count"}, "controller": {"$ref": "#/$defs/player"}, "extra": {"type": "boolean"}, "phase": {"enum": ["action", "buy", "cleanup"]}, "player": {"$ref": "#/$defs/player"}, "potions": {"$ref": "#/$defs/count"}}, "type": "object"}, "turns_taken": {"additionalProperties": {"$ref": "#/$defs/count"}, "propertyNames": {"$ref": "#/$defs/player"}, "type": "object"}, "winners": {"items": {"$ref": "#/$defs/player"}, "type": "array", "uniqueItems": true}}, "type": "object"}, "inPlayEntry": {"anyOf": [{"$ref": "#/$defs/card"}, {"additionalProperties": false, "properties": {"by": {"$ref": "#/$defs/card"}, "card": {"$ref": "#/$defs/card"}, "set_aside": {"$ref": "#/$defs/cardList"}}, "required": ["card"], "type": "object"}], "description": "A card in play: its name, or {card, by, set_aside}: played by a Throne Room or King\'s Court (twice or three times), which is in play too; with the cards its plays set aside with it (Haven, Blockade)."}, "piles": {"additionalProperties": {"$ref": "#/$defs/count"}, "propertyNames": {"minLength": 1}, "type": "object"}, "player": {"pattern": "^p(0|[1-9][0-9]*)$(?!\\\\n)", "type": "string"}, "playerExpect": {"additionalProperties": false, "properties": {"coffers": {"$ref": "#/$defs/count"}, "deck": {"$ref": "#/$defs/cardList"}, "deck_count": {"$ref": "#/$defs/count"}, "discard": {"$ref": "#/$defs/cardList"}, "discard_count": {"$ref": "#/$defs/count"}, "discard_top": {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]}, "hand": {"$ref": "#/$defs/cardList"}, "hand_count": {"$ref": "#/$defs/count"}, "in_play": {"$ref": "#/$defs/cardList"}, "island": {"$ref": "#/$defs/cardList"}, "native_village": {"$ref": "#/$defs/cardList"}, "pirate_ship": {"$ref": "#/$defs/count"}, "revealed": {"$ref": "#/$defs/cardList"}, "score": {"type": "integer"}, "set_aside": {"$ref": "#/$defs/cardList"}, "vp_tokens": {"$ref": "#/$defs/count"}}, "type": "object"}, "playerSetup": {"additionalProperties": false, "properties": {"coffers": {"$ref": "#/$defs/count"}, "deck": {"$ref": "#/$defs/cardList"}, "discard": {"$ref": "#/$defs/cardList"}, "durations": {"items": {"$ref": "#/$defs/inPlayEntry"}, "type": "array"}, "gained_last_turn": {"$ref": "#/$defs/cardList"}, "hand": {"$ref": "#/$defs/cardList"}, "in_play": {"items": {"$ref": "#/$defs/inPlayEntry"}, "type": "array"}, "island": {"$ref": "#/$defs/cardList"}, "native_village": {"$ref": "#/$defs/cardList"}, "pirate_ship": {"$ref": "#/$defs/count"}, "set_aside": {"$ref": "#/$defs/cardList"}, "shuffles": {"items": {"$ref": "#/$defs/cardList"}, "type": "array"}, "vp_tokens": {"$ref": "#/$defs/count"}}, "type": "object"}, "rulingId": {"pattern": "^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*/[0-9]+$(?!\\\\n)", "type": "string"}, "setup": {"additionalProperties": false, "patternProperties": {"^p(0|[1-9][0-9]*)$(?!\\\\n)": {"$ref": "#/$defs/playerSetup"}}, "properties": {"bane": {"$ref": "#/$defs/card"}, "colony": {"type": "boolean"}, "embargo": {"$ref": "#/$defs/piles"}, "ferryman": {"$ref": "#/$defs/card"}, "kingdom": {"$ref": "#/$defs/cardList"}, "piles": {"$ref": "#/$defs/cardPiles"}, "players": {"maximum": 6, "minimum": 2, "type": "integer"}, "supply": {"$ref": "#/$defs/piles"}, "trade_route": {"additionalProperties": false, "properties": {"mat": {"$ref": "#/$defs/count"}, "piles": {"$ref": "#/$defs/cardList"}}, "required": ["mat", "piles"], "type": "object"}, "trash": {"$ref": "#/$defs/cardList"}, "turn": {"additionalProperties": false, "properties": {"actions": {"$ref": "#/$defs/count"}, "buys": {"$ref": "#/$defs/count"}, "coins": {"$ref": "#/$defs/count"}, "controller": {"$ref": "#/$defs/player"}, "extra": {"type": "boolean"}, "phase": {"enum": ["action", "buy", "start"]}, "player": {"$ref": "#/$defs/player"}, "potions": {"$ref": "#/$defs/count"}}, "type": "object"}, "turns_taken": {"additionalProperties": {"$ref": "#/$defs/count"}, "propertyNames": {"$ref": "#/$defs/player"}, "type": "object"}}, "type": "object"}, "step": {"additionalProperties": false, "minProperties": 1, "properties": {"buy": {"$ref": "#/$defs/card"}, "choose": {"anyOf": [{"minLength": 1, "type": "string"}, {"type": "boolean"}, {"$ref": "#/$defs/count"}, {"items": {"minLength": 1, "type": "string"}, "type": "array"}]}, "controller": {"$ref": "#/$defs/player"}, "end": {"enum": ["action", "turn"]}, "expect": {"$ref": "#/$defs/expect"}, "play": {"anyOf": [{"$ref": "#/$defs/card"}, {"items": {"$ref": "#/$defs/card"}, "minItems": 1, "type": "array"}]}, "player": {"$ref": "#/$defs/player"}, "rejected": {"type": "boolean"}, "source": {"$ref": "#/$defs/card"}, "spend": {"anyOf": [{"minLength": 1, "type": "string"}, {"items": {"minLength": 1, "type": "string"}, "minItems": 1, "type": "array"}]}}, "type": "object"}}, "$id": "https://dominion-arbiter.invalid/schema/scenario-1.json", "$schema": "https://json-schema.org/draft/2020-12/schema", "additionalProperties": false, "description": "One game position, the steps played from it, and what must hold afterwards. Card names, rulings ids and player numbers are checked by the loader after this schema.", "properties": {"cards": {"$ref": "#/$defs/cardList"}, "editions": {"$comment": "one property per set of engine/sets.py, filled in by scenarios.loader.schema()", "additionalProperties": false, "properties": {"alchemy": {"enum": [1]}, "base": {"$ref": "#/$defs/edition"}, "cornucopia-guilds": {"$ref": "#/$defs/edition"}, "hinterlands": {"$ref": "#/$defs/edition"}, "intrigue": {"$ref": "#/$defs/edition"}, "prosperity": {"$ref": "#/$defs/edition"}, "seaside": {"$ref": "#/$defs/edition"}}, "type": "object"}, "expect": {"$ref": "#/$defs/expect"}, "id": {"description": "set/card/slug or rules/topic/slug, lowercase", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*){2}$(?!\\\\n)", "type": "string"}, "note": {"type": "string"}, "rulings": {"items": {"$ref": "#/$defs/rulingId"}, "type": "array", "uniqueItems": true}, "seed": {"minimum": 0, "type": "integer"}, "setup": {"$ref": "#/$defs/setup"}, "source": {"type": "string"}, "steps": {"items": {"$ref": "#/$defs/step"}, "type": "array"}, "title": {"minLength": 1, "pattern": "^[^\\\\n\\\\r\\\\u000b\\\\u000c\\\\u0085\\\\u2028\\\\u2029]+$(?!\\\\n)", "type": "string"}}, "required": ["id", "title", "setup"], "title": "Arbiter scenario, format version 1", "type": "object"}'
 
 VERSION = "2.22.3"
 from decimal import Decimal
@@ -98,6 +98,10 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json(data, custo
                     data__editions_keys.remove("hinterlands")
                     data__editions__hinterlands = data__editions["hinterlands"]
                     validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_edition(data__editions__hinterlands, custom_formats, (name_prefix or "data") + ".editions.hinterlands")
+                if "cornucopia-guilds" in data__editions_keys:
+                    data__editions_keys.remove("cornucopia-guilds")
+                    data__editions__cornucopiaguilds = data__editions["cornucopia-guilds"]
+                    validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_edition(data__editions__cornucopiaguilds, custom_formats, (name_prefix or "data") + ".editions.cornucopia-guilds")
                 if data__editions_keys:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".editions must not contain "+str(data__editions_keys)+" properties")
         if "source" in data_keys:
@@ -187,6 +191,10 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_expe
             data_keys.remove("embargo")
             data__embargo = data["embargo"]
             validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_piles(data__embargo, custom_formats, (name_prefix or "data") + ".embargo")
+        if "piles" in data_keys:
+            data_keys.remove("piles")
+            data__piles = data["piles"]
+            validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_cardpiles(data__piles, custom_formats, (name_prefix or "data") + ".piles")
         if "turns_taken" in data_keys:
             data_keys.remove("turns_taken")
             data__turnstaken = data["turns_taken"]
@@ -281,8 +289,8 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_expe
                         if "kind" in data__pending_keys:
                             data__pending_keys.remove("kind")
                             data__pending__kind = data__pending["kind"]
-                            if not (isinstance(data__pending__kind, str) and data__pending__kind == 'cards' or isinstance(data__pending__kind, str) and data__pending__kind == 'gain' or isinstance(data__pending__kind, str) and data__pending__kind == 'option' or isinstance(data__pending__kind, str) and data__pending__kind == 'yes_no' or isinstance(data__pending__kind, str) and data__pending__kind == 'order' or isinstance(data__pending__kind, str) and data__pending__kind == 'name' or isinstance(data__pending__kind, str) and data__pending__kind == 'react' or isinstance(data__pending__kind, str) and data__pending__kind == 'trigger'):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".pending.kind must be one of ['cards', 'gain', 'option', 'yes_no', 'order', 'name', 'react', 'trigger']")
+                            if not (isinstance(data__pending__kind, str) and data__pending__kind == 'cards' or isinstance(data__pending__kind, str) and data__pending__kind == 'gain' or isinstance(data__pending__kind, str) and data__pending__kind == 'option' or isinstance(data__pending__kind, str) and data__pending__kind == 'yes_no' or isinstance(data__pending__kind, str) and data__pending__kind == 'order' or isinstance(data__pending__kind, str) and data__pending__kind == 'name' or isinstance(data__pending__kind, str) and data__pending__kind == 'react' or isinstance(data__pending__kind, str) and data__pending__kind == 'trigger' or isinstance(data__pending__kind, str) and data__pending__kind == 'amount'):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".pending.kind must be one of ['cards', 'gain', 'option', 'yes_no', 'order', 'name', 'react', 'trigger', 'amount']")
                         if "source" in data__pending_keys:
                             data__pending_keys.remove("source")
                             data__pending__source = data__pending["source"]
@@ -309,8 +317,8 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_expe
                         if "purpose" in data__pending_keys:
                             data__pending_keys.remove("purpose")
                             data__pending__purpose = data__pending["purpose"]
-                            if not (isinstance(data__pending__purpose, str) and data__pending__purpose == 'trash' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'discard' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'topdeck' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'play' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'gain' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'pass' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'reveal' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'take' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'return' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'set_aside' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'choose' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'name' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'react' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'order_triggers'):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".pending.purpose must be one of ['trash', 'discard', 'topdeck', 'play', 'gain', 'pass', 'reveal', 'take', 'return', 'set_aside', 'choose', 'name', 'react', 'order_triggers']")
+                            if not (isinstance(data__pending__purpose, str) and data__pending__purpose == 'trash' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'discard' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'topdeck' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'play' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'gain' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'pass' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'reveal' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'take' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'return' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'set_aside' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'choose' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'name' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'react' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'order_triggers' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'overpay' or isinstance(data__pending__purpose, str) and data__pending__purpose == 'spend'):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".pending.purpose must be one of ['trash', 'discard', 'topdeck', 'play', 'gain', 'pass', 'reveal', 'take', 'return', 'set_aside', 'choose', 'name', 'react', 'order_triggers', 'overpay', 'spend']")
                         if data__pending_keys:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".pending must not contain "+str(data__pending_keys)+" properties")
                     data__pending_any_of_count1 += 1
@@ -454,6 +462,10 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_play
             data__score = data["score"]
             if not isinstance(data__score, (int)) and not (isinstance(data__score, float) and data__score.is_integer()) or isinstance(data__score, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".score must be integer")
+        if "coffers" in data_keys:
+            data_keys.remove("coffers")
+            data__coffers = data["coffers"]
+            validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_count(data__coffers, custom_formats, (name_prefix or "data") + ".coffers")
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
     return data
@@ -473,6 +485,31 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_play
     if isinstance(data, str):
         if not REGEX_PATTERNS['^p(0|[1-9][0-9]*)$(?!\\n)'].search(data):
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must match pattern ^p(0|[1-9][0-9]*)$(?!\\n)")
+    return data
+
+def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_cardpiles(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object")
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data_keys = set(data.keys())
+        for data_key in data_keys:
+            if data_key not in []:
+                data_value = data.get(data_key)
+                validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_cardlist(data_value, custom_formats, (name_prefix or "data") + ".{data_key}")
+        data_len = len(data)
+        if data_len != 0:
+            data_property_names = True
+            for data_key in data:
+                try:
+                    if isinstance(data_key, str):
+                        data_key_len = len(data_key)
+                        if data_key_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be longer than or equal to 1 characters")
+                except (JsonSchemaValueException, JsonSchemaValuesException):
+                    data_property_names = False
+            if not data_property_names:
+                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be named by propertyName definition")
     return data
 
 def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_count(data, custom_formats={}, name_prefix=None):
@@ -570,11 +607,45 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_step
             data__end = data["end"]
             if not (isinstance(data__end, str) and data__end == 'action' or isinstance(data__end, str) and data__end == 'turn'):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".end must be one of ['action', 'turn']")
+        if "spend" in data_keys:
+            data_keys.remove("spend")
+            data__spend = data["spend"]
+            data__spend_any_of_count5 = 0
+            if not data__spend_any_of_count5:
+                try:
+                    if not isinstance(data__spend, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".spend must be string")
+                    if isinstance(data__spend, str):
+                        data__spend_len = len(data__spend)
+                        if data__spend_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".spend must be longer than or equal to 1 characters")
+                    data__spend_any_of_count5 += 1
+                except (JsonSchemaValueException, JsonSchemaValuesException): pass
+            if not data__spend_any_of_count5:
+                try:
+                    if not isinstance(data__spend, (list, tuple)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".spend must be array")
+                    data__spend_is_list = isinstance(data__spend, (list, tuple))
+                    if data__spend_is_list:
+                        data__spend_len = len(data__spend)
+                        if data__spend_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".spend must contain at least 1 items")
+                        for data__spend_x, data__spend_item in enumerate(data__spend):
+                            if not isinstance(data__spend_item, (str)):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".spend[{data__spend_x}]" + " must be string")
+                            if isinstance(data__spend_item, str):
+                                data__spend_item_len = len(data__spend_item)
+                                if data__spend_item_len < 1:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".spend[{data__spend_x}]" + " must be longer than or equal to 1 characters")
+                    data__spend_any_of_count5 += 1
+                except (JsonSchemaValueException, JsonSchemaValuesException): pass
+            if not data__spend_any_of_count5:
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".spend cannot be validated by any definition")
         if "choose" in data_keys:
             data_keys.remove("choose")
             data__choose = data["choose"]
-            data__choose_any_of_count5 = 0
-            if not data__choose_any_of_count5:
+            data__choose_any_of_count6 = 0
+            if not data__choose_any_of_count6:
                 try:
                     if not isinstance(data__choose, (str)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".choose must be string")
@@ -582,15 +653,20 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_step
                         data__choose_len = len(data__choose)
                         if data__choose_len < 1:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".choose must be longer than or equal to 1 characters")
-                    data__choose_any_of_count5 += 1
+                    data__choose_any_of_count6 += 1
                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
-            if not data__choose_any_of_count5:
+            if not data__choose_any_of_count6:
                 try:
                     if not isinstance(data__choose, (bool)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".choose must be boolean")
-                    data__choose_any_of_count5 += 1
+                    data__choose_any_of_count6 += 1
                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
-            if not data__choose_any_of_count5:
+            if not data__choose_any_of_count6:
+                try:
+                    validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_count(data__choose, custom_formats, (name_prefix or "data") + ".choose")
+                    data__choose_any_of_count6 += 1
+                except (JsonSchemaValueException, JsonSchemaValuesException): pass
+            if not data__choose_any_of_count6:
                 try:
                     if not isinstance(data__choose, (list, tuple)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".choose must be array")
@@ -604,9 +680,9 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_step
                                 data__choose_item_len = len(data__choose_item)
                                 if data__choose_item_len < 1:
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".choose[{data__choose_x}]" + " must be longer than or equal to 1 characters")
-                    data__choose_any_of_count5 += 1
+                    data__choose_any_of_count6 += 1
                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
-            if not data__choose_any_of_count5:
+            if not data__choose_any_of_count6:
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".choose cannot be validated by any definition")
         if "expect" in data_keys:
             data_keys.remove("expect")
@@ -757,6 +833,18 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_setu
             data_keys.remove("embargo")
             data__embargo = data["embargo"]
             validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_piles(data__embargo, custom_formats, (name_prefix or "data") + ".embargo")
+        if "bane" in data_keys:
+            data_keys.remove("bane")
+            data__bane = data["bane"]
+            validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_card(data__bane, custom_formats, (name_prefix or "data") + ".bane")
+        if "piles" in data_keys:
+            data_keys.remove("piles")
+            data__piles = data["piles"]
+            validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_cardpiles(data__piles, custom_formats, (name_prefix or "data") + ".piles")
+        if "ferryman" in data_keys:
+            data_keys.remove("ferryman")
+            data__ferryman = data["ferryman"]
+            validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_card(data__ferryman, custom_formats, (name_prefix or "data") + ".ferryman")
         for data_key, data_val in data.items():
             if REGEX_PATTERNS['^p(0|[1-9][0-9]*)$(?!\\n)'].search(data_key):
                 if data_key in data_keys:
@@ -838,18 +926,22 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_play
                 data__shuffles_len = len(data__shuffles)
                 for data__shuffles_x, data__shuffles_item in enumerate(data__shuffles):
                     validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_cardlist(data__shuffles_item, custom_formats, (name_prefix or "data") + ".shuffles[{data__shuffles_x}]")
+        if "coffers" in data_keys:
+            data_keys.remove("coffers")
+            data__coffers = data["coffers"]
+            validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_count(data__coffers, custom_formats, (name_prefix or "data") + ".coffers")
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
     return data
 
 def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_inplayentry(data, custom_formats={}, name_prefix=None):
-    data_any_of_count6 = 0
-    if not data_any_of_count6:
+    data_any_of_count7 = 0
+    if not data_any_of_count7:
         try:
             validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_card(data, custom_formats, (name_prefix or "data") + "")
-            data_any_of_count6 += 1
+            data_any_of_count7 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
-    if not data_any_of_count6:
+    if not data_any_of_count7:
         try:
             if not isinstance(data, (dict)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object")
@@ -873,9 +965,9 @@ def validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_inpl
                     validate_https___dominion_arbiter_invalid_schema_scenario_1_json___defs_cardlist(data__setaside, custom_formats, (name_prefix or "data") + ".set_aside")
                 if data_keys:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
-            data_any_of_count6 += 1
+            data_any_of_count7 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
-    if not data_any_of_count6:
+    if not data_any_of_count7:
         raise JsonSchemaValueException("" + (name_prefix or "data") + " cannot be validated by any definition")
     return data
 

@@ -451,16 +451,22 @@ def _holds(ruling: Ruling, editions: Mapping[str, int]) -> bool:
 
 def applicable_rulings(trace: Trace) -> list[Ruling]:
     """The catalogue rulings on this run: the ones the scenario cites, then every ruling
-    (for the editions played) that names two of the cards it involves."""
+    (for the editions played) on two of the cards it involves: a card's ruling when that
+    card and another it names are involved (as the interaction graph pairs them: two cards
+    a ruling on a third names, Horn of Plenty's on Throne Room and Feast, are not its
+    subject), a general rule when two cards it names are."""
     rulings = catalogue()
     cited = [rulings[r] for r in trace.scenario.rulings if r in rulings]
     cards = set(involved_cards(trace))
+
+    def on_two(ruling: Ruling) -> bool:
+        named = cards & set(ruling.cards)
+        return len(named) >= 2 if ruling.card is None else ruling.card in cards and bool(named)
+
     pairs = [
         r
         for r in rulings.values()
-        if len(cards & {r.card, *r.cards} - {None}) >= 2
-        and _holds(r, trace.scenario.editions)
-        and r not in cited
+        if on_two(r) and _holds(r, trace.scenario.editions) and r not in cited
     ]
     return cited + pairs
 

@@ -35,6 +35,7 @@ from typing import Any
 import yaml
 
 from engine import cards as catalogue
+from engine.abilities import SetsUp, of_kind
 from engine.costs import Cost
 from engine.model import Card, printed_types
 
@@ -126,7 +127,8 @@ def dataset_facts() -> dict[str, Fact]:
         if card.name not in wanted:
             continue
         purpose = str(getattr(card.purpose, "value", card.purpose))
-        set_name = str(card.set.value).lower()
+        # The registry's spelling: "Cornucopia & Guilds" is cornucopia-guilds.
+        set_name = re.sub(r"\W+", "-", str(card.set.value).lower())
         if purpose == "Basic" and set_name == "base":
             set_name = "basic"
         instructions = card.instructions or ""
@@ -255,14 +257,25 @@ def cost_scenario(definition: Card, fact: Fact) -> dict[str, Any]:
     return doc
 
 
+# A Kingdom pile for a card that asks set-up for one (a Bane, Ferryman's pile): any card
+# costing 3 coins not named by the scenarios.
+ASKED_PILE = "Village"
+
+
 def _setup(definition: Card, setup: dict[str, Any]) -> dict[str, Any]:
     """The Kingdom is what the scenario names; Platinum and Colony need a Colony game, and
-    Potion a Kingdom card whose cost has a Potion (rulings rules/potion/1)."""
+    Potion a Kingdom card whose cost has a Potion (rulings rules/potion/1); a card asking
+    set-up for a Kingdom pile of its own (Young Witch, Ferryman) gets one."""
     if definition.name in ("Platinum", "Colony"):
         return {"colony": True, **setup}
     if definition.name == "Potion":
         needing = next(card.name for card in catalogue.kingdom_cards() if card.cost.potion)
         return {"kingdom": [needing], **setup}
+    for change in of_kind(definition.static, SetsUp):
+        if change.bane is not None:
+            setup = {"bane": ASKED_PILE, **setup}
+        if change.set_aside is not None:  # empty, so that gaining the card gains only it
+            setup = {change.set_aside.key: ASKED_PILE, "piles": {ASKED_PILE: []}, **setup}
     return setup
 
 
@@ -337,7 +350,10 @@ def scenarios(facts: dict[str, Fact] | None = None) -> Iterator[dict[str, Any]]:
     facts = dataset_facts() if facts is None else facts
     for definition in catalogue.ALL_CARDS:
         fact = facts[definition.name]
-        yield cost_scenario(definition, fact)
+        # A card outside the Supply (a Prize, a Reward) is never bought: its cost is the
+        # dataset's (test_card_facts) and rulings rules/non-supply/6 show it.
+        if not {"Prize", "Reward"} & set(fact.types):
+            yield cost_scenario(definition, fact)
         yield types_scenario(definition, fact)
         bonuses = bonuses_scenario(definition, fact)
         if bonuses is not None:

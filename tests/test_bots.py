@@ -347,3 +347,33 @@ def test_bots_decide_the_same_whatever_the_hidden_cards(spec: str) -> None:
             make_move(game, move)
         moves.append(seen)
     assert all(m == moves[0] for m in moves[1:])
+
+
+@pytest.mark.parametrize(
+    ("coins", "coffers", "moves"),
+    [
+        # 6 coins and 2 Coffers buy a Province instead of a Gold: both are spent first.
+        (
+            6,
+            2,
+            [Command("spend", "coffers"), Command("spend", "coffers"), Command("buy", "Province")],
+        ),
+        # 3 coins or 4 buy a Silver: the Coffer is kept for a later turn.
+        (3, 1, [Command("buy", "Silver")]),
+    ],
+)
+def test_big_money_spends_coffers_only_when_they_buy_a_better_card(
+    coins: int, coffers: int, moves: list[Move]
+) -> None:
+    game = Game(
+        {
+            "players": 2,
+            "kingdom": ["Baker"],
+            "turn": {"phase": "buy", "coins": coins},
+            "p1": {"coffers": coffers},
+        }
+    )
+    for expected in moves:
+        move = BigMoney().act(GameView(game, 0))
+        assert move == expected
+        make_move(game, move)

@@ -87,7 +87,8 @@ def test_new_writes_a_new_file_and_never_replaces_one(
 def test_explain_two_cards(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["explain", "throne room", "FEAST"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Throne Room and Feast\n\nRulings that name both (2):\n")
+    # Feast's own, and Horn of Plenty's and Shop's that name both (Cornucopia & Guilds).
+    assert out.startswith("Throne Room and Feast\n\nRulings that name both (3):\n")
     assert "  base/feast/2 [editions 1] (about Feast)\n" in out
     assert "    Source: https://wiki.dominionstrategy.com/index.php/Feast\n" in out
     assert "  base/feast/throne-room: Throne Room on Feast gains two cards" in out

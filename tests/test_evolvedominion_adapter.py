@@ -153,6 +153,8 @@ def test_what_it_cannot_express_is_refused_on_load(engine: Any) -> None:
         engine.load(setup(p1={"set_aside": ["Smithy"]}))
     reason = engine.unsupported_reason({"Moat", "Courtyard"}, {"base": 2, "intrigue": 2})
     assert reason == "evolvedominion 1.0.3 has only the Base set"
+    reason = engine.unsupported_reason({"Trader", "Silver"}, {"hinterlands": 2})
+    assert reason == "evolvedominion 1.0.3 has only the Base set"
     assert engine.unsupported_reason({"Mine"}, {"base": 1}) == (
         "evolvedominion lacks the text of Mine (edition 1)"
     )

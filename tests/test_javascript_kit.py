@@ -123,3 +123,35 @@ def test_the_kit_skips_seaside_additions_it_neither_declares_nor_reports(
     (result,) = json.loads(report.read_text())["results"]
     assert (result["status"], result["message"]) == ("skip", reason)
     assert cli.main(["check", str(scenario)]) == 0  # the reference engine plays it
+
+
+CG_ADDITIONS = {
+    "coffers": (
+        "setup: {kingdom: [], p1: {hand: [Copper], coffers: 1}}\nsteps: [{play: Copper}]\n"
+        "expect: {turn: {coins: 1}}\n",
+        "wire:javascript-starter does not declare the format additions coffers",
+    ),
+    "reported": (
+        "setup: {kingdom: [], p1: {hand: [Copper]}}\nsteps: [{play: Copper}]\n"
+        "expect: {p1: {coffers: 0}}\n",
+        "wire:javascript-starter does not report the tokens coffers",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CG_ADDITIONS))
+def test_the_kit_skips_coffers_it_neither_declares_nor_reports(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Cornucopia & Guilds' Coffers with basic cards only: a setup giving a player Coffers
+    # (an addition the kit does not declare), or an expectation of them (which its
+    # observe does not report), is skipped with the reason.
+    body, reason = CG_ADDITIONS[name]
+    scenario = tmp_path / f"{name}.yaml"
+    scenario.write_text(f"id: mine/coffers/{name}\ntitle: Coffers addition {name}\n{body}")
+    report = tmp_path / "kit.json"
+    assert cli.main(["check", str(scenario), "--engine", ENGINE, "--json", str(report)]) == 0
+    capsys.readouterr()
+    (result,) = json.loads(report.read_text())["results"]
+    assert (result["status"], result["message"]) == ("skip", reason)
+    assert cli.main(["check", str(scenario)]) == 0  # the reference engine plays it

@@ -273,7 +273,7 @@ def test_choose_values(written: str, value: object) -> None:
         ("seed: x\nsetup: {}\n", "case.yaml:3: seed: expected a whole number"),
         ("setup: {}\nsteps:\n  - end: game\n", "case.yaml:5: steps[1].end: expected one of"),
         (
-            "setup: {}\nsteps:\n  - choose: 3\n",
+            "setup: {}\nsteps:\n  - choose: 2.5\n",
             "case.yaml:5: steps[1].choose: expected text or true",
         ),
         (
@@ -293,8 +293,8 @@ def test_choose_values(written: str, value: object) -> None:
         # structure of steps
         (
             "setup: {}\nsteps:\n  - play: Copper\n    buy: Silver\n",
-            "case.yaml:5: steps[1]: a step needs exactly one of play, buy, end, choose, expect "
-            "(found play, buy)",
+            "case.yaml:5: steps[1]: a step needs exactly one of play, buy, end, spend, choose, "
+            "expect (found play, buy)",
         ),
         ("setup: {}\nsteps:\n  - player: p1\n", "steps[1]: a step needs exactly one of"),
         (

@@ -475,3 +475,21 @@ def test_cost_rules_proof_fails_when_reductions_lower_the_potion_part() -> None:
     outcome = proofs.prove_cost_rules(reduce=_reduce_every_part)
     assert not outcome.proved
     assert "Potion or Debt part" in (outcome.counterexample or "")
+
+
+def test_tokens_proof_fails_when_one_token_more_than_there_is_may_go() -> None:
+    outcome = proofs.prove_tokens_never_negative(lambda have, count, ops: count <= have + 1)
+    assert not outcome.proved and outcome.counterexample is not None
+    assert "-1 left" in outcome.counterexample
+
+
+def test_tokens_proof_fails_when_a_negative_count_may_go() -> None:
+    outcome = proofs.prove_tokens_never_negative(lambda have, count, ops: count <= have)
+    assert not outcome.proved and outcome.counterexample is not None
+
+
+def test_the_engine_spends_and_removes_tokens_by_the_proved_rule() -> None:
+    game = Game({"players": 2, "kingdom": ["Baker"], "p1": {"coffers": 2}})
+    assert not game.remove_tokens(0, "coffers", 3) and game.tokens(0, "coffers") == 2
+    assert not game.remove_tokens(0, "coffers", -1) and game.tokens(0, "coffers") == 2
+    assert game.remove_tokens(0, "coffers", 2) and game.tokens(0, "coffers") == 0

@@ -14,6 +14,7 @@ from collections import Counter
 
 import options
 import pytest
+from every_set import editions
 
 from checks.random_play import InvariantBroken, play_random_game
 from engine.sets import KINGDOM_SETS
@@ -23,21 +24,17 @@ CHUNK = 25
 MAX_TURNS = 400
 
 
-def _editions(seed: int) -> dict[str, int]:
-    return {name: 1 + (seed >> index) % 2 for index, name in enumerate(KINGDOM_SETS)}
-
-
 def _play(
-    seed: int, kingdom: list[str] | None = None, editions: dict[str, int] | None = None
+    seed: int, kingdom: list[str] | None = None, chosen: dict[str, int] | None = None
 ) -> tuple[str | None, list[str]]:
-    players, editions = 2 + seed % 3, editions or _editions(seed)
+    players, chosen = 2 + seed % 3, chosen or editions(seed)
     try:
         result = play_random_game(
-            players, seed, editions=editions, sets=KINGDOM_SETS, kingdom=kingdom,
+            players, seed, editions=chosen, sets=KINGDOM_SETS, kingdom=kingdom,
             max_turns=MAX_TURNS,
         )  # fmt: skip
     except InvariantBroken as broken:
-        return f"seed {seed} ({players} players, {editions}): {broken}", []
+        return f"seed {seed} ({players} players, {chosen}): {broken}", []
     game = result.game
     assert game.state.game_over and game.winners(), seed
     return None, game.event_lines()
@@ -47,11 +44,11 @@ def _play(
 def test_random_games_hinterlands_only(first: int) -> None:
     failures = []
     for seed in range(first, min(first + CHUNK, GAMES // 2)):
-        players, editions = 2 + seed % 5, _editions(seed)
+        players, chosen = 2 + seed % 5, editions(seed)
         try:
-            play_random_game(players, seed, editions=editions, sets=("hinterlands",))
+            play_random_game(players, seed, editions=chosen, sets=("hinterlands",))
         except InvariantBroken as broken:
-            failures.append(f"seed {seed} ({players} players, {editions}): {broken}")
+            failures.append(f"seed {seed} ({players} players, {chosen}): {broken}")
     assert not failures, "\n".join(failures)
 
 
@@ -74,8 +71,7 @@ def test_replacements_and_gains_elsewhere_are_played() -> None:
     seen: Counter[str] = Counter()
     failures = []
     for seed in range(12):
-        editions = {**_editions(seed), "hinterlands": 1}
-        failure, lines = _play(3000 + seed, kingdom, editions)
+        failure, lines = _play(3000 + seed, kingdom, {**editions(seed), "hinterlands": 1})
         if failure:
             failures.append(failure)
         _seen(lines, happenings, seen)
@@ -98,8 +94,7 @@ def test_exchanges_and_discard_reactions_are_played() -> None:
     seen: Counter[str] = Counter()
     failures = []
     for seed in range(12):
-        editions = {**_editions(seed), "hinterlands": 2}
-        failure, lines = _play(4000 + seed, kingdom, editions)
+        failure, lines = _play(4000 + seed, kingdom, {**editions(seed), "hinterlands": 2})
         if failure:
             failures.append(failure)
         _seen(lines, happenings, seen)

@@ -26,9 +26,14 @@ def test_what_reads_the_registry() -> None:
     assert DEFAULT_EDITIONS["alchemy"] == 1 and DEFAULT_EDITIONS["seaside"] == 2
     editions = loader.schema()["properties"]["editions"]["properties"]
     assert list(editions) == list(KINGDOM_SETS)
-    assert (*KINGDOM_SETS, "rules", "rules-durations", "rules-costs", "rules-gaining") == (
-        catalogue.FILES
-    )
+    assert (
+        *KINGDOM_SETS,
+        "rules",
+        "rules-durations",
+        "rules-costs",
+        "rules-gaining",
+        "rules-tokens-piles",
+    ) == catalogue.FILES
     wire = wire_schema.schema()["$defs"]
     assert wire["set"]["enum"] == list(ALL_SETS)
     assert wire["setup"]["properties"]["editions"]["required"] == list(KINGDOM_SETS)

@@ -81,7 +81,7 @@ def test_every_bundled_scenario_ends_with_nothing_pending_or_says_so() -> None:
             if step.verb == "choose":
                 adapter.answer(step.arg)
             else:
-                for arg in step.arg if step.verb == "play" else [step.arg]:
+                for arg in step.arg if step.verb in ("play", "spend") else [step.arg]:
                     adapter.command(step.verb, arg)
         if adapter.pending() is not None and "pending" not in final_expectation(scenario):
             left_pending.append(scenario.id)

@@ -89,6 +89,8 @@ DECISION_KINDS = {
     "gain": "pick a card in the Supply to gain",
     "option": "pick one or more of a card's labelled options",
     "yes_no": "answer yes or no",
+    "amount": "answer a whole number from the least to the most allowed (how much to "
+    "overpay, how many tokens to remove)",
     "order": "put cards in an order, top first",
     "name": "name any card",
     "react": "reveal a Reaction (answer with its name) or decline (no, or []); the source is "

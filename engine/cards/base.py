@@ -10,6 +10,7 @@ from engine.cards.common import (
     SPY_OPTIONS,
     choose_one,
     curse_each_other,
+    deck_into_discard,
     discard_down_to,
     discard_revealed,
     gain_costing_up_to,
@@ -244,10 +245,7 @@ def _chancellor(ctx: Context) -> Effect[None]:
     if not deck:
         return
     if (yield from game.yes_no(ctx.player, ctx.name, "put your deck into your discard pile?")):
-        # Moved as a whole, face down: not discarding, so no "discards" event. Bottom card
-        # first, so the former top card of the deck ends up on top of the discard pile.
-        for card in list(deck):
-            game.put(ctx.player, card, ("deck", ctx.player), "discard")
+        deck_into_discard(game, ctx.player)
 
 
 CHANCELLOR = _kingdom(

@@ -35,14 +35,14 @@ if TYPE_CHECKING:
 # dropping the card's edges.
 VOCABULARY = frozenset(
     {
-        "+actions", "+buys", "+coins", "attacks", "blocks-attack", "boosts-treasures",
+        "+actions", "+buys", "+coins", "attacks", "blocks-attack", "boosts-treasures", "coffers",
         "counts-cards", "counts-piles", "counts-plays", "counts-types", "discards",
         "discards-others", "draws", "duration-like", "gains", "gains-from-trash",
         "gains-to-deck", "gains-to-hand", "gives-curses", "moves-deck", "names-a-card",
         "passes-cards", "plays-actions", "plays-treasures", "reacts-to-attack",
         "reacts-to-gain", "reduces-costs", "restricts-buys", "reveals", "sets-aside", "tests-cost",
         "topdecks", "trashes", "trashes-self", "victory", "vp-tokens", "when-buy",
-        "when-gain", "while-in-play",
+        "when-gain", "while-in-play", "overpay",
     }
 )  # fmt: skip
 
@@ -91,22 +91,49 @@ def reveal_top(game: CardAPI, player: int, count: int, verb: str = "reveals") ->
     return revealed
 
 
-def reveal_until_treasure(game: CardAPI, player: int) -> tuple[list[int], int | None]:
-    """Reveal from the deck (shuffling when needed) until a Treasure: (the other revealed
-    cards, the Treasure or None). The cards stay revealed for the caller to move."""
+def reveal_until(
+    game: CardAPI, player: int, wanted: Callable[[int], bool]
+) -> tuple[list[int], int | None]:
+    """Reveal from the deck (shuffling when needed, without the cards already revealed)
+    until a card ``wanted`` accepts: (the other revealed cards, that card or None when the
+    deck and discard pile run out first). The cards stay revealed for the caller to move."""
     others: list[int] = []
     while True:
         card = game.reveal_top(player)
         if card is None:
             return others, None
-        if game.definition(card).is_(TREASURE):
+        if wanted(card):
             return others, card
         others.append(card)
+
+
+def reveal_until_into_hand(
+    game: CardAPI, player: int, wanted: Callable[[int], bool]
+) -> Effect[None]:
+    """Reveal from the deck until a card ``wanted`` accepts, put it into the hand and
+    discard the other revealed cards (Farming Village, Hunting Party)."""
+    others, found = reveal_until(game, player, wanted)
+    if found is not None:
+        game.put(player, found, ("revealed", player), "hand")
+    yield from discard_revealed(game, player, others)
+
+
+def reveal_until_treasure(game: CardAPI, player: int) -> tuple[list[int], int | None]:
+    """Reveal from the deck until a Treasure (:func:`reveal_until`)."""
+    return reveal_until(game, player, lambda card: game.definition(card).is_(TREASURE))
 
 
 def still_revealed(game: CardAPI, player: int, cards: list[int]) -> list[int]:
     zone = game.player(player).revealed
     return [card for card in cards if card in zone]
+
+
+def deck_into_discard(game: CardAPI, player: int) -> None:
+    """Put the whole deck into the discard pile (Chancellor, Trusty Steed): moved as a
+    whole, face down, not discarded, so no "discards" event. Bottom card first, so the
+    former top card of the deck ends up on top of the discard pile."""
+    for card in list(game.player(player).deck):
+        game.put(player, card, ("deck", player), "discard")
 
 
 def discard_revealed(game: CardAPI, player: int, cards: list[int]) -> Effect[list[int]]:
@@ -393,12 +420,19 @@ def discard_down_to(size: int) -> PlayEffect:
     def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
         for victim in game.attacked(ctx):
-            excess = len(game.player(victim).hand) - size
-            if excess <= 0:
+            if len(game.player(victim).hand) <= size:
                 continue
-            yield from move_from_hand(game, victim, ctx.name, excess, f"discard down to {size}")
+            yield from discards_down_to(ctx, victim, size)
 
     return effect
+
+
+def discards_down_to(ctx: Context, victim: int, size: int) -> Effect[None]:
+    """``victim`` discards down to ``size`` cards in hand for the card of ``ctx`` (nothing
+    with ``size`` cards or fewer): one victim's part of Militia, Followers."""
+    excess = len(ctx.game.player(victim).hand) - size
+    if excess > 0:
+        yield from move_from_hand(ctx.game, victim, ctx.name, excess, f"discard down to {size}")
 
 
 def choose_one(
@@ -416,11 +450,26 @@ def play_an_action(times: int, *, optional: bool) -> PlayEffect:
     """Choose an Action card in hand and play it ``times`` times in a row (Throne Room,
     King's Court). The later plays resolve the card wherever it
     now is, and use no Action."""
+    return play_a_card(ACTION, times, optional=optional)
+
+
+def play_a_card(
+    card_type: str, times: int, *, optional: bool, excluded: str | None = None
+) -> PlayEffect:
+    """Choose a card of ``card_type`` in hand (none of type ``excluded``) and play it
+    ``times`` times in a row (Throne Room, King's Court; Coronet's non-Reward Action, then
+    its non-Reward Treasure). The later plays resolve the card wherever it now is."""
 
     def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
-        actions = [c for c in game.player(ctx.player).hand if game.definition(c).is_(ACTION)]
-        prompt = f"play an Action card {times} times"
+        actions = [
+            card
+            for card in game.player(ctx.player).hand
+            if game.definition(card).is_(card_type)
+            and (excluded is None or not game.definition(card).is_(excluded))
+        ]
+        kind = "an Action card" if card_type == ACTION else f"a {card_type}"
+        prompt = f"play {kind} {times} times"
         chosen = yield from choose_one(ctx, actions, prompt, optional=optional, purpose="play")
         if chosen is None:
             return

@@ -371,7 +371,9 @@ def _ambassador(ctx: Context) -> Effect[None]:
         return
     game.reveal(player, shown)
     name = game.name_of(shown[0])
-    copies = [c for c in hand if game.name_of(c) == name]
+    # A card with no Supply pile (a Prize) cannot be returned (rules/non-supply/5).
+    supply = name in game.state.supply
+    copies = [c for c in hand if game.name_of(c) == name] if supply else []
     returned = yield from game.choose_cards(
         player, ctx.name, copies, 0, 2, f"return up to 2 {name} to the Supply", purpose="return"
     )

@@ -423,7 +423,8 @@ def _smugglers(ctx: Context) -> Effect[None]:
     game, player = ctx.game, ctx.player
     right = (player - 1) % game.players
     gained = set(game.player(right).gained_last_turn)
-    # A card is picked, then gained: a pile that ran out may be picked and gains nothing.
+    # A card is picked, then gained: a pile that ran out, or a card from no Supply pile
+    # (a Prize), may be picked and gains nothing (rulings rules/non-supply/4).
     pile = yield from game.choose_gain(
         player,
         ctx.name,
@@ -431,6 +432,7 @@ def _smugglers(ctx: Context) -> Effect[None]:
         "gain a card the player on your right gained on their last turn",
         fits=lambda card: card.name in gained,
         empty_too=True,
+        outside=gained,
     )
     if pile is not None:
         yield from game.gain(player, pile)

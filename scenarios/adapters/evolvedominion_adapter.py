@@ -76,7 +76,7 @@ NAMES: dict[type, str] = {cls: _card_name(cls) for cls in (*BASIC, *KINGDOM)}
 CLASSES: dict[str, type] = {name: cls for cls, name in NAMES.items()}
 MISSING_SETS = {
     name: "evolvedominion 1.0.3 has only the Base set"
-    for name in ("intrigue", "prosperity", "seaside")
+    for name in ("intrigue", "prosperity", "seaside", "alchemy", "hinterlands", "cornucopia-guilds")
 }
 STARTING = {"Copper": 7, "Estate": 3}  # what evolvedominion deals each player from the piles
 

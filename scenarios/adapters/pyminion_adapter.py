@@ -101,6 +101,7 @@ MISSING_SETS = {
     "seaside": "pyminion 0.4.0 has no Seaside",
     "alchemy": "pyminion 0.4.0 has no Alchemy",
     "hinterlands": "pyminion 0.4.0 has no Hinterlands",
+    "cornucopia-guilds": "pyminion 0.4.0 has no Cornucopia or Guilds",
 }
 
 

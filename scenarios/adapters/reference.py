@@ -11,6 +11,7 @@ from engine.game import Game
 from engine.state import EventRecord, event_line
 from scenarios.adapters.base import Adapter, Rejected
 from scenarios.declarations import DeclarationCheck, DeclarationError, Followed
+from scenarios.loader import DECLARED_TOKEN_KEYS
 from scenarios.model import FORMAT_FEATURES, CheckedSetup
 
 # "revealed": the cards being revealed or looked at (Sentry, Bandit's victim), while a
@@ -20,7 +21,8 @@ OBSERVED_PLAYER_KEYS = (
     "hand", "deck", "discard", "in_play", "set_aside", "revealed", "vp_tokens", "score",
     "island", "native_village", "pirate_ship",
 )  # fmt: skip
-OBSERVED = frozenset(OBSERVED_PLAYER_KEYS)
+# The player tokens sets declare (pN.coffers), 0 when a player has none.
+OBSERVED = frozenset(OBSERVED_PLAYER_KEYS) | DECLARED_TOKEN_KEYS
 # What an empty mat reports: a new one each time (list() is [], int() is 0).
 MAT_DEFAULTS: dict[str, Callable[[], object]] = {
     "island": list,
@@ -139,7 +141,10 @@ class ReferenceAdapter(Adapter):
             for key, empty in MAT_DEFAULTS.items():
                 if key not in player:
                     player[key] = empty()
+            for key in DECLARED_TOKEN_KEYS - player.keys():
+                player[key] = 0
         snapshot.setdefault("embargo", {})
+        snapshot.setdefault("piles", {})
         turn = snapshot["turn"]
         turn.setdefault("extra", False)
         turn.setdefault("potions", 0)
