@@ -172,15 +172,7 @@ BLOCKADE = _kingdom(
         ),
     ),
     static=(HoldsSetAside(),),
-    declares=tags(
-        "gains",
-        "tests-cost",
-        "sets-aside",
-        "attacks",
-        "gives-curses",
-        "duration-like",
-        "while-in-play",
-    ),
+    declares=tags("gains", "tests-cost", "sets-aside", "gives-curses", "duration-like"),
     targets=Targets(
         gains=(
             Gain(max_cost=4, to="set_aside"),
@@ -290,7 +282,7 @@ def _outpost_2(ctx: Context) -> None:
     turn = game.state.turn
     # Only the first Outpost played this turn (this play is counted already), and only
     # when the previous turn was another player's: otherwise it does nothing at all.
-    if turn.plays.count(ctx.name) == 1 and turn.in_a_row == 1:
+    if turn.played_once(ctx.name) and turn.in_a_row == 1:
         game.draw_next_hand(3)
         game.queue_turn(ctx.player)
         game.stay_in_play(ctx)
@@ -411,7 +403,7 @@ PIRATE_SHIP = _kingdom(
     editions=(1,),
     effect=_pirate_ship,
     options=PIRATE_SHIP_OPTIONS,
-    declares=tags("attacks", "reveals", "trashes", "discards-others", "+coins"),
+    declares=tags("reveals", "trashes", "discards-others", "+coins"),
     targets=Targets(trashes=of("others"), asks=of(TREASURE)),
 )
 
