@@ -821,8 +821,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "Conspirator counts Action cards in play, so a card played twice counts once.",
         f"{DESIGN}; {androminion(56)}",
         src(
-            "1 for name in game.state.turn.plays if game.definition_by_name(name).is_(ACTION)",
-            "1 for card in game.player(ctx.player).in_play if game.definition(card).is_(ACTION)",
+            "name for name in game.state.turn.plays if game.definition_by_name(name).is_(ACTION)",
+            "card for card in game.player(ctx.player).in_play if game.definition(card).is_(ACTION)",
         ),
     ),
     m(

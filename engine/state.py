@@ -178,6 +178,24 @@ class TurnState:
         self.hand_size = 5
         self.gains = []
 
+    def played_once(self, *names: str) -> bool:
+        """Whether exactly one play this turn was of a card named one of ``names`` ("the
+        first Fool's Gold you play this turn", this play counted). It stops at a second:
+        counting went through every play of the turn at each play, quadratic over
+        thousands of plays of one card."""
+        seen = 0
+        for name in names:
+            at = -1
+            while True:
+                try:
+                    at = self.plays.index(name, at + 1)
+                except ValueError:
+                    break
+                seen += 1
+                if seen > 1:
+                    return False
+        return seen == 1
+
 
 # One entry of the event log as stored: (player, verb, card, target), e.g.
 # (0, "gains", "Silver", None) for ``p1 gains Silver``. The paths that log most (draw,

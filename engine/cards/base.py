@@ -676,7 +676,7 @@ def _first_silver_played(ctx: TriggerContext) -> bool:
     return (
         card is not None
         and ctx.game.name_of(card) == "Silver"
-        and ctx.game.state.turn.plays.count("Silver") == 1
+        and ctx.game.state.turn.played_once("Silver")
     )
 
 

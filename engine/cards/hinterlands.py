@@ -225,7 +225,7 @@ def _crossroads(ctx: Context) -> Effect[None]:
     victory = sum(1 for card in hand if game.definition(card).is_(VICTORY))
     game.draw(ctx.player, victory)
     # This play is already counted: the first Crossroads of the turn finds only itself.
-    if game.state.turn.plays.count(ctx.name) == 1:
+    if game.state.turn.played_once(ctx.name):
         game.bonus(ctx.player, actions=3)
     yield from ()
 
@@ -418,7 +418,7 @@ FARMLAND_2 = _kingdom(
 
 def _fools_gold(ctx: Context) -> Effect[None]:
     # This play is already counted: the first Fool's Gold of the turn finds only itself.
-    first = ctx.game.state.turn.plays.count(ctx.name) == 1
+    first = ctx.game.state.turn.played_once(ctx.name)
     ctx.game.bonus(ctx.player, coins=1 if first else 4)
     yield from ()
 

@@ -22,6 +22,7 @@ Baron, Mining Village and Mill ask yes/no.
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from engine import rules
@@ -150,10 +151,12 @@ BRIDGE = _kingdom(
 
 def _conspirator(ctx: Context) -> Effect[None]:
     game = ctx.game
-    action_plays = sum(
-        1 for name in game.state.turn.plays if game.definition_by_name(name).is_(ACTION)
+    # Counted up to 3 only: counting every play of the turn at each play was quadratic
+    # over thousands of Conspirators.
+    action_plays = (
+        name for name in game.state.turn.plays if game.definition_by_name(name).is_(ACTION)
     )
-    if action_plays >= 3:
+    if sum(1 for _ in islice(action_plays, 3)) == 3:
         game.draw(ctx.player, 1)
         game.bonus(ctx.player, actions=1)
     yield from ()

@@ -608,11 +608,10 @@ def _corsair(ctx: Context) -> Effect[None]:
 
 def _first_silver_or_gold_of_the_turn(ctx: TriggerContext) -> bool:
     game, card, victim = ctx.game, ctx.happening.card, ctx.happening.player
-    plays = game.state.turn.plays
     return (
         card is not None
         and game.name_of(card) in SILVER_OR_GOLD
-        and sum(plays.count(name) for name in SILVER_OR_GOLD) == 1
+        and game.state.turn.played_once(*SILVER_OR_GOLD)
         and plays_still_to_come(ctx) > 0
         and game.still_attacks(ctx.owner, ctx.card, victim)
     )

@@ -290,7 +290,7 @@ def _outpost_2(ctx: Context) -> None:
     turn = game.state.turn
     # Only the first Outpost played this turn (this play is counted already), and only
     # when the previous turn was another player's: otherwise it does nothing at all.
-    if turn.plays.count(ctx.name) == 1 and turn.in_a_row == 1:
+    if turn.played_once(ctx.name) and turn.in_a_row == 1:
         game.draw_next_hand(3)
         game.queue_turn(ctx.player)
         game.stay_in_play(ctx)
