@@ -43,6 +43,7 @@ import networkx as nx  # type: ignore[import-untyped]
 
 from checks.interactions import ALL_KINDS, KIND_BY_ID, KINDS, RULED, Kind, derive
 from engine.abilities import ChangesCards, CostChange
+from engine.cards.common import declared_tags
 from engine.costs import as_cost
 from scenarios import names
 
@@ -251,7 +252,7 @@ def _node_attributes(defs: Sequence[Card]) -> dict[str, Any]:
         "cost": str(latest.cost),
         "types": sorted(set().union(*(card.types for card in defs))),
         "editions": sorted(set().union(*(card.editions for card in defs))),
-        "declares": sorted(set().union(*(card.declares for card in defs))),
+        "declares": sorted(set().union(*(declared_tags(card) for card in defs))),
         "facets": sorted(set().union(*(facets(card) for card in defs))),
         "kingdom": latest.kingdom,
         "text": latest.text,

@@ -571,6 +571,9 @@ def snapshot(game: Game) -> dict[str, Any]:
     return shown
 
 
+NOT_IN_PLAY = "a card not in play holds a card or waits for the next turn (Farmhands gained)"
+
+
 class NotAPosition(ValueError):
     """A state that a setup cannot say: a decision is pending, or cards are under way
     between zones (revealed, or played this turn)."""
@@ -677,6 +680,13 @@ def _player_setup(game: Game, player: PlayerState, given: set[str]) -> dict[str,
         zones["durations"] = durations
     if player.revealed:
         raise NotAPosition("cards are revealed: an instruction is under way")
+    in_play = set(player.in_play)
+    if any(holder not in in_play for _, holder in player.held) or any(
+        card not in in_play for card, _ in player.next_turn
+    ):
+        # Farmhands, gained: a card set aside for the next turn by a card not in play. The
+        # scenario format has no key for it yet (durations are cards in play).
+        raise NotAPosition(NOT_IN_PLAY)
     for mat, cards in player.mats.items():
         if cards:
             zones[mat] = [names[card] for card in cards]

@@ -61,6 +61,7 @@ from engine.shapes import (
     show,
 )
 from engine.tokens import TokenKind
+from engine.vocabulary import POSITION_ZONES
 
 MAX_PLAYERS = 6
 MAX_KINGDOM = 30
@@ -75,7 +76,7 @@ SETUP_PHASES = (*PHASES, "start")
 # The phases a gain of this turn may have been made in (``turn.gains``). A constant: mypyc
 # fails on `in (*A, "b")` written in a test.
 GAIN_PHASES = (*PHASES, "cleanup")
-ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
+ZONES = POSITION_ZONES
 # Cards in play as entries: a name, or {card, by, set_aside} (played by a Throne Room,
 # with the cards its plays set aside: Haven, Blockade).
 PLAY_ZONES = ("in_play", "durations")

@@ -293,6 +293,11 @@ class Turn(Verbs):
         ``rules/when-discard/3``; a Duration card played then stays, as its owner's
         ``staying``). The cards each other player discarded, in turn order."""
         discarded: list[tuple[int, list[int]]] = []
+        for state in self.state.players:  # after the player's own discards
+            if state.in_play:
+                break
+        else:
+            return discarded  # the common case: no card is in play (no Duration either)
         names = self.state.names
         for owner in self.others(player):
             state = self.state.players[owner]

@@ -18,6 +18,9 @@ from typing import Literal, get_args
 # zone kinds too, declared by their set (``engine.tokens.Mat``).
 PlayerZone = Literal["hand", "deck", "discard", "in_play", "set_aside", "revealed"]
 PLAYER_ZONES: tuple[PlayerZone, ...] = get_args(PlayerZone)
+# The player zones a position holds cards in, as a setup, a snapshot and the wire write
+# them: every one but ``revealed``, which is empty whenever the game waits for a command.
+POSITION_ZONES: tuple[PlayerZone, ...] = tuple(zone for zone in PLAYER_ZONES if zone != "revealed")
 # The shared zones: a Supply pile ``("supply", pile)``, a pile outside the Supply
 # ``("pile", pile)`` (Prizes), the trash ``("trash", None)``.
 SharedZone = Literal["supply", "pile", "trash"]

@@ -23,10 +23,21 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from engine import cards as catalogue
 from engine.errors import BadPosition
 from engine.sets import BY_NAME, DEFAULT_EDITIONS, KINGDOM_SETS
 from engine.setup_check import check_generation, check_setup
 from engine.shapes import show
+from engine.vocabulary import (
+    ALONE_VERBS,
+    CARD_VERBS,
+    EXCHANGES,
+    GAINS_INSTEAD,
+    GAME_ENDS,
+    PASSES,
+    PUTS_INTO_HAND,
+    SPENDS,
+)
 from scenarios.model import (
     BASIC_PILES,
     COLONY_PILES,
@@ -75,28 +86,49 @@ MAX_PROBLEMS_SHOWN = 5
 _LINE_BREAKING = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 
 # The event grammar of the format reference (docs/guides/writing-scenarios.rst): read here
-# for scenario files, and by the wire adapter for what an engine under test reports.
-EVENT_FORMS = (
-    # Two cards in one line: a gain that replaced another's, an exchange (before the plain
-    # form, which would read "Silver instead of Province" as one card).
-    re.compile(r"^(?P<player>p\d+) gains (?P<card>.+?) instead of (?P<card2>.+)$"),
-    re.compile(r"^(?P<player>p\d+) exchanges (?P<card>.+?) for (?P<card2>.+)$"),
-    re.compile(
-        r"^(?P<player>p\d+) (?:plays|buys|gains|trashes|discards|draws|reveals"
-        r"|topdecks|returns|sets aside|reacts with|resolves|embargoes) (?P<card>.+)$"
-    ),
-    re.compile(r"^(?P<player>p\d+) passes (?P<card>.+) to (?P<other>p\d+)$"),
-    # A token spent by the step spend (Coffers): the token's name, not a card.
-    re.compile(r"^(?P<player>p\d+) spends (?P<token>.+)$"),
-    re.compile(
-        r"^(?P<player>p\d+) puts (?P<card>.+)"
-        r" (?:into hand|on the Island mat|on the Native Village mat)$"
-    ),
-    re.compile(
-        r"^(?P<player>p\d+) (?:shuffles|starts a turn|starts an extra turn|takes a Coin token)$"
-    ),
-    re.compile(r"^game ends$"),
-)
+# for scenario files, and by the wire adapter for what an engine under test reports. Made
+# from the engine's words (engine.vocabulary) and the sets' declarations (mats, tokens), so
+# that a line the engine logs is a line a scenario may expect (tests/test_vocabulary.py).
+_PLAYER = r"^(?P<player>p\d+) "
+
+
+def _either(verbs: Iterable[str]) -> str:
+    return "|".join(re.escape(verb) for verb in dict.fromkeys(verbs))
+
+
+def _around(verb: str) -> tuple[str, str]:
+    """A verb with its card inside (``puts {} into hand``): what comes before and after."""
+    before, after = verb.split("{}")
+    return re.escape(before), re.escape(after)
+
+
+# The verbs whose line names two cards: ``p1 gains Silver instead of Province``.
+TWO_CARDS = (GAINS_INSTEAD, EXCHANGES)
+
+
+def event_forms() -> tuple[re.Pattern[str], ...]:
+    """The forms of an event line, first those naming two cards (a gain that replaced
+    another's, an exchange), which the plain forms would read as one card."""
+    kinds = catalogue.TOKEN_KINDS.values()
+    card_verbs = [*CARD_VERBS, *(k.added for k in kinds if k.added and k.where != "player")]
+    inside = [PUTS_INTO_HAND, *(mat.verb for mat in catalogue.MATS.values())]
+    alone = [*ALONE_VERBS, *(k.added for k in kinds if k.added and k.where == "player")]
+    spent = [kind.title for kind in kinds if kind.spend is not None]
+    forms = [
+        *(rf"{_PLAYER}{b}(?P<card>.+?){a}(?P<card2>.+)$" for b, a in map(_around, TWO_CARDS)),
+        rf"{_PLAYER}(?:{_either(card_verbs)}) (?P<card>.+)$",
+        rf"{_PLAYER}{re.escape(PASSES)} (?P<card>.+) to (?P<other>p\d+)$",
+        *(rf"{_PLAYER}{b}(?P<card>.+){a}$" for b, a in map(_around, inside)),
+        rf"{_PLAYER}(?:{_either(alone)})$",
+        rf"^{re.escape(GAME_ENDS)}$",
+    ]
+    if spent:
+        # A token spent by the step spend (Coffers): the token's name, not a card.
+        forms.append(rf"{_PLAYER}{re.escape(SPENDS)} (?P<token>{_either(spent)})$")
+    return tuple(re.compile(form) for form in forms)
+
+
+EVENT_FORMS = event_forms()
 
 
 # A problem's key path and reason are clipped to these lengths: a message quotes what it

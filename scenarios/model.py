@@ -11,15 +11,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from engine import cards as catalogue
 from engine.sets import KINGDOM_SETS
 from engine.setup_check import check_generation
+from engine.vocabulary import POSITION_ZONES
 from scenarios.yamlread import KeyPath
 
 SETS = KINGDOM_SETS
 VERBS = ("play", "buy", "end", "spend", "choose", "expect")
-ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
-# Seaside's player mats: cards there are the player's, outside the other zones.
-MATS = ("island", "native_village")
+ZONES = POSITION_ZONES
+# The player mats the sets declare (Seaside's): cards there are the player's, outside the
+# other zones.
+MATS = tuple(catalogue.MATS)
 # The additions to format version 1 a setup may use (loader.format_features): an engine
 # is sent a setup using one only if it declares it (Adapter.supported_features).
 FORMAT_FEATURES = (

@@ -60,6 +60,7 @@ KIND_WORDS = {
     "order": "to put cards in an order",
     "name": "to name a card",
     "react": "whether to reveal a Reaction",
+    "trigger": "which ability resolves next",
 }
 PHASE_WORDS = {"action": "Action", "buy": "Buy", "cleanup": "Clean-up"}
 SET_WORDS = {card_set.name: card_set.title for card_set in REGISTRY}

@@ -16,6 +16,7 @@ from checks import interactions, rulings_sheet
 from checks.interactions import lasting, while_in_play
 from engine.abilities import CostChange
 from engine.cards import ALL_CARDS, definitions
+from engine.cards.common import declared_tags
 from engine.context import TriggerContext
 from engine.model import ACTION, ATTACK, CURSE, REACTION, TREASURE, VICTORY, Card, Effect, Trigger
 from engine.targets import DECK, HAND, Count, Gain, Plays, Targets, of
@@ -195,14 +196,18 @@ def test_hoard_reasons_differ_by_edition(real: nx.MultiDiGraph) -> None:
 
 
 def _all(tag: str) -> list[Card]:
-    return [c for c in ALL_CARDS if tag in c.declares]
+    return [c for c in ALL_CARDS if tag in declared_tags(c)]
 
 
 def test_plays_tags_match_what_cards_play() -> None:
     for c in ALL_CARDS:
         plays = c.targets.plays
-        assert ("plays-actions" in c.declares) == bool(plays and ACTION in plays.types), c.name
-        assert ("plays-treasures" in c.declares) == bool(plays and TREASURE in plays.types), c.name
+        assert ("plays-actions" in declared_tags(c)) == bool(plays and ACTION in plays.types), (
+            c.name
+        )
+        assert ("plays-treasures" in declared_tags(c)) == bool(plays and TREASURE in plays.types), (
+            c.name
+        )
     clerk = definitions("Clerk")[0]
     assert clerk.targets.plays is None and "plays-actions" not in clerk.declares
 
@@ -210,28 +215,28 @@ def test_plays_tags_match_what_cards_play() -> None:
 def test_self_trashing_gains_and_cost_tags_match_the_targets() -> None:
     for c in ALL_CARDS:
         t = c.targets
-        assert ("trashes-self" in c.declares) == ("self" in t.trashes), c.name
+        assert ("trashes-self" in declared_tags(c)) == ("self" in t.trashes), c.name
         gives = any(CURSE in g_.names and g_.receiver == "others" for g_ in t.gains)
-        assert ("gives-curses" in c.declares) == gives, c.name
+        assert ("gives-curses" in declared_tags(c)) == gives, c.name
         own = [x for x in t.gains if x.receiver == "self"]
-        assert ("gains-to-hand" in c.declares) == any(x.to == HAND for x in own), c.name
-        assert ("gains-to-deck" in c.declares) == any(x.to == DECK for x in own), c.name
+        assert ("gains-to-hand" in declared_tags(c)) == any(x.to == HAND for x in own), c.name
+        assert ("gains-to-deck" in declared_tags(c)) == any(x.to == DECK for x in own), c.name
         varies = any(change.where == "self" for change in c.static_of(CostChange))
         reduces = t.reduces is not None or varies
-        assert ("reduces-costs" in c.declares) == reduces, c.name
+        assert ("reduces-costs" in declared_tags(c)) == reduces, c.name
         if any(x.from_trash for x in t.gains):
-            assert "gains-from-trash" in c.declares, c.name
+            assert "gains-from-trash" in declared_tags(c), c.name
 
 
 def test_buy_versus_gain_and_while_in_play_versus_this_turn() -> None:
     for c in ALL_CARDS:
         buys = any(w.event == "buy" or w.bought_only for w in c.targets.watches)
-        assert ("when-buy" in c.declares) == buys, c.name
-        assert ("while-in-play" in c.declares) == while_in_play(c), c.name
+        assert ("when-buy" in declared_tags(c)) == buys, c.name
+        assert ("while-in-play" in declared_tags(c)) == while_in_play(c), c.name
     first, second = sorted(definitions("Hoard"), key=lambda c: c.editions)
     assert while_in_play(first) and not lasting(first)
     assert lasting(second) and not while_in_play(second)
-    assert "when-gain" not in second.declares  # it fires only on cards bought
+    assert "when-gain" not in declared_tags(second)  # it fires only on cards bought
     quarry_1, quarry_2 = sorted(definitions("Quarry"), key=lambda c: c.editions)
     assert while_in_play(quarry_1) and lasting(quarry_2)
     assert quarry_1.targets.reduces == {ACTION}

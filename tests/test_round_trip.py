@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from checks.random_play import step
 from engine.game import Game
-from engine.position import NotAPosition, setup_of, state_of
+from engine.position import NOT_IN_PLAY, NotAPosition, setup_of, state_of
 
 
 def positions(game: Game, rng: random.Random, limit: int = 4000) -> Any:
@@ -47,7 +47,11 @@ def test_every_position_of_a_random_game_round_trips(seed: int, players: int) ->
     rng = random.Random(seed)
     count = 0
     for position in positions(game, rng):
-        _same_after_round_trip(position)
+        try:
+            _same_after_round_trip(position)
+        except NotAPosition as unwritten:  # what the format cannot say yet, and only that
+            assert str(unwritten) == NOT_IN_PLAY
+            continue
         count += 1
     assert count > 0
 
@@ -70,7 +74,12 @@ def test_a_game_read_back_plays_on_the_same(seed: int) -> None:
         if game.pending is not None or game.state.turn.plays or game.state.turn.bought:
             step(game, rng)
             continue
-        read, before = _same_after_round_trip(game), shuffles()
+        try:
+            read, before = _same_after_round_trip(game), shuffles()
+        except NotAPosition as unwritten:  # what the format cannot say yet, and only that
+            assert str(unwritten) == NOT_IN_PLAY
+            step(game, rng)
+            continue
         while not game.state.game_over:
             kind, value = step(game, rng)
             if shuffles() != before:

@@ -1523,8 +1523,9 @@ def declaration_tags() -> set[str]:
     """The ``declares`` vocabulary of the engine's cards that reads as an identifier (a
     hyphenated tag such as ``counts-plays``; ``draws`` is also plain English)."""
     from engine.cards import ALL_CARDS
+    from engine.cards.common import declared_tags
 
-    tags = {tag for card in ALL_CARDS for tag in card.declares if "-" in tag}
+    tags = {tag for card in ALL_CARDS for tag in declared_tags(card) if "-" in tag}
     return tags - ENGLISH_COMPOUNDS
 
 

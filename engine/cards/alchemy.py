@@ -224,7 +224,7 @@ SCRYING_POOL = _kingdom(
     actions=1,
     effect=_scrying_pool,
     options=SPY_OPTIONS,
-    declares=tags("+actions", "attacks", "reveals", "discards", "discards-others"),
+    declares=tags("+actions", "reveals", "discards", "discards-others"),
     targets=Targets(asks=of(ACTION)),
 )
 
@@ -267,7 +267,7 @@ ALCHEMIST = _kingdom(
     cards=2,
     actions=1,
     triggers=(Trigger("cleanup", "in_play", topdeck_self, _potion_in_play, optional=True),),
-    declares=tags("draws", "+actions", "topdecks", "while-in-play"),
+    declares=tags("draws", "+actions", "topdecks"),
     targets=Targets(names=(("Potion", "in play lets it go onto the deck at Clean-up"),)),
 )
 
@@ -281,7 +281,7 @@ FAMILIAR = _kingdom(
     cards=1,
     actions=1,
     effect=curse_each_other,
-    declares=tags("draws", "+actions", "attacks", "gives-curses"),
+    declares=tags("draws", "+actions", "gives-curses"),
     targets=Targets(gains=(Gain(names=of("Curse"), receiver="others"),)),
 )
 

@@ -90,7 +90,7 @@ MOAT = _kingdom(
     triggers=(
         Trigger("attack", "hand", _moat_blocks, not_yet_unaffected, optional=True, who="others"),
     ),
-    declares=tags("draws", "reacts-to-attack", "blocks-attack"),
+    declares=tags("draws", "blocks-attack"),
 )
 
 
@@ -155,7 +155,7 @@ MILITIA = _kingdom(
     "+2 coins. Each other player discards down to 3 cards in hand.",
     coins=2,
     effect=discard_down_to(3),
-    declares=tags("attacks", "discards-others"),
+    declares=tags("discards-others"),
 )
 
 
@@ -166,7 +166,7 @@ WITCH = _kingdom(
     "+2 Cards. Each other player gains a Curse.",
     cards=2,
     effect=curse_each_other,
-    declares=tags("attacks", "gives-curses", "draws"),
+    declares=tags("gives-curses", "draws"),
     targets=Targets(gains=(Gain(names=of("Curse"), receiver="others"),)),
 )
 
@@ -461,7 +461,7 @@ BUREAUCRAT_1, BUREAUCRAT_2 = reworded(
         "Gain a Silver and put it on top of your deck. Each other player reveals a Victory "
         "card from their hand and puts it on their deck, or reveals a hand with none.",
         effect=_bureaucrat,
-        declares=tags("gains", "gains-to-deck", "attacks", "reveals", "topdecks"),
+        declares=tags("gains", "gains-to-deck", "reveals", "topdecks"),
         targets=Targets(gains=(Gain(names=of("Silver"), to=DECK),), asks=of(VICTORY)),
     ),
     "Gain a Silver onto your deck. Each other player reveals a Victory card from hand and "
@@ -479,7 +479,7 @@ SPY = _kingdom(
     actions=1,
     effect=spy_each_top_card,
     options=SPY_OPTIONS,
-    declares=tags("draws", "+actions", "attacks", "reveals", "discards", "discards-others"),
+    declares=tags("draws", "+actions", "reveals", "discards", "discards-others"),
 )
 
 
@@ -525,9 +525,7 @@ THIEF = _kingdom(
     "you may gain any of the trashed cards. They discard the rest.",
     editions=(1,),
     effect=_thief,
-    declares=frozenset(
-        {"attacks", "reveals", "trashes", "gains", "gains-from-trash", "discards-others"}
-    ),
+    declares=tags("reveals", "trashes", "gains", "gains-from-trash", "discards-others"),
     targets=Targets(
         gains=(Gain(types=of(TREASURE), from_trash=True),), asks=of(TREASURE), trashes=of("others")
     ),
@@ -625,7 +623,7 @@ BANDIT = _kingdom(
     "other than Copper, and discards the rest.",
     editions=(2,),
     effect=_bandit,
-    declares=tags("gains", "attacks", "reveals", "trashes", "discards-others"),
+    declares=tags("gains", "reveals", "trashes", "discards-others"),
     targets=Targets(
         gains=(Gain(names=of("Gold")),),
         asks=of(TREASURE),

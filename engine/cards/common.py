@@ -11,9 +11,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
+from engine.abilities import BuyRestriction, CostChange, of_kind
 from engine.costs import Cost, as_cost
 from engine.model import (
     ACTION,
+    ATTACK,
     TREASURE,
     Card,
     CostLimit,
@@ -53,6 +55,33 @@ def tags(*words: str) -> frozenset[str]:
     if unknown:
         raise ValueError(f"unknown declares tag(s): {', '.join(unknown)}")
     return frozenset(words)
+
+
+def implied_tags(card: Card) -> frozenset[str]:
+    """The ``declares`` tags a card's abilities already say, which its definition does not
+    repeat (a card is described once): an Attack ``attacks``; a when-gain or when-buy
+    ability of its own, ``when-gain`` / ``when-buy``; an ability while in play,
+    ``while-in-play``; a Reaction to an Attack from hand, ``reacts-to-attack``; a cost
+    change, ``reduces-costs``; a buy restriction, ``restricts-buys``."""
+    found = {"attacks"} if ATTACK in card.types else set()
+    for trigger in card.triggers:
+        if trigger.where == "self" and trigger.event in ("gain", "buy"):
+            found.add(f"when-{trigger.event}")
+        elif trigger.where == "in_play":
+            found.add("while-in-play")
+        elif (trigger.event, trigger.where) == ("attack", "hand"):
+            found.add("reacts-to-attack")
+    if of_kind(card.static, CostChange):
+        found.add("reduces-costs")
+    if of_kind(card.static, BuyRestriction):
+        found.add("restricts-buys")
+    return frozenset(found)
+
+
+def declared_tags(card: Card) -> frozenset[str]:
+    """What the graph and the docs read of a card: its ``declares`` and what its abilities
+    imply (:func:`implied_tags`)."""
+    return card.declares | implied_tags(card)
 
 
 def kingdom_maker(set_name: str) -> Callable[..., Card]:

@@ -119,7 +119,7 @@ FORTUNE_TELLER = _kingdom(
     editions=(1,),
     coins=2,
     effect=_fortune_teller,
-    declares=tags("+coins", "attacks", "reveals", "discards-others", "topdecks"),
+    declares=tags("+coins", "reveals", "discards-others", "topdecks"),
     targets=Targets(asks=of(VICTORY, CURSE)),
 )
 
@@ -312,7 +312,7 @@ JESTER = _kingdom(
     coins=2,
     effect=_jester,
     options=JESTER_OPTIONS,
-    declares=tags("+coins", "attacks", "discards-others", "gives-curses", "gains"),
+    declares=tags("+coins", "discards-others", "gives-curses", "gains"),
     targets=Targets(
         gains=(Gain(names=of("Curse"), receiver="others"), Gain(receiver="others"), Gain()),
         asks=of(VICTORY),
@@ -406,7 +406,7 @@ FERRYMAN = _kingdom(
     effect=_discards(1),
     triggers=(Trigger("gain", "self", _gain_from_the_ferry),),
     static=(SetsUp(set_aside=SetAsidePile("ferryman", Cost(3), Cost(4))),),
-    declares=tags("draws", "+actions", "discards", "when-gain", "gains"),
+    declares=tags("draws", "+actions", "discards", "gains"),
     targets=Targets(
         gains=(Gain(when="watch"),),
         watches=(Watch("gain", SELF, "gains a card from its pile beside the Supply"),),
@@ -444,7 +444,7 @@ def _young_witch_card(edition: int, text: str) -> Card:
         cards=2,
         effect=_young_witch,
         static=(SetsUp(bane=Bane(Cost(2), Cost(3))),),
-        declares=tags("draws", "discards", "attacks", "gives-curses"),
+        declares=tags("draws", "discards", "gives-curses"),
         targets=Targets(gains=(Gain(names=of("Curse"), receiver="others"),)),
     )
 
@@ -499,7 +499,7 @@ HORSE_TRADERS = _kingdom(
         Trigger("attack", "hand", _set_itself_aside, optional=True, who="others"),
         Trigger("start", "next_turn", _comes_back),
     ),
-    declares=tags("+buys", "+coins", "discards", "reacts-to-attack", "sets-aside", "draws"),
+    declares=tags("+buys", "+coins", "discards", "sets-aside", "draws"),
 )
 
 
@@ -545,9 +545,7 @@ FARMHANDS = _kingdom(
         Trigger("gain", "self", _set_aside_for_next_turn),
         Trigger("start", "next_turn", _play_what_was_set_aside),
     ),
-    declares=tags(
-        "draws", "+actions", "when-gain", "sets-aside", "plays-actions", "plays-treasures"
-    ),
+    declares=tags("draws", "+actions", "sets-aside", "plays-actions", "plays-treasures"),
     targets=Targets(
         plays=Plays(of(ACTION, TREASURE), "set_aside", 1),
         watches=(Watch("gain", SELF, "sets aside a card to play next turn", turns="any"),),

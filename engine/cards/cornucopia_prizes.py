@@ -163,7 +163,7 @@ FOLLOWERS = _card(
     1,
     cards=2,
     effect=_followers,
-    declares=tags("draws", "gains", "attacks", "gives-curses", "discards-others"),
+    declares=tags("draws", "gains", "gives-curses", "discards-others"),
     targets=Targets(gains=(Gain(names=of("Estate")), Gain(names=of("Curse"), receiver="others"))),
 )
 
@@ -180,7 +180,7 @@ PRINCESS = _card(
     buys=1,
     # While in play: one Princess played twice lowers costs once (princess/2).
     static=(CostChange("in_play", _two_less),),
-    declares=tags("+buys", "reduces-costs", "while-in-play"),
+    declares=tags("+buys", "while-in-play"),
     targets=Targets(reduces=of()),
 )
 
@@ -272,7 +272,7 @@ RENOWN = _card(
     # Each play lowers costs for the rest of the turn (renown/2: Throne Room, 4 less).
     static=(CostChange("turn", _two_less),),
     lasting=lambda ctx: ctx.game.start_lasting_cost(ctx),
-    declares=tags("+buys", "reduces-costs"),
+    declares=tags("+buys"),
     targets=Targets(reduces=of()),
 )
 

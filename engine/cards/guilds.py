@@ -222,7 +222,7 @@ DOCTOR = _kingdom(
     effect=_doctor,
     options=DOCTOR_OPTIONS,
     **overpay(1, _doctor_looks),
-    declares=tags("names-a-card", "reveals", "trashes", "topdecks", "overpay", "when-buy"),
+    declares=tags("names-a-card", "reveals", "trashes", "topdecks", "overpay"),
     targets=Targets(
         trashes=of(DECK),
         trashes_when_gained=of(DECK),
@@ -275,7 +275,7 @@ TAXMAN = _kingdom(
     "up to 3 coins more than the trashed card onto your deck.",
     editions=(1,),
     effect=_taxman,
-    declares=tags("attacks", "trashes", "discards-others", "gains", "gains-to-deck", "tests-cost"),
+    declares=tags("trashes", "discards-others", "gains", "gains-to-deck", "tests-cost"),
     targets=Targets(
         gains=(Gain(types=of(TREASURE), relative=True, to=DECK),),
         trashes=of("hand"),
@@ -318,7 +318,7 @@ SOOTHSAYER_1 = _kingdom(
     "Gain a Gold. Each other player gains a Curse; then each player who did draws a card.",
     editions=(1,),
     effect=_soothsayer_1,
-    declares=tags("attacks", "gains", "gives-curses"),
+    declares=tags("gains", "gives-curses"),
     targets=_SOOTHSAYER_TARGETS,
 )
 SOOTHSAYER_2 = _kingdom(
@@ -328,7 +328,7 @@ SOOTHSAYER_2 = _kingdom(
     "Gain a Gold. Each other player in turn gains a Curse and, if they did, draws a card.",
     editions=(2,),
     effect=_soothsayer_2,
-    declares=tags("attacks", "gains", "gives-curses"),
+    declares=tags("gains", "gives-curses"),
     targets=_SOOTHSAYER_TARGETS,
 )
 
@@ -366,6 +366,12 @@ def _two_actions(ctx: TriggerContext, overpaid: Cost) -> Effect[None]:
             yield from game.gain(ctx.owner, pile, besides=ctx.happening.card)
 
 
+def _said_unless_bought(edition: int) -> tuple[str, ...]:
+    """``when-buy`` where the card's own abilities do not say it: the first edition's
+    when-buy trigger does (``common.implied_tags``), the second edition's overpay does not."""
+    return () if edition == 1 else ("when-buy",)
+
+
 def _stonemason_card(edition: int, text: str) -> Card:
     return _kingdom(
         "Stonemason",
@@ -375,7 +381,8 @@ def _stonemason_card(edition: int, text: str) -> Card:
         editions=(edition,),
         effect=_stonemason,
         **overpay(edition, _two_actions),
-        declares=tags("trashes", "gains", "tests-cost", "overpay", "when-buy"),
+        # First edition's when-buy ability says when-buy itself (implied_tags).
+        declares=tags("trashes", "gains", "tests-cost", "overpay", *_said_unless_bought(edition)),
         targets=Targets(
             gains=(Gain(relative=True), Gain(types=of(ACTION), relative=True, when="watch")),
             trashes=of("hand"),
@@ -444,7 +451,7 @@ def _herald_card(edition: int, overpay_text: str) -> Card:
             "plays-actions",
             "topdecks",
             "overpay",
-            "when-buy",
+            *_said_unless_bought(edition),
         ),
         targets=Targets(
             plays=Plays(of(ACTION), DECK, 1),
@@ -484,7 +491,7 @@ MASTERPIECE = _kingdom(
     editions=(1,),
     coins=1,
     **overpay(1, _silvers),
-    declares=tags("+coins", "gains", "overpay", "when-buy"),
+    declares=tags("+coins", "gains", "overpay"),
     targets=Targets(
         gains=(Gain(names=of("Silver"), when="watch"),),
         watches=(overpay_watch(1, "gains a Silver per coin overpaid"),),
@@ -676,7 +683,7 @@ MERCHANT_GUILD_1 = _kingdom(
     buys=1,
     coins=1,
     triggers=(Trigger("buy", "in_play", _coffers_per_buy),),
-    declares=tags("+buys", "+coins", "while-in-play", "when-buy", "coffers"),
+    declares=tags("+buys", "+coins", "when-buy", "coffers"),
     targets=Targets(watches=(Watch("buy", WHILE_IN_PLAY, "gives +1 Coffers"),)),
 )
 
@@ -732,7 +739,7 @@ FOOTPAD = _kingdom(
     effect=_footpad,
     # A rule of the game: any player's gain in any Action phase (footpad/2).
     triggers=(Trigger("gain", "game", _draw_one, condition=_in_an_action_phase, who="any"),),
-    declares=tags("coffers", "attacks", "discards-others", "reacts-to-gain", "draws"),
+    declares=tags("coffers", "discards-others", "reacts-to-gain", "draws"),
     targets=Targets(watches=(Watch("gain", "token", "draws a card", turns="any", gainer="any"),)),
 )
 

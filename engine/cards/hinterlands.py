@@ -158,7 +158,7 @@ BORDER_VILLAGE_1, BORDER_VILLAGE_2 = reworded(
         cards=1,
         actions=2,
         triggers=(Trigger("gain", "self", _border_village_gain),),
-        declares=tags("draws", "+actions", "when-gain", "gains", "tests-cost"),
+        declares=tags("draws", "+actions", "gains", "tests-cost"),
         targets=Targets(
             gains=(Gain(relative=True, when="watch"),),
             watches=(Watch("gain", SELF, "gains a cheaper card", turns="any"),),
@@ -181,7 +181,7 @@ CACHE = _kingdom(
     editions=(1,),
     coins=3,
     triggers=(Trigger("gain", "self", _cache_coppers),),
-    declares=tags("+coins", "when-gain", "gains"),
+    declares=tags("+coins", "gains"),
     targets=Targets(
         gains=(Gain(names=of("Copper"), when="watch"),),
         watches=(Watch("gain", SELF, "gains two Coppers", turns="any"),),
@@ -356,7 +356,7 @@ EMBASSY = _kingdom(
     cards=5,
     effect=_embassy,
     triggers=(Trigger("gain", "self", _each_other_gains("Silver")),),
-    declares=tags("draws", "discards", "when-gain", "gains"),
+    declares=tags("draws", "discards", "gains"),
     targets=Targets(
         gains=(Gain(names=of("Silver"), receiver="others", when="watch"),),
         watches=(Watch("gain", SELF, "each other player gains a Silver", turns="any"),),
@@ -386,7 +386,7 @@ FARMLAND_1 = _kingdom(
     editions=(1,),
     vp=2,
     triggers=(Trigger("buy", "self", _farmland(not_farmland=False)),),
-    declares=tags("victory", "when-buy", "trashes", "gains", "tests-cost"),
+    declares=tags("victory", "trashes", "gains", "tests-cost"),
     targets=Targets(
         gains=(Gain(relative=True, when="watch"),),
         watches=(Watch("buy", SELF, "trashes a card from hand to gain one costing 2 more"),),
@@ -402,7 +402,7 @@ FARMLAND_2 = _kingdom(
     editions=(2,),
     vp=2,
     triggers=(Trigger("gain", "self", _farmland(not_farmland=True)),),
-    declares=tags("victory", "when-gain", "trashes", "gains", "tests-cost"),
+    declares=tags("victory", "trashes", "gains", "tests-cost"),
     targets=Targets(
         gains=(Gain(relative=True, when="watch"),),
         watches=(
@@ -489,7 +489,7 @@ GUARD_DOG = _kingdom(
     cards=2,
     effect=_guard_dog,
     triggers=(Trigger("attack", "hand", play_from_hand, optional=True, who="others"),),
-    declares=tags("draws", "reacts-to-attack", "counts-cards"),
+    declares=tags("draws", "counts-cards"),
     targets=Targets(counts=(Count("hand"),)),
 )
 
@@ -510,7 +510,7 @@ HAGGLER_1 = _kingdom(
     editions=(1,),
     coins=2,
     triggers=(Trigger("buy", "in_play", _haggler_gain),),
-    declares=tags("+coins", "while-in-play", "when-buy", "gains", "tests-cost"),
+    declares=tags("+coins", "when-buy", "gains", "tests-cost"),
     targets=Targets(
         gains=(Gain(relative=True, when="watch"),),
         watches=(Watch("buy", WHILE_IN_PLAY, "gains a cheaper non-Victory card"),),
@@ -548,7 +548,7 @@ HIGHWAY_1 = _kingdom(
     cards=1,
     actions=1,
     static=(CostChange("in_play", _highway_discount),),
-    declares=tags("draws", "+actions", "while-in-play", "reduces-costs"),
+    declares=tags("draws", "+actions", "while-in-play"),
     targets=Targets(reduces=of()),
 )
 HIGHWAY_2 = _kingdom(
@@ -562,7 +562,7 @@ HIGHWAY_2 = _kingdom(
     # Each play lowers costs once more for the rest of the turn (as Bridge).
     static=(CostChange("turn", _highway_discount),),
     lasting=lambda ctx: ctx.game.start_lasting_cost(ctx),
-    declares=tags("draws", "+actions", "reduces-costs"),
+    declares=tags("draws", "+actions"),
     targets=Targets(reduces=of()),
 )
 
@@ -588,7 +588,7 @@ ILL_GOTTEN_GAINS = _kingdom(
     coins=1,
     effect=_ill_gotten_gains,
     triggers=(Trigger("gain", "self", _each_other_gains("Curse")),),
-    declares=tags("+coins", "gains", "gains-to-hand", "when-gain", "gives-curses"),
+    declares=tags("+coins", "gains", "gains-to-hand", "gives-curses"),
     targets=Targets(
         gains=(
             Gain(names=of("Copper"), to=HAND),
@@ -665,7 +665,7 @@ MANDARIN = _kingdom(
     coins=3,
     effect=_mandarin,
     triggers=(Trigger("gain", "self", _mandarin_treasures),),
-    declares=tags("+coins", "topdecks", "when-gain"),
+    declares=tags("+coins", "topdecks"),
     targets=Targets(
         watches=(Watch("gain", SELF, "puts the Treasures in play onto the deck", turns="any"),),
         asks=of(TREASURE),
@@ -690,7 +690,7 @@ MARGRAVE = _kingdom(
     cards=3,
     buys=1,
     effect=_margrave,
-    declares=tags("draws", "+buys", "attacks", "discards-others"),
+    declares=tags("draws", "+buys", "discards-others"),
 )
 
 
@@ -740,16 +740,7 @@ NOBLE_BRIGAND = _kingdom(
     coins=1,
     effect=_noble_brigand,
     triggers=(Trigger("buy", "self", _noble_brigand_bought),),
-    declares=tags(
-        "+coins",
-        "attacks",
-        "reveals",
-        "trashes",
-        "discards-others",
-        "gains",
-        "gains-from-trash",
-        "when-buy",
-    ),
+    declares=tags("+coins", "reveals", "trashes", "discards-others", "gains", "gains-from-trash"),
     targets=Targets(
         gains=(
             Gain(names=of("Silver", "Gold"), from_trash=True),
@@ -786,7 +777,7 @@ NOMADS = _kingdom(
         Trigger("gain", "self", _plus_two_coins),
         Trigger("trash", "self", _plus_two_coins),
     ),
-    declares=tags("+buys", "+coins", "when-gain"),
+    declares=tags("+buys", "+coins"),
     targets=Targets(
         watches=(Watch("gain", SELF, "+2 coins", turns="any"),),
     ),
@@ -839,7 +830,7 @@ ORACLE = _kingdom(
     editions=(1,),
     effect=_oracle,
     options=ORACLE_OPTIONS,
-    declares=tags("attacks", "reveals", "discards", "discards-others", "topdecks", "draws"),
+    declares=tags("reveals", "discards", "discards-others", "topdecks", "draws"),
 )
 
 
@@ -886,7 +877,7 @@ SOUK = _kingdom(
     buys=1,
     effect=_souk,
     triggers=(Trigger("gain", "self", _souk_trash),),
-    declares=tags("+buys", "+coins", "counts-cards", "when-gain", "trashes"),
+    declares=tags("+buys", "+coins", "counts-cards", "trashes"),
     targets=Targets(
         counts=(Count("hand"),),
         watches=(Watch("gain", SELF, "trashes up to 2 cards from hand", turns="any"),),
@@ -1021,7 +1012,7 @@ WITCHS_HUT = _kingdom(
     editions=(2,),
     cards=4,
     effect=_witchs_hut,
-    declares=tags("draws", "discards", "reveals", "attacks", "gives-curses", "counts-types"),
+    declares=tags("draws", "discards", "reveals", "gives-curses", "counts-types"),
     targets=Targets(gains=(Gain(names=of("Curse"), receiver="others"),), asks=of(ACTION)),
 )
 
@@ -1068,7 +1059,7 @@ CAULDRON = _kingdom(
     buys=1,
     lasting=_cauldron,
     triggers=(Trigger("gain", "turn", _cauldron_curses, condition=_third_action_gain),),
-    declares=tags("+coins", "+buys", "attacks", "gives-curses", "counts-types"),
+    declares=tags("+coins", "+buys", "gives-curses", "counts-types"),
     targets=Targets(
         gains=(Gain(names=of("Curse"), receiver="others", when="watch"),),
         watches=(Watch("gain", TURN, "each other player gains a Curse", types=of(ACTION)),),
@@ -1104,7 +1095,7 @@ BERSERKER = _kingdom(
     editions=(2,),
     effect=_berserker,
     triggers=(Trigger("gain", "self", _play_gained, condition=_has_action_in_play),),
-    declares=tags("gains", "attacks", "discards-others", "when-gain", "tests-cost"),
+    declares=tags("gains", "discards-others", "tests-cost"),
     targets=Targets(
         gains=(Gain(relative=True),),
         watches=(
@@ -1153,7 +1144,7 @@ INN_1, INN_2 = reworded(
         actions=2,
         effect=_inn,
         triggers=(Trigger("gain", "self", _inn_shuffles_actions),),
-        declares=tags("draws", "+actions", "discards", "when-gain", "reveals"),
+        declares=tags("draws", "+actions", "discards", "reveals"),
         targets=Targets(
             watches=(
                 Watch("gain", SELF, "shuffles Action cards into the deck", turns="any", moves=True),
@@ -1459,7 +1450,7 @@ TRAIL = _kingdom(
         Trigger("trash", "self", _play_itself("trash"), _trail_in_trash, optional=True),
         Trigger("discard", "self", _play_itself("discard"), _still_in("discard"), optional=True),
     ),
-    declares=tags("draws", "+actions", "when-gain"),
+    declares=tags("draws", "+actions"),
     targets=Targets(
         watches=(Watch("gain", SELF, "may play itself", turns="any", moves=True),),
     ),

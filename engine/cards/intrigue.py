@@ -141,7 +141,7 @@ BRIDGE = _kingdom(
     # Bridge stays in play: Throne Room on Bridge lowers them by 2 (as 2nd-edition Quarry).
     static=(CostChange("turn", _bridge_discount),),
     lasting=lambda ctx: ctx.game.start_lasting_cost(ctx),
-    declares=tags("+buys", "+coins", "reduces-costs"),
+    declares=tags("+buys", "+coins"),
     targets=Targets(reduces=of()),
 )
 
@@ -416,7 +416,7 @@ MINION = _kingdom(
     actions=1,
     effect=_minion,
     options=MINION_OPTIONS,
-    declares=tags("+actions", "+coins", "discards", "draws", "attacks", "discards-others"),
+    declares=tags("+actions", "+coins", "discards", "draws", "discards-others"),
 )
 
 
@@ -517,7 +517,7 @@ SABOTEUR = _kingdom(
     "discard the other revealed cards.",
     editions=(1,),
     effect=_saboteur,
-    declares=tags("attacks", "reveals", "gains", "tests-cost"),
+    declares=tags("reveals", "gains", "tests-cost"),
     targets=Targets(gains=(Gain(relative=True, receiver="others"),), trashes=of("others")),
 )
 
@@ -602,7 +602,7 @@ SECRET_CHAMBER = _kingdom(
     editions=(1,),
     effect=_secret_chamber,
     triggers=(Trigger("attack", "hand", _secret_chamber_react, optional=True, who="others"),),
-    declares=tags("+coins", "discards", "reacts-to-attack", "draws", "topdecks"),
+    declares=tags("+coins", "discards", "draws", "topdecks"),
 )
 
 
@@ -691,7 +691,7 @@ SWINDLER_1, SWINDLER_2 = reworded(
         "card of the same cost that you choose.",
         coins=2,
         effect=_swindler,
-        declares=tags("+coins", "attacks", "trashes", "tests-cost"),
+        declares=tags("+coins", "trashes", "tests-cost"),
         targets=Targets(gains=(Gain(relative=True, receiver="others"),), trashes=of("others")),
     ),
     "+2 coins. Each other player trashes the top card of their deck and gains a card of the "
@@ -727,7 +727,7 @@ TORTURER_1, TORTURER_2 = reworded(
         cards=3,
         effect=_torturer,
         options=TORTURER_OPTIONS,
-        declares=tags("draws", "attacks", "discards-others", "gives-curses"),
+        declares=tags("draws", "discards-others", "gives-curses"),
         targets=Targets(gains=(Gain(names=of("Curse"), to=HAND, receiver="others"),)),
     ),
     "+3 Cards. Each other player either discards 2 cards or gains a Curse to their hand, "
@@ -925,7 +925,7 @@ DIPLOMAT = _kingdom(
             who="others",
         ),
     ),
-    declares=tags("draws", "+actions", "reacts-to-attack", "discards"),
+    declares=tags("draws", "+actions", "discards"),
 )
 
 
@@ -1039,7 +1039,7 @@ REPLACE = _kingdom(
     "player gains a Curse.",
     editions=(2,),
     effect=_replace,
-    declares=tags("trashes", "gains", "topdecks", "attacks", "gives-curses", "tests-cost"),
+    declares=tags("trashes", "gains", "topdecks", "gives-curses", "tests-cost"),
     targets=Targets(
         gains=(Gain(relative=True, inspected=True), Gain(names=of("Curse"), receiver="others")),
         asks=of(ACTION, TREASURE, VICTORY),

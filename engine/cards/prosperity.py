@@ -206,7 +206,7 @@ GRAND_MARKET = _kingdom(
     buys=1,
     coins=2,
     static=(BuyRestriction("self", _grand_market_restriction),),
-    declares=tags("draws", "+actions", "+buys", "+coins", "restricts-buys"),
+    declares=tags("draws", "+actions", "+buys", "+coins"),
     targets=Targets(
         counts=(Count("in_play", names=of("Copper")),),
         names=(("Copper", "cannot be bought while its buyer has a Copper in play"),),
@@ -248,7 +248,7 @@ PEDDLER = _kingdom(
     actions=1,
     coins=1,
     static=(CostChange("self", _peddler_discount),),
-    declares=tags("draws", "+actions", "+coins", "reduces-costs", "counts-types"),
+    declares=tags("draws", "+actions", "+coins", "counts-types"),
     targets=Targets(counts=(Count("in_play", of(ACTION)),)),
 )
 
@@ -541,7 +541,7 @@ MINT_1 = _kingdom(
     editions=(1,),
     effect=_mint,
     triggers=(Trigger("buy", "self", _trash_treasures_in_play(but_durations=False)),),
-    declares=tags("reveals", "gains", "when-buy", "trashes"),
+    declares=tags("reveals", "gains", "trashes"),
     targets=Targets(
         gains=(Gain(types=of(TREASURE)),),
         watches=(Watch("buy", SELF, "trashes all Treasures in play"),),
@@ -558,7 +558,7 @@ MINT_2 = _kingdom(
     editions=(2,),
     effect=_mint,
     triggers=(Trigger("gain", "self", _trash_treasures_in_play(but_durations=True)),),
-    declares=tags("reveals", "gains", "when-gain", "trashes"),
+    declares=tags("reveals", "gains", "trashes"),
     targets=Targets(
         gains=(Gain(types=of(TREASURE)),),
         watches=(
@@ -592,9 +592,7 @@ GOONS = _kingdom(
     coins=2,
     effect=discard_down_to(3),
     triggers=(Trigger("buy", "in_play", _one_vp_token),),
-    declares=tags(
-        "+buys", "+coins", "attacks", "discards-others", "while-in-play", "when-buy", "vp-tokens"
-    ),
+    declares=tags("+buys", "+coins", "discards-others", "when-buy", "vp-tokens"),
     targets=Targets(watches=(Watch("buy", WHILE_IN_PLAY, "gives +1 VP token"),)),
 )
 
@@ -621,7 +619,7 @@ MOUNTEBANK = _kingdom(
     editions=(1,),
     coins=2,
     effect=_mountebank,
-    declares=tags("+coins", "attacks", "gives-curses", "discards-others"),
+    declares=tags("+coins", "gives-curses", "discards-others"),
     targets=Targets(
         gains=(Gain(names=of("Curse", "Copper"), receiver="others"),),
         names=(("Curse", "lets a player discard a Curse to avoid the attack"),),
@@ -659,7 +657,7 @@ RABBLE = _kingdom(
     "Actions and Treasures among them and puts the rest back in any order.",
     cards=3,
     effect=_rabble,
-    declares=tags("draws", "attacks", "reveals", "discards-others", "topdecks"),
+    declares=tags("draws", "reveals", "discards-others", "topdecks"),
     targets=Targets(asks=of(ACTION, TREASURE)),
 )
 
@@ -676,7 +674,7 @@ HOARD_1 = _kingdom(
     triggers=(
         Trigger("buy", "in_play", _gain_gold, condition=lambda c: happening_card(c).is_(VICTORY)),
     ),
-    declares=tags("+coins", "while-in-play", "when-buy", "gains"),
+    declares=tags("+coins", "when-buy", "gains"),
     targets=Targets(
         gains=(Gain(names=of("Gold"), when="watch"),),
         watches=(Watch("buy", WHILE_IN_PLAY, "gains a Gold", types=of(VICTORY)),),
@@ -719,7 +717,7 @@ TALISMAN = _kingdom(
     editions=(1,),
     coins=1,
     triggers=(Trigger("buy", "in_play", _talisman_copy, condition=_talisman_applies),),
-    declares=tags("+coins", "while-in-play", "when-buy", "gains", "tests-cost"),
+    declares=tags("+coins", "when-buy", "gains", "tests-cost"),
     targets=Targets(
         gains=(Gain(max_cost=4, when="watch"),),
         watches=(
@@ -746,7 +744,7 @@ ROYAL_SEAL = _kingdom(
             optional=True,
         ),
     ),
-    declares=tags("+coins", "while-in-play", "reacts-to-gain", "topdecks"),
+    declares=tags("+coins", "reacts-to-gain", "topdecks"),
     targets=Targets(
         watches=(Watch("gain", WHILE_IN_PLAY, "may put the gained card onto the deck", moves=True),)
     ),
@@ -766,7 +764,7 @@ QUARRY_1 = _kingdom(
     editions=(1,),
     coins=1,
     static=(CostChange("in_play", _quarry_discount),),
-    declares=tags("+coins", "while-in-play", "reduces-costs"),
+    declares=tags("+coins", "while-in-play"),
     targets=Targets(reduces=of(ACTION)),
 )
 QUARRY_2 = _kingdom(
@@ -778,7 +776,7 @@ QUARRY_2 = _kingdom(
     coins=1,
     static=(CostChange("turn", _quarry_discount),),
     lasting=lambda ctx: ctx.game.start_lasting_cost(ctx),
-    declares=tags("+coins", "reduces-costs"),
+    declares=tags("+coins"),
     targets=Targets(reduces=of(ACTION)),
 )
 
@@ -922,7 +920,7 @@ CONTRABAND = _kingdom(
     buys=1,
     effect=_contraband,
     static=(BuyRestriction("turn", _contraband_ban),),
-    declares=tags("+coins", "+buys", "names-a-card", "restricts-buys"),
+    declares=tags("+coins", "+buys", "names-a-card"),
 )
 
 
@@ -976,7 +974,7 @@ CHARLATAN = _kingdom(
     coins=3,
     effect=_charlatan,
     static=(ChangesCards((CURSE_AS_TREASURE,)),),
-    declares=tags("+coins", "attacks", "gives-curses"),
+    declares=tags("+coins", "gives-curses"),
     targets=Targets(gains=(Gain(names=of("Curse"), receiver="others"),)),
 )
 
@@ -1004,7 +1002,7 @@ CLERK = _kingdom(
     coins=2,
     effect=_clerk,
     triggers=(Trigger("start", "hand", play_from_hand, optional=True),),
-    declares=tags("+coins", "attacks", "topdecks"),
+    declares=tags("+coins", "topdecks"),
 )
 
 

@@ -219,7 +219,7 @@ CUTPURSE = _kingdom(
     "+2 coins. Each other player discards a Copper from their hand, or reveals a hand without one.",
     coins=2,
     effect=_cutpurse,
-    declares=tags("+coins", "attacks", "discards-others", "reveals"),
+    declares=tags("+coins", "discards-others", "reveals"),
     targets=Targets(names=(("Copper", "makes each other player discard a Copper"),)),
 )
 
@@ -329,7 +329,7 @@ SEA_HAG = _kingdom(
     "Each other player discards the top card of their deck, then gains a Curse onto their deck.",
     editions=(1,),
     effect=_sea_hag,
-    declares=tags("attacks", "gives-curses", "discards-others"),
+    declares=tags("gives-curses", "discards-others"),
     targets=Targets(gains=(Gain(names=of("Curse"), to=DECK, receiver="others"),)),
 )
 
@@ -357,7 +357,7 @@ GHOST_SHIP = _kingdom(
     editions=(1,),
     cards=2,
     effect=_ghost_ship,
-    declares=tags("draws", "attacks", "topdecks"),
+    declares=tags("draws", "topdecks"),
 )
 
 
@@ -391,7 +391,7 @@ AMBASSADOR = _kingdom(
     "Supply. Then each other player gains a copy of it.",
     editions=(1,),
     effect=_ambassador,
-    declares=tags("attacks", "reveals", "gains"),
+    declares=tags("reveals", "gains"),
     targets=Targets(gains=(Gain(receiver="others"),)),
 )
 
@@ -497,7 +497,7 @@ LIGHTHOUSE_1 = _kingdom(
         next_turn_bonus(coins=1),
         Trigger("attack", "in_play", _shelter, not_yet_unaffected, who="others"),
     ),
-    declares=tags("+actions", "+coins", "duration-like", "blocks-attack", "while-in-play"),
+    declares=tags("+actions", "+coins", "duration-like", "blocks-attack"),
 )
 LIGHTHOUSE_2 = _kingdom(
     "Lighthouse",
@@ -513,7 +513,7 @@ LIGHTHOUSE_2 = _kingdom(
         next_turn_bonus(coins=1),
         Trigger("attack", "in_play", _shelter, _sheltered_until_next_turn, who="others"),
     ),
-    declares=tags("+actions", "+coins", "duration-like", "blocks-attack", "while-in-play"),
+    declares=tags("+actions", "+coins", "duration-like", "blocks-attack"),
 )
 
 
@@ -559,7 +559,7 @@ SEA_WITCH = _kingdom(
     cards=2,
     effect=_sea_witch,
     triggers=(_at_next_turn(_draw_two_discard_two),),
-    declares=tags("draws", "attacks", "gives-curses", "discards", "duration-like"),
+    declares=tags("draws", "gives-curses", "discards", "duration-like"),
     targets=Targets(gains=(Gain(names=of("Curse"), receiver="others"),)),
 )
 
@@ -591,7 +591,7 @@ MONKEY = _kingdom(
         next_turn_bonus(cards=1),
         Trigger("gain", "in_play", _draw_per_play, _player_to_the_right_gains, who="others"),
     ),
-    declares=tags("draws", "duration-like", "while-in-play", "reacts-to-gain"),
+    declares=tags("draws", "duration-like", "reacts-to-gain"),
     targets=Targets(
         watches=(Watch("gain", WHILE_IN_PLAY, "draws a card", turns="any", gainer="right"),)
     ),
@@ -638,7 +638,7 @@ CORSAIR = _kingdom(
             "play", "in_play", _victim_trashes_it, _first_silver_or_gold_of_the_turn, who="others"
         ),
     ),
-    declares=tags("+coins", "draws", "attacks", "trashes", "duration-like", "while-in-play"),
+    declares=tags("+coins", "draws", "trashes", "duration-like"),
     targets=Targets(
         names=tuple(
             (name, "makes each other player trash the first Silver or Gold they play each turn")

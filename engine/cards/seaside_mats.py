@@ -172,15 +172,7 @@ BLOCKADE = _kingdom(
         ),
     ),
     static=(HoldsSetAside(),),
-    declares=tags(
-        "gains",
-        "tests-cost",
-        "sets-aside",
-        "attacks",
-        "gives-curses",
-        "duration-like",
-        "while-in-play",
-    ),
+    declares=tags("gains", "tests-cost", "sets-aside", "gives-curses", "duration-like"),
     targets=Targets(
         gains=(
             Gain(max_cost=4, to="set_aside"),
@@ -411,7 +403,7 @@ PIRATE_SHIP = _kingdom(
     editions=(1,),
     effect=_pirate_ship,
     options=PIRATE_SHIP_OPTIONS,
-    declares=tags("attacks", "reveals", "trashes", "discards-others", "+coins"),
+    declares=tags("reveals", "trashes", "discards-others", "+coins"),
     targets=Targets(trashes=of("others"), asks=of(TREASURE)),
 )
 
