@@ -19,6 +19,7 @@ from engine.abilities import (
     ChangesCards,
     HoldsSetAside,
     PileSetup,
+    SetAsidePile,
     SetsUp,
     of_kind,
     setup_changes,
@@ -31,9 +32,10 @@ from engine.setup_check import (
     COLONY_PILES,
     asked_set_aside,
     cached_pile_size,
-    check_setup,
+    check_new_game,
     declared,
     fits_range,
+    per_generation,
     set_aside_pile,
 )
 from engine.state import (
@@ -68,15 +70,14 @@ def new_game_setup(
 ) -> dict[str, Any]:
     """The setup of the standard start: 7 Coppers and 3 Estates each, to be shuffled and
     5 drawn (``deal``); a random kingdom from ``sets`` unless ``kingdom`` is given."""
-    given = {"players": players, "seed": seed, "editions": editions or {}}
-    if kingdom is not None:  # a string is not a list of cards: check_setup says so
-        given["kingdom"] = kingdom if isinstance(kingdom, str) else list(kingdom)
-    check_setup(given, bane_chosen_later=True)
+    # A string is not a list of cards: the check says so.
+    given = kingdom if kingdom is None or isinstance(kingdom, str) else list(kingdom)
+    check_new_game(players, given, editions or {}, seed)
     chosen_editions = {**catalogue.DEFAULT_EDITIONS, **(editions or {})}
     names = list(kingdom) if kingdom is not None else None
     # What is chosen at random comes from the seed, in this order (a source made only when
     # something is chosen: seeding one costs a tenth of a set-up).
-    chooses = _asks_bane(names) or _asks_set_aside(names)
+    chooses = names is not None and _kingdom_chooses(tuple(names))
     rng = random.Random(seed) if names is None or colony is None or chooses else None
     if names is None:
         assert rng is not None
@@ -114,11 +115,13 @@ def _banes(kingdom: Iterable[str], editions: Mapping[str, int] | None = None) ->
     ]
 
 
-def _asks_bane(kingdom: list[str] | None) -> bool:
-    # Any edition's definition: a Bane is chosen only when one does ask.
-    return kingdom is not None and any(
-        bane for name in kingdom for card in catalogue.definitions(name) for bane in _banes_of(card)
-    )
+@per_generation
+def _kingdom_chooses(kingdom: tuple[str, ...]) -> bool:
+    """Whether a card of the Kingdom asks set-up to choose a pile at random: a Bane or a
+    pile set out beside the Supply. Any edition's definition counts: a pile is chosen only
+    when one does ask."""
+    definitions = [card for name in kingdom for card in catalogue.definitions(name)]
+    return any(_banes_of(card) for card in definitions) or bool(asked_set_aside(definitions))
 
 
 def _banes_of(card: Card) -> list[Bane]:
@@ -145,13 +148,6 @@ def _choose_bane(
     if not pool:
         raise BadPosition("no Kingdom card of the chosen sets can be the Bane")
     return rng.choice(pool)
-
-
-def _asks_set_aside(kingdom: list[str] | None) -> bool:
-    # Any edition's definition, as for the Bane.
-    return kingdom is not None and any(
-        asked_set_aside(catalogue.definitions(name)) for name in kingdom
-    )
 
 
 def _choose_set_aside(
@@ -192,15 +188,38 @@ def bane_fits(bane: Bane, card: Card) -> bool:
     )
 
 
-def changes_in_game(kingdom: Iterable[str], editions: Mapping[str, int]) -> dict[str, Card]:
-    """The definitions that Kingdom cards change for the whole game (Charlatan: Curse is
-    also a Treasure), by name: what a game's definition cache starts with."""
+class KingdomSetUp(NamedTuple):
+    """What the cards of a game's Kingdom piles ask of set-up, in the game's editions:
+    worked out once per Kingdom (:func:`kingdom_set_up`) and shared by its games, which
+    must not change it."""
+
+    # The definitions Kingdom cards change for the whole game, by name (Charlatan: Curse
+    # is also a Treasure): what a game's definition cache starts with.
+    changed: dict[str, Card]
+    # What set-up adds for the Kingdom piles (``engine.abilities.setup_changes``).
+    changes: list[SetsUp]
+    # The Kingdom piles they ask set-up to set out beside the Supply, with who asks.
+    set_aside: list[tuple[SetAsidePile, str]]
+
+
+@per_generation
+def kingdom_set_up(
+    kingdom: tuple[str, ...], bane: str | None, editions: tuple[tuple[str, int], ...]
+) -> KingdomSetUp:
+    """What set-up does for the Kingdom ``kingdom`` and its ``bane`` in ``editions``: the
+    same for every game with them (until a mutant changes the engine: ``per_generation``)."""
+    chosen = dict(editions)
     changed: dict[str, Card] = {}
     for name in kingdom:
-        for change in of_kind(catalogue.lookup(name, editions).static, ChangesCards):
-            for card in change.cards:
-                changed[card.name] = card
-    return changed
+        for change in of_kind(catalogue.lookup(name, chosen).static, ChangesCards):
+            changed.update((card.name, card) for card in change.cards)
+
+    def define(name: str) -> Card:  # as the game's definition_by_name will
+        return changed.get(name) or catalogue.lookup(name, chosen)
+
+    piles = [*kingdom, bane] if bane is not None else list(kingdom)
+    changes = game_setup_changes(piles, define)
+    return KingdomSetUp(changed, changes, asked_set_aside(define(name) for name in piles))
 
 
 def kingdom_piles(setup: Mapping[str, Any]) -> list[str]:
@@ -230,8 +249,11 @@ class Built(NamedTuple):
     pile_of: dict[str, Zone]
 
 
-def build_state(setup: Mapping[str, Any], editions: dict[str, int], define: Define) -> Built:
-    """The state ``setup`` describes (one that engine.setup_check accepted)."""
+def build_state(
+    setup: Mapping[str, Any], editions: dict[str, int], define: Define, asks: KingdomSetUp
+) -> Built:
+    """The state ``setup`` describes (one that engine.setup_check accepted), whose Kingdom
+    asks set-up for ``asks``."""
     players = int(setup.get("players", 2))
     kingdom = kingdom_piles(setup)
     colony = bool(setup.get("colony", False))
@@ -245,9 +267,9 @@ def build_state(setup: Mapping[str, Any], editions: dict[str, int], define: Defi
         bane=setup.get("bane"),
         landscapes=list(setup.get("landscapes", [])),
     )
-    changes = game_setup_changes(kingdom, define)
+    changes = asks.changes
     added = added_piles(changes)
-    for aside, _asker in asked_set_aside(define(name) for name in kingdom):
+    for aside, _asker in asks.set_aside:
         chosen = setup.get(aside.key)
         if chosen is not None:  # always, in a setup the check accepted
             state.set_aside_piles[aside.key] = chosen

@@ -29,8 +29,8 @@ The module has no imports beyond the engine's own, like the rest of the engine.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, TypeVar
 
 from engine import cards as catalogue
 from engine import rules
@@ -148,6 +148,88 @@ def forget_checked_setups() -> None:
     _generation[0] += 1
 
 
+_Answer = TypeVar("_Answer")
+# How many answers a function remembered per generation keeps: games of ever new random
+# Kingdoms must not make them grow for ever.
+_REMEMBERED = 256
+
+
+def per_generation(function: Callable[..., _Answer]) -> Callable[..., _Answer]:
+    """``function``'s answers (never its exceptions), remembered by its arguments (which
+    must be hashable) until the check's generation changes: for the set-up questions a
+    Kingdom's cards answer the same way game after game. The answer is shared: a caller
+    must not change it."""
+    answers: dict[tuple[Hashable, ...], _Answer] = {}
+    seen = [-1]
+
+    @functools.wraps(function)
+    def remembered(*arguments: Hashable) -> _Answer:
+        if seen[0] != _generation[0]:
+            answers.clear()
+            seen[0] = _generation[0]
+        try:
+            return answers[arguments]
+        except KeyError:
+            pass
+        if len(answers) >= _REMEMBERED:
+            answers.clear()
+        answer = answers[arguments] = function(*arguments)
+        return answer
+
+    return remembered
+
+
+def check_new_game(players: object, kingdom: object, editions: object, seed: object) -> None:
+    """Raise BadPosition unless these are parameters a new game can start from
+    (``position.new_game_setup``; its Bane is chosen after this check). Parameters accepted
+    once are accepted again without a second check while the generation lasts: a
+    simulation starts thousands of games from the same ones."""
+    check_seed(seed)
+    key = _parameters_key(players, kingdom, editions)
+    if key is None:  # not of the types a check can accept: it says what is wrong
+        _check_parameters(players, kingdom, editions)
+    else:
+        _accepted_parameters(*key)
+
+
+def _parameters_key(
+    players: object, kingdom: object, editions: object
+) -> tuple[int, tuple[str, ...] | None, tuple[tuple[str, int], ...]] | None:
+    """The parameters as a key, or None unless they are exactly of the types a check
+    accepts (``True`` is not the number 1 to it, so not to the key either)."""
+    if type(players) is not int or not isinstance(editions, dict):
+        return None
+    if not all(type(name) is str and type(edition) is int for name, edition in editions.items()):
+        return None
+    if kingdom is None:
+        return players, None, tuple(editions.items())
+    if not isinstance(kingdom, list) or not all(type(name) is str for name in kingdom):
+        return None
+    return players, tuple(kingdom), tuple(editions.items())
+
+
+def _check_parameters(players: object, kingdom: object, editions: object) -> None:
+    given = {"players": players, "editions": editions}
+    if kingdom is not None:
+        given["kingdom"] = kingdom
+    check_setup(given, bane_chosen_later=True)
+
+
+@per_generation
+def _accepted_parameters(
+    players: int, kingdom: tuple[str, ...] | None, editions: tuple[tuple[str, int], ...]
+) -> None:
+    _check_parameters(players, None if kingdom is None else list(kingdom), dict(editions))
+
+
+def check_seed(seed: Any) -> None:
+    """Raise BadPosition unless ``seed`` is a whole number below 2**64 in size."""
+    if not is_int(seed) or abs(seed).bit_length() > MAX_SEED_BITS:
+        raise BadPosition(
+            f"must be a whole number below 2**64 in size, not {show(seed)}", ("seed",)
+        )
+
+
 class Declared:
     """The setup keys of what the sets declare (``engine.tokens``), read from the catalogue
     when a check starts: mats (``pN.<name>``, the card each needs), players' tokens
@@ -199,11 +281,7 @@ class _SetupCheck(SetupReader):
             player_keys.append(key)
         self.players = number(setup.get("players", 2), ("players",), 2, MAX_PLAYERS)
         self.check_editions()
-        seed = setup.get("seed", 0)
-        if not is_int(seed) or abs(seed).bit_length() > MAX_SEED_BITS:
-            raise BadPosition(
-                f"must be a whole number below 2**64 in size, not {show(seed)}", ("seed",)
-            )
+        check_seed(setup.get("seed", 0))
         for key in ("colony", "deal"):
             flag(setup.get(key, False), (key,))
         piles = self.check_supply()

@@ -55,12 +55,13 @@ class Table:
         # seeding one costs a tenth of a set-up, and most scenarios never shuffle.
         self._rng: random.Random | None = None
         self.editions: dict[str, int] = {**catalogue.DEFAULT_EDITIONS, **setup.get("editions", {})}
-        # The definition cache starts with what Kingdom cards change for the whole game
-        # (Charlatan: Curse is also a Treasure).
-        self._definitions: dict[str, Card] = position.changes_in_game(
-            setup.get("kingdom", []), self.editions
+        # What the Kingdom asks of set-up; the definition cache starts with what Kingdom
+        # cards change for the whole game (Charlatan: Curse is also a Treasure).
+        asks = position.kingdom_set_up(
+            tuple(setup.get("kingdom", [])), setup.get("bane"), tuple(self.editions.items())
         )
-        built = position.build_state(setup, self.editions, self.definition_by_name)
+        self._definitions: dict[str, Card] = dict(asks.changed)
+        built = position.build_state(setup, self.editions, self.definition_by_name, asks)
         self.state, self.setup_plays = built.state, built.plays
         # Card name -> the pile its cards go back to (``pile_of``).
         self._pile_of = built.pile_of

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from checks.mutants import Mutant, SourcePatch, run_mutants
-from engine import table
+from engine import setup_check, table
 from engine.errors import BadPosition
+from engine.game import Game
 from engine.setup_check import check_setup, forget_checked_setups
 from scenarios.adapters.reference import ReferenceAdapter
 from scenarios.loader import bundled_dir, discover, load_many
@@ -91,3 +92,61 @@ def test_a_mutant_of_the_setup_check_is_caught(chapel: list[Scenario]) -> None:
     assert two_cards
     (verdict,) = run_mutants([refuses], chapel)
     assert set(verdict.caught_by) == {s.id for s in two_cards}
+
+
+# --- the parameters of a new game (Game.new): checked once while the check is the same
+
+
+@pytest.fixture
+def parameter_checks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
+    """The parameter sets ``Game.new`` has the setup check look at, in order."""
+    checked: list[Any] = []
+
+    def counting(setup: Any, *, bane_chosen_later: bool = False) -> None:
+        checked.append(setup)
+        check_setup(setup, bane_chosen_later=bane_chosen_later)
+
+    monkeypatch.setattr(setup_check, "check_setup", counting)
+    forget_checked_setups()  # nothing remembered from the tests before
+    yield checked
+
+
+KINGDOM = ["Cellar", "Chapel", "Moat", "Village", "Workshop"]
+KINGDOM += ["Smithy", "Militia", "Market", "Laboratory", "Witch"]
+
+
+def test_new_games_from_the_same_parameters_are_checked_once(
+    parameter_checks: list[Any],
+) -> None:
+    for seed in range(3):
+        Game.new(players=2, kingdom=KINGDOM, seed=seed, colony=False)
+    Game.new(players=3, kingdom=KINGDOM, colony=False)  # other parameters: checked
+    assert [given["players"] for given in parameter_checks] == [2, 3]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "message"),
+    [
+        ({"players": 2.0}, "players"),  # not a whole number, though equal to 2 as a key
+        ({"kingdom": [*KINGDOM[:9], "Gold"]}, "not a Kingdom card"),
+        ({"kingdom": [*KINGDOM[:9], "Nowhere"]}, "Nowhere"),
+        ({"seed": 2**64}, r"below 2\*\*64"),
+        ({"seed": "1"}, "whole number"),
+        ({"editions": {"base": 3}}, "edition must be 1 or 2"),
+    ],
+)
+def test_bad_parameters_are_refused_after_good_ones(
+    parameter_checks: list[Any], parameters: dict[str, Any], message: str
+) -> None:
+    Game.new(players=2, kingdom=KINGDOM, colony=False)  # accepted, and remembered
+    with pytest.raises(BadPosition, match=message):
+        Game.new(**{"players": 2, "kingdom": KINGDOM, "colony": False, **parameters})
+
+
+def test_after_an_engine_change_new_game_parameters_are_checked_again(
+    parameter_checks: list[Any],
+) -> None:
+    Game.new(players=2, kingdom=KINGDOM, colony=False)
+    forget_checked_setups()  # what checks.mutants does on applying and undoing a mutant
+    Game.new(players=2, kingdom=KINGDOM, colony=False)
+    assert len(parameter_checks) == 2
