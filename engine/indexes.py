@@ -12,11 +12,16 @@ from dataclasses import dataclass
 from engine.abilities import (
     BuyRestriction,
     CostChange,
+    Overpay,
     Replacement,
     WhenAnyGained,
     of_kind,
 )
 from engine.model import ATTACK, Card, Trigger
+
+# What a Clean-up and a buy may be heard by (``quiet_clean_up``, ``quiet_buys``).
+CLEAN_UP_EVENTS = frozenset(("buy_end", "cleanup", "discard", "turn_end"))
+BUY_EVENTS = frozenset(("buy", "gain", "would_gain"))
 
 # How much cheaper a card makes another: a CostChange's ``amount``.
 Amount = Callable[..., int]
@@ -62,6 +67,12 @@ class CardIndexes:
     # cards themselves (Grand Market's), by name.
     turn_restrictions: tuple[tuple[str, WhyNot], ...]
     self_restrictions: dict[str, tuple[WhyNot, ...]]
+    # Whether no card hears the end of the Buy phase, the Clean-up, a discard or the end of
+    # a turn (most games): the plain Clean-up need not ask who listens to each.
+    quiet_clean_up: bool
+    # Whether no card hears a buy or a gain, replaces a gain, or may be overpaid for (most
+    # games): a plain buy need not ask about the card bought.
+    quiet_buys: bool
 
     @classmethod
     def of(cls, in_game: Mapping[str, Card], kingdom: Iterable[Card]) -> CardIndexes:
@@ -111,6 +122,9 @@ class CardIndexes:
                 if ability.where == "turn"
             ),
             self_restrictions=_self_restrictions(in_game),
+            quiet_clean_up=not heard & CLEAN_UP_EVENTS,
+            quiet_buys=not heard & BUY_EVENTS
+            and not any(of_kind(card.static, Overpay) for card in in_game.values()),
         )
 
 

@@ -131,11 +131,10 @@ class Turn(Verbs):
         to the Clean-up (else ``command``: the generator does it all), then what the start
         of the next turn still needs (BEGIN_TURN when somebody listens to it)."""
         player = self.state.turn.player
-        heard = self._events_heard
-        if (
+        if not self._indexes.quiet_clean_up and (
             triggers.anyone_listens(self, "buy_end", player, None)
             or triggers.anyone_listens(self, "cleanup", player, None)
-            or "discard" in heard
+            or "discard" in self._events_heard
             or triggers.anyone_listens(self, "turn_end", player, None)
         ):
             return command
@@ -202,9 +201,8 @@ class Turn(Verbs):
             return False
         player = self.state.turn.player
         card = self.state.supply[pile][-1]
-        static = self._by_id[card].static
-        if (
-            (static and of_kind(static, Overpay))
+        if not self._indexes.quiet_buys and (
+            of_kind(self._by_id[card].static, Overpay)
             or triggers.anyone_listens(self, "buy", player, card)
             or triggers.anyone_listens(self, "gain", player, card)
             or "would_gain" in self._events_heard
