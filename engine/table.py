@@ -221,13 +221,13 @@ class Table:
         it under that many cards of the destination (Secret Passage); ``bottom`` under all.
         """
         zones = self._zones
-        kind, owner = source
+        origin, owner = source
         try:
-            cards = zones[kind][owner]
+            cards = zones[origin][owner]
         except KeyError:  # a misspelt zone kind in a card's code, or a pile not in the game
-            require_one_of("zone", kind, (*ZONE_KINDS, *catalogue.MATS))
+            require_one_of("zone", origin, (*ZONE_KINDS, *catalogue.MATS))
             raise
-        if kind == "hand" and self._first_in_hand[owner]:  # hints to keep (Turn._find_play)
+        if origin == "hand" and self._first_in_hand[owner]:  # hints to keep (Turn._find_play)
             if not self._take_from_hand(cards, card, self._first_in_hand[owner]):
                 return False
         elif cards and cards[-1] == card:
@@ -251,7 +251,7 @@ class Table:
                 self._first_in_hand[owner].clear()
         else:
             target.append(card)
-        if kind in LISTENING_ZONES or source[0] in LISTENING_ZONES:
+        if kind in LISTENING_ZONES or origin in LISTENING_ZONES:
             self.listening_moves += 1
         if event is not None and self.record:
             self.state.events.append(event)  # Game.log, inlined: the hottest call
