@@ -118,9 +118,10 @@ class Table:
         # name (where a play starts looking). Hands change only in move, which keeps it.
         self._first_in_hand: list[dict[str, int]] = [{} for _ in state.players]
         # How many cards moved into or out of a hand or a play area, where cards listen to
-        # events: while it stays the same, a run of alike abilities resolves without
-        # looking at those zones again (``engine.triggers``).
-        self.listening_moves = 0
+        # events, counted only while a run of alike abilities needs to know (None: not
+        # counted; a count at every move cost a plain game 4%): while it stays the same,
+        # the run resolves without looking at those zones again (``engine.triggers``).
+        self.listening_moves: int | None = None
         # What the end of a turn asks to know whether the game is over: every pile (the
         # Supply's first, then those outside it, which ``rules.game_over`` does not count),
         # how many are the Supply's, and where the Province and Colony piles (None: not in
@@ -232,7 +233,8 @@ class Table:
                 return False
         elif cards and cards[-1] == card:
             cards.pop()
-        elif len(cards) > 1 and cards[-2] == card:  # under a bought card (Talisman's copy)
+        elif origin == "supply" and len(cards) > 1 and cards[-2] == card:
+            # Under a bought card (Talisman's copy): not looked for from the bottom.
             del cards[-2]
         else:
             try:
@@ -251,7 +253,9 @@ class Table:
                 self._first_in_hand[owner].clear()
         else:
             target.append(card)
-        if kind in LISTENING_ZONES or origin in LISTENING_ZONES:
+        if self.listening_moves is not None and (
+            kind in LISTENING_ZONES or origin in LISTENING_ZONES
+        ):
             self.listening_moves += 1
         if event is not None and self.record:
             self.state.events.append(event)  # Game.log, inlined: the hottest call
@@ -272,7 +276,8 @@ class Table:
                 events.append((player, verb, names[card], None))
         zones[destination][player].extend(cards)
         cards.clear()
-        self.listening_moves += source in LISTENING_ZONES or destination in LISTENING_ZONES
+        if self.listening_moves is not None:
+            self.listening_moves += source in LISTENING_ZONES or destination in LISTENING_ZONES
         if source == "hand":  # an empty hand: every hint is 0 again
             self._first_in_hand[player].clear()
 
@@ -289,7 +294,8 @@ class Table:
         moved = cards[: -count - 1 : -1]
         del cards[len(cards) - count :]
         zones[destination][player].extend(moved)
-        self.listening_moves += source in LISTENING_ZONES or destination in LISTENING_ZONES
+        if self.listening_moves is not None:
+            self.listening_moves += source in LISTENING_ZONES or destination in LISTENING_ZONES
         if self.record:
             names, events = self.state.names, self.state.events
             for card in moved:
