@@ -298,7 +298,9 @@ def play_one(task: tuple[Config, int]) -> dict[str, Any]:
         "finished": over.finished,
         "turns": over.turns,
         "vp": [over.scores[by_bot[bot]] for bot in range(config.players)],
-        "turns_taken": [game.player(by_bot[bot]).turns_taken for bot in range(config.players)],
+        "turns_taken": [
+            game.table.player(by_bot[bot]).turns_taken for bot in range(config.players)
+        ],
         "winners": sorted(seats[seat] for seat in over.winners),
     }
 

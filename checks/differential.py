@@ -55,6 +55,9 @@ from engine.game import BASIC_PILES, COLONY_PILES, Game
 from engine.position import NotAPosition, setup_of
 from engine.sets import BY_NAME, KINGDOM_SETS
 from engine.setup_check import declared
+from engine.table import Table
+from engine.triggers import Listeners
+from engine.verbs import Verbs
 from engine.vocabulary import PlayerZone
 from scenarios.adapters.base import Adapter, Rejected, Unsupported
 from scenarios.adapters.reference import ReferenceAdapter
@@ -73,6 +76,53 @@ SKIPPED_ON_ENGINE = "the engine skips it: "
 # --- the reference engine, recording its shuffles -------------------------------------------
 
 
+class PinningVerbs(Verbs):
+    """The reference engine's verbs, pinning and recording the order (top first) of every
+    shuffle (see :class:`PinningGame`)."""
+
+    def __init__(self, table: Table, listeners: Listeners) -> None:
+        super().__init__(table, listeners)
+        # The setup's orders are the ones wanted, pinned here: the plain verbs would refuse
+        # one that does not fit.
+        self.wanted, self.shuffle_orders = self.shuffle_orders, [[] for _ in self.shuffle_orders]
+        self.recorded: list[list[list[str]]] = [[] for _ in self.wanted]
+
+    def shuffle(self, player: int) -> None:
+        deck = self.state.players[player].deck
+        before = len(deck)
+        super().shuffle(player)
+        self._pin(player, len(deck) - before)  # the shuffled cards go under the deck
+
+    def shuffle_into_deck(self, player: int, cards: Iterable[int], source: PlayerZone) -> int:
+        moved = super().shuffle_into_deck(player, cards, source)
+        if moved:
+            self._pin(player, len(self.state.players[player].deck))  # the whole deck
+        return moved
+
+    def _pin(self, player: int, shuffled: int) -> None:
+        """The bottom ``shuffled`` cards of the deck were just shuffled: put them in the
+        wanted order, if it fits, and record the order they take."""
+        if shuffled <= 0:
+            return
+        deck = self.state.players[player].deck
+        names_of = self.table.names_of
+        wanted = self.wanted[player].pop(0) if self.wanted[player] else None
+        if wanted is not None and Counter(wanted) == Counter(names_of(deck[:shuffled])):
+            deck[:shuffled] = reversed(self._in_order(deck[:shuffled], wanted))
+        elif wanted is not None:
+            self.wanted[player].clear()
+        self.recorded[player].append(names_of(reversed(deck[:shuffled])))
+
+    def _in_order(self, cards: list[int], order: list[str]) -> list[int]:
+        left = list(cards)
+        arranged = []
+        for name in order:
+            card = next(c for c in left if self.state.names[c] == name)
+            left.remove(card)
+            arranged.append(card)
+        return arranged
+
+
 class PinningGame(Game):
     """The reference engine, recording the order (top first) of every shuffle.
 
@@ -83,49 +133,28 @@ class PinningGame(Game):
     as ``shuffles`` replays the game exactly.
     """
 
+    verbs_class = PinningVerbs
+
     def __init__(self, setup: Mapping[str, Any]) -> None:
-        players = int(setup.get("players", 2))
-        self.wanted = [list(_zones(setup, n).get("shuffles", [])) for n in range(players)]
-        self.recorded: list[list[list[str]]] = [[] for _ in range(players)]
-        stripped = copy.deepcopy(dict(setup))
-        for number in range(players):
+        super().__init__(setup)
+        assert isinstance(self.verbs, PinningVerbs)
+        self.pinning = self.verbs
+        # The game's setup is the position without fixed orders: its verbs pinned them.
+        stripped = copy.deepcopy(self.table.setup)
+        for number in range(len(self.state.players)):
             if f"p{number + 1}" in stripped:
                 stripped[f"p{number + 1}"]["shuffles"] = []
-        super().__init__(stripped)
+        self.table.setup = stripped
 
-    def shuffle(self, player: int) -> None:
-        deck = self.player(player).deck
-        before = len(deck)
-        super().shuffle(player)
-        self._pin(player, len(deck) - before)  # the shuffled cards go under the deck
+    @property
+    def wanted(self) -> list[list[list[str]]]:
+        """Per player, the wanted orders not used yet."""
+        return self.pinning.wanted
 
-    def shuffle_into_deck(self, player: int, cards: Iterable[int], source: PlayerZone) -> int:
-        moved = super().shuffle_into_deck(player, cards, source)
-        if moved:
-            self._pin(player, len(self.player(player).deck))  # the whole deck was shuffled
-        return moved
-
-    def _pin(self, player: int, shuffled: int) -> None:
-        """The bottom ``shuffled`` cards of the deck were just shuffled: put them in the
-        wanted order, if it fits, and record the order they take."""
-        if shuffled <= 0:
-            return
-        deck = self.player(player).deck
-        wanted = self.wanted[player].pop(0) if self.wanted[player] else None
-        if wanted is not None and Counter(wanted) == Counter(self.names_of(deck[:shuffled])):
-            deck[:shuffled] = reversed(self._in_order(deck[:shuffled], wanted))
-        elif wanted is not None:
-            self.wanted[player].clear()
-        self.recorded[player].append(self.names_of(reversed(deck[:shuffled])))
-
-    def _in_order(self, cards: list[int], order: list[str]) -> list[int]:
-        left = list(cards)
-        arranged = []
-        for name in order:
-            card = next(c for c in left if self.name_of(c) == name)
-            left.remove(card)
-            arranged.append(card)
-        return arranged
+    @property
+    def recorded(self) -> list[list[list[str]]]:
+        """Per player, the order of every shuffle so far, first first."""
+        return self.pinning.recorded
 
 
 def _zones(setup: Mapping[str, Any], index: int) -> Mapping[str, Any]:
@@ -536,8 +565,8 @@ def starting_setup(spec: GameSpec) -> dict[str, Any]:
     # chooses them from the seed.
     chosen = Game.new(spec.players, list(spec.kingdom), spec.seed, spec.editions, spec.colony)
     for key in ("bane", *format_tokens_cached().set_aside_keys):
-        if key in chosen.setup:
-            raw[key] = chosen.setup[key]
+        if key in chosen.table.setup:
+            raw[key] = chosen.table.setup[key]
     setup = build_setup(raw, list(spec.kingdom), spec.editions, spec.seed)
     setup["supply"] = Game(setup).snapshot()["supply"]
     return setup
@@ -611,7 +640,7 @@ def position_at(setup: Mapping[str, Any], inputs: Sequence[Input], index: int) -
     # under way), in the loader's normal form, as a scenario's setup is handed to engines.
     written = setup_of(game)
     position = build_setup(written, written["kingdom"], written["editions"], written["seed"])
-    for player in range(game.players):
+    for player in range(game.table.players):
         position[f"p{player + 1}"]["shuffles"] = [list(order) for order in game.wanted[player]]
     return position
 

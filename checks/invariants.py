@@ -362,9 +362,9 @@ def violations(
 def setup_violations(game: Game) -> list[str]:
     """Pile sizes of a standard set-up that differ from the rulebook's table."""
     found = []
-    players = game.players
+    players = game.table.players
     for pile, cards in game.state.supply.items():
-        definition = game.definition_by_name(pile)
+        definition = game.table.definition_by_name(pile)
         want = rulebook_pile_size(pile, definition.is_("Victory"), definition.kingdom, players)
         if len(cards) != want:
             found.append(f"{pile}: {len(cards)} cards with {players} players, rulebook {want}")

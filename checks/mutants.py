@@ -629,8 +629,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "Whether a card can be bought is judged on its printed cost.",
         DESIGN,
         src(
-            "cost, turn = self.cost_of(name), self.state.turn",
-            "cost, turn = self.definition_by_name(name).cost, self.state.turn",
+            "cost, turn = self.verbs.cost_of(name), self.state.turn",
+            "cost, turn = self.table.definition_by_name(name).cost, self.state.turn",
         ),
     ),
     m(
@@ -638,8 +638,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "A bought card costs its printed cost in coins, whatever reduces it.",
         DESIGN,
         src(
-            "cost = self.cost_of(pile)\n        turn.coins -= cost.coins",
-            "cost = self.definition_by_name(pile).cost\n        turn.coins -= cost.coins",
+            "cost = self.verbs.cost_of(pile)\n        turn.coins -= cost.coins",
+            "cost = self.table.definition_by_name(pile).cost\n        turn.coins -= cost.coins",
         ),
     ),
     m(
@@ -710,9 +710,9 @@ MUTANTS: tuple[Mutant, ...] = (
         "Throne Room's second play takes the card back out of the trash into play.",
         f"{DESIGN}; {PYDOMINION}; {androminion(82)}",
         src(
-            'self.log(Event(player, "plays", self.name_of(card)))',
-            'self.move(card, ("trash", None), ("in_play", player))\n'
-            '        self.log(Event(player, "plays", self.name_of(card)))',
+            'self.table.log(Event(player, "plays", self.table.name_of(card)))',
+            'self.table.move(card, ("trash", None), ("in_play", player))\n'
+            '        self.table.log(Event(player, "plays", self.table.name_of(card)))',
         ),
     ),
     m(
@@ -859,9 +859,9 @@ MUTANTS: tuple[Mutant, ...] = (
         "Throne Room's later plays use up an Action each.",
         "common multi-play slip",
         src(
-            'self.log(Event(player, "plays", self.name_of(card)))',
+            'self.table.log(Event(player, "plays", self.table.name_of(card)))',
             "self.state.turn.actions -= 1\n"
-            '        self.log(Event(player, "plays", self.name_of(card)))',
+            '        self.table.log(Event(player, "plays", self.table.name_of(card)))',
         ),
     ),
     m(
@@ -920,9 +920,10 @@ MUTANTS: tuple[Mutant, ...] = (
         "Swindler's replacement may be picked from an empty pile (and gives nothing).",
         pyminion(3),
         src(
-            "if (cards or empty_too) and self._offered(self.definition_by_name(pile), limit, fits)",
-            'if (cards or empty_too or source == "Swindler")'
-            " and self._offered(self.definition_by_name(pile), limit, fits)",
+            "if (cards or empty_too)\n"
+            "            and self._offered(self.table.definition_by_name(pile), limit, fits)",
+            'if (cards or empty_too or source == "Swindler")\n'
+            "            and self._offered(self.table.definition_by_name(pile), limit, fits)",
         ),
     ),
     m(
@@ -1031,8 +1032,12 @@ MUTANTS: tuple[Mutant, ...] = (
         "An Attack's effect on other players also hits the player who played it.",
         "common attack slip",
         src(
-            "return [p for p in self.others(context.player) if p not in context.unaffected]",
-            "return [p for p in self.turn_order(context.player) if p not in context.unaffected]",
+            "return [p for p in self.table.others(context.player) if p not in context.unaffected]",
+            "return [\n"
+            "            p\n"
+            "            for p in self.table.turn_order(context.player)\n"
+            "            if p not in context.unaffected\n"
+            "        ]",
         ),
     ),
     m(
@@ -1123,9 +1128,9 @@ MUTANTS: tuple[Mutant, ...] = (
         "start-of-next-turn part only once.",
         androminion(61),
         src(
-            "self.player(context.player).next_turn.append((context.card, trigger_index))",
-            "if (context.card, trigger_index) not in self.player(context.player).next_turn:\n"
-            "            self.player(context.player).next_turn.append("
+            "self.table.player(context.player).next_turn.append((context.card, trigger_index))",
+            "if (context.card, trigger_index) not in self.table.player(context.player).next_turn:\n"
+            "            self.table.player(context.player).next_turn.append("
             "(context.card, trigger_index))",
         ),
     ),

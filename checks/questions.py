@@ -39,6 +39,7 @@ from engine.game import Game
 from engine.model import Card, CostLimit, Effect
 from engine.sets import BY_NAME, KINGDOM_SETS
 from engine.state import EventRecord, Zone
+from engine.table import Table
 from scenarios.adapters.reference import ReferenceAdapter
 
 PLAY = "play"
@@ -140,7 +141,7 @@ class QuestionRecorder:
     def watch(self, game: Game) -> None:
         self.finish()
         self.game, self.open, self.logged = game, [], len(game.state.events)
-        game.watcher = self
+        game.table.watcher = self
 
     def finish(self) -> None:
         """Record the plays of the game watched so far that had nothing to resolve."""
@@ -152,7 +153,7 @@ class QuestionRecorder:
 
     def _key(self, name: str) -> CardKey:
         assert self.game is not None
-        return CardKey.of(self.game.definition_by_name(name))
+        return CardKey.of(self.game.table.definition_by_name(name))
 
     def _attribute_events(self) -> None:
         assert self.game is not None
@@ -169,7 +170,7 @@ class QuestionRecorder:
     def resolving(self, what: Resolving) -> None:
         assert self.game is not None
         self._attribute_events()
-        card = CardKey.of(self.game.definition(what.card))
+        card = CardKey.of(self.game.table.definition(what.card))
         if what.trigger is None and self.plays[card] > 0:
             self.plays[card] -= 1
         self.open.append(_Frame(what, card, ability_of(what)))
@@ -228,8 +229,9 @@ def _written(record: EventRecord, player: int) -> Written:
     return ("game" if who is None else YOU if who == player else OTHER, verb)
 
 
-class RecordingGame(Game):
-    """The reference engine, telling its :class:`QuestionRecorder` of every question."""
+class RecordingTable(Table):
+    """The reference engine's table, telling its :class:`QuestionRecorder` of every
+    question (every decision is asked through ``Table.ask``)."""
 
     recorder: QuestionRecorder | None = None
 
@@ -240,9 +242,16 @@ class RecordingGame(Game):
         return answer
 
 
+class RecordingGame(Game):
+    """The reference engine, telling its :class:`QuestionRecorder` of every question."""
+
+    table_class = RecordingTable
+
+
 def recording(game: RecordingGame, recorder: QuestionRecorder) -> RecordingGame:
     """``game``, watched by ``recorder`` from now on."""
-    game.recorder = recorder
+    assert isinstance(game.table, RecordingTable)
+    game.table.recorder = recorder
     recorder.watch(game)
     return game
 

@@ -34,6 +34,8 @@ from engine.decisions import Decision
 from engine.game import Game
 from engine.model import ACTION, TREASURE
 from engine.state import TurnState
+from engine.turn import Turn
+from engine.verbs import Verbs
 
 Command = tuple[str, str]
 
@@ -65,10 +67,10 @@ def random_command(game: Game, rng: random.Random, *, buy_bias: float = 0.85) ->
     Treasure plays, and checking every pile's cost for each of them would be wasted work.
     """
     plays = legal_commands(game, ("play",))
-    actions = [c for c in plays if game.definition_by_name(c[1]).is_(ACTION)]
+    actions = [c for c in plays if game.table.definition_by_name(c[1]).is_(ACTION)]
     if actions and game.state.turn.phase == "action" and rng.random() < 0.9:
         return rng.choice(actions)
-    treasures = [c for c in plays if game.definition_by_name(c[1]).is_(TREASURE)]
+    treasures = [c for c in plays if game.table.definition_by_name(c[1]).is_(TREASURE)]
     if treasures and rng.random() < 0.95:
         return rng.choice(treasures)
     # Tokens a player may spend now (Coffers): asked only of a player who has some, so a
@@ -84,7 +86,7 @@ def random_command(game: Game, rng: random.Random, *, buy_bias: float = 0.85) ->
     if buys and rng.random() < buy_bias:
         # Buying even when only cards costing 0 are affordable: games where everything
         # has been trashed (Chapel, Thief, Bishop) still end, by the Curse and Copper piles.
-        costs = [game.cost_of(pile).coins for _, pile in buys]
+        costs = [game.verbs.cost_of(pile).coins for _, pile in buys]
         best = max(costs)
         return rng.choice([c for c, cost in zip(buys, costs, strict=True) if cost == best])
     if rng.random() < 0.1:
@@ -109,18 +111,30 @@ def step(game: Game, rng: random.Random) -> tuple[str, Any]:
 # --- invariants ------------------------------------------------------------------------------
 
 
+class WatchedTurn(Turn):
+    """The turn of a :class:`WatchedGame`: it keeps the Supply pile sizes as it ends."""
+
+    def __init__(self, verbs: Verbs) -> None:
+        super().__init__(verbs)
+        self.piles_at_turn_end: list[int] | None = None
+
+    def end_of_turn(self) -> bool:
+        self.piles_at_turn_end = [len(cards) for cards in self.state.supply.values()]
+        return super().end_of_turn()
+
+
 class WatchedGame(Game):
     """A :class:`Game` that keeps the Supply pile sizes as each turn ended, before the next
     turn's start-of-turn effects (a Pirate's gain may empty a pile then): the end of the
     game is judged on those (:class:`GameWatch`)."""
 
-    def __init__(self, setup: Mapping[str, Any], **options: Any) -> None:
-        self.piles_at_turn_end: list[int] | None = None
-        super().__init__(setup, **options)
+    turn_class = WatchedTurn
 
-    def _end_of_turn(self) -> bool:
-        self.piles_at_turn_end = [len(cards) for cards in self.state.supply.values()]
-        return super()._end_of_turn()
+    @property
+    def piles_at_turn_end(self) -> list[int] | None:
+        """The Supply pile sizes as the last turn ended (None before any did)."""
+        assert isinstance(self.turn, WatchedTurn)
+        return self.turn.piles_at_turn_end
 
 
 @dataclass

@@ -34,27 +34,40 @@ from checks.random_play import WatchedGame, random_answer, random_command
 from engine import cards as catalogue
 from engine.game import BASIC_PILES, COLONY_PILES, Game
 from engine.sets import BY_NAME, KINGDOM_SETS
+from engine.table import Table
+from engine.triggers import Listeners
+from engine.verbs import Verbs
 from scenarios.loader import format_tokens_cached
 
 SETS = KINGDOM_SETS
+
+
+class RecordingVerbs(Verbs):
+    """The verbs of a :class:`RecordingGame`: they remember every shuffle."""
+
+    def __init__(self, table: Table, listeners: Listeners) -> None:
+        super().__init__(table, listeners)
+        self.shuffled: list[tuple[int, list[str]]] = []
+
+    def shuffle(self, player: int) -> None:
+        count = len(self.state.players[player].discard)
+        super().shuffle(player)
+        if count:
+            deck = self.state.players[player].deck  # the new cards are at the bottom (start)
+            self.shuffled.append((player, self.table.names_of(reversed(deck[:count]))))
 
 
 class RecordingGame(WatchedGame):
     """A :class:`Game` that remembers the order of every shuffle (top first), so that a
     failing random game can be written as a scenario with fixed ``shuffles``."""
 
-    def __init__(
-        self, setup: Mapping[str, Any], *, plain_commands: bool = True, bulk_moves: bool = True
-    ) -> None:
-        self.shuffled: list[tuple[int, list[str]]] = []
-        super().__init__(setup, plain_commands=plain_commands, bulk_moves=bulk_moves)
+    verbs_class = RecordingVerbs
 
-    def shuffle(self, player: int) -> None:
-        count = len(self.player(player).discard)
-        super().shuffle(player)
-        if count:
-            deck = self.player(player).deck  # the new cards are at the bottom (start)
-            self.shuffled.append((player, self.names_of(reversed(deck[:count]))))
+    @property
+    def shuffled(self) -> list[tuple[int, list[str]]]:
+        """Every shuffle so far: (player, the order of the cards shuffled, top first)."""
+        assert isinstance(self.verbs, RecordingVerbs)
+        return self.verbs.shuffled
 
 
 # --- random set-ups -------------------------------------------------------------------------
@@ -77,7 +90,7 @@ def setups(draw: st.DrawFn) -> dict[str, Any]:
     )
     colony = draw(st.booleans(), label="colony")
     seed = draw(st.integers(0, 2**16), label="seed")
-    setup = dict(Game.new(players, kingdom, seed, editions, colony).setup)
+    setup = dict(Game.new(players, kingdom, seed, editions, colony).table.setup)
     piles = [*BASIC_PILES, *(COLONY_PILES if colony else ()), *kingdom]
     short = draw(
         st.dictionaries(st.sampled_from(piles), st.integers(0, 2), max_size=6), label="short piles"
@@ -111,9 +124,9 @@ def scenario_yaml(
 ) -> str:
     """The game as a scenario: the position after the deal, every later shuffle fixed,
     the inputs as steps, and what the rulebook expects at the end."""
-    setup = game.setup
+    setup = game.table.setup
     position: dict[str, Any] = {
-        "players": game.players,
+        "players": game.table.players,
         "kingdom": list(setup["kingdom"]),
         "colony": bool(setup.get("colony", False)),
     }
@@ -125,7 +138,7 @@ def scenario_yaml(
     later: dict[int, list[list[str]]] = {}
     for player, order in game.shuffled[deal_shuffles:]:
         later.setdefault(player, []).append(order)
-    for index in range(game.players):
+    for index in range(game.table.players):
         zones = dict(dealt[f"p{index + 1}"])
         if later.get(index):
             zones["shuffles"] = later[index]
@@ -240,7 +253,7 @@ class GameMachine(RuleBasedStateMachine):
         game = self.game
         GameMachine.games_over += game.state.game_over
         problems = []
-        again = RecordingGame.replay(game.setup, game.inputs)
+        again = RecordingGame.replay(game.table.setup, game.inputs)
         if again.event_lines() != game.event_lines():
             problems.append("replaying (setup, inputs) gives other events")
         if again.snapshot() != game.snapshot():

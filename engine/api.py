@@ -3,8 +3,9 @@
 A card effect is handed a :class:`~engine.context.Context` whose ``game`` is a
 :class:`CardAPI`: the look-ups, the costs, the shared verbs and the decision helpers. The
 driver's side of the game (``command``, ``answer``, ``pending``) is not part of it, so a
-card that tried to drive the game would not type-check. ``engine.verbs.Verbs`` (and so
-``Game``) implements it.
+card that tried to drive the game would not type-check. ``engine.verbs.Verbs``, the part
+of a game cards are given, implements it (mypy checks that, below); the driver
+(``engine.game.Game``) does not: it holds the verbs as ``game.verbs``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from engine.decisions import DecisionKind, Purpose
     from engine.model import Card, Effect
     from engine.state import GameState, Phase, PlayerState, PlayerZone, Zone
+    from engine.verbs import Verbs
 
 
 class CardAPI(Protocol):
@@ -253,3 +255,11 @@ class CardAPI(Protocol):
     ) -> Effect[int]: ...
 
     def name_a_card(self, player: int, source: str, prompt: str) -> Effect[str]: ...
+
+
+if TYPE_CHECKING:
+
+    def _verbs_implement_the_card_api(verbs: Verbs) -> CardAPI:
+        """mypy refuses this while ``Verbs`` lacks a name of ``CardAPI`` or types it
+        otherwise (never run)."""
+        return verbs

@@ -389,9 +389,10 @@ class GameOver(NamedTuple):
 def play_game(game: Game, bots: Sequence[Bot], max_turns: int = 500) -> GameOver:
     """Let ``bots`` (one per seat) play ``game`` to its end, or until ``max_turns``
     turns in all have been taken (then ``finished`` is False and nobody wins)."""
-    if len(bots) != game.players:
-        raise ValueError(f"{game.players} players need {game.players} bots, not {len(bots)}")
-    views = [GameView(game, seat) for seat in range(game.players)]
+    players = game.table.players
+    if len(bots) != players:
+        raise ValueError(f"{players} players need {players} bots, not {len(bots)}")
+    views = [GameView(game, seat) for seat in range(players)]
     state = game.state
     total_turns = 0
     while not state.game_over:
@@ -403,7 +404,7 @@ def play_game(game: Game, bots: Sequence[Bot], max_turns: int = 500) -> GameOver
             total_turns += 1
             if total_turns >= max_turns and not state.game_over:
                 break
-    scores = [game.score(p) for p in range(game.players)]
+    scores = [game.score(p) for p in range(players)]
     return GameOver(state.game_over, total_turns, scores, game.winners())
 
 

@@ -4,19 +4,21 @@
 takes commands and answers one at a time, like an OpenSpiel state: :meth:`Game.command`
 and :meth:`Game.answer` validate their input before they send it in, so a refused input
 leaves the state exactly as it was, then record it (:attr:`Game.inputs`) and advance the
-game's generator (:meth:`~engine.turn.Turn._loop`) to the next question. The state is
+game's generator (:meth:`~engine.turn.Turn.loop`) to the next question. The state is
 plain data; cloning and loading go through replaying the recorded inputs.
 
-The layers under it, each in its own module: ``engine.position`` (setup <-> state),
-``engine.table`` (state, look-ups, the move primitive, decisions), ``engine.verbs``
-(costs and the verbs cards use), ``engine.triggers`` (who listens, and resolving it) and
-``engine.turn`` (the loop, play, buy, clean-up and their checks).
+A game is composed of parts, each in its own module, which the driver holds as public
+attributes and never inherits from: ``game.table`` (``engine.table``: state, look-ups,
+the move primitive, decisions), ``game.listeners`` (``engine.triggers``: who may listen
+to what), ``game.verbs`` (``engine.verbs``: costs and the verbs cards use, the card API
+cards get as ``Context.game``) and ``game.turn`` (``engine.turn``: the loop, play, buy,
+clean-up and their checks). ``engine.position`` turns a setup into a state and back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import cards as catalogue
 from engine import position
@@ -29,8 +31,11 @@ from engine.position import random_kingdom
 from engine.saved import saved_inputs
 from engine.sets import KINGDOM_SETS
 from engine.setup_check import BASIC_PILES, COLONY_PILES, PHASES
+from engine.state import event_line
+from engine.table import Table
+from engine.triggers import Listeners
 from engine.turn import AWAIT_COMMAND, Turn
-from engine.verbs import shuffle_in_place
+from engine.verbs import Verbs, shuffle_in_place
 from engine.vocabulary import COMMAND_VERBS, END_ARGS
 
 __all__ = [
@@ -45,8 +50,16 @@ __all__ = [
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # checks and tests subclass it
-class Game(Turn):
-    """One game of Dominion, driven one command or answer at a time."""
+class Game:
+    """One game of Dominion, driven one command or answer at a time.
+
+    To change a part (ask through a table that records every decision, shuffle in a
+    fixed order, watch the end of each turn), a subclass names its own part's class
+    here; every game it makes, replays included, is built with it."""
+
+    table_class: ClassVar[type[Table]] = Table
+    verbs_class: ClassVar[type[Verbs]] = Verbs
+    turn_class: ClassVar[type[Turn]] = Turn
 
     def __init__(
         self,
@@ -75,9 +88,14 @@ class Game(Turn):
         memory that does not grow with it: ``arbiter simulate``); such a game cannot be
         cloned, saved or asked for its events (``tests/test_record_off.py``).
         """
-        super().__init__(setup, _setup_checked=_setup_checked)
-        self.bulk_moves = bulk_moves
-        self.record = record
+        table = self.table = self.table_class(setup, _setup_checked=_setup_checked)
+        table.bulk_moves = bulk_moves
+        table.record = record
+        self.listeners = Listeners(table.indexes, table.state.names)
+        verbs = self.verbs = self.verbs_class(table, self.listeners)
+        self.turn = self.turn_class(verbs)
+        # The state (plain data, ``engine.state``): what drivers and bots read.
+        self.state = table.state
         # The inputs so far (none kept in a game that records nothing).
         self.inputs: list[tuple[str, Any]] = []
         self.plain_commands = plain_commands
@@ -87,11 +105,11 @@ class Game(Turn):
         # plays up to it, as a play by command does (only the first 2nd-edition Outpost).
         turn = self.state.turn
         played, turn.plays = turn.plays, []
-        for (card, by), name in zip(self.setup_plays, played, strict=True):
+        for (card, by), name in zip(table.setup_plays, played, strict=True):
             turn.plays.append(name)
-            lasting = self.definition(card).lasting
+            lasting = table.by_id[card].lasting
             if lasting is not None:
-                lasting(Context(self, self.active, card, played_by=by))
+                lasting(Context(verbs, turn.player, card, played_by=by))
         # What the game waits for: AWAIT_COMMAND, a Decision, or None once it is over.
         self._pending: Any = None
         # The decision the game waits for, or None (it waits for a command, or is over).
@@ -102,7 +120,7 @@ class Game(Turn):
         # command or answer, with that answer: so a scenario that answers one is told so.
         self.taken_alone: list[tuple[Decision, list[Any]]] = []
         starting = (setup.get("turn", {}) or {}).get("phase") == "start"
-        self._loop_gen = self._loop(deal=bool(setup.get("deal", False)), starting=starting)
+        self._loop_gen = self.turn.loop(deal=bool(setup.get("deal", False)), starting=starting)
         self._advance(None)
 
     @classmethod
@@ -159,17 +177,19 @@ class Game(Turn):
         compiled engine, which would otherwise reject it with a TypeError on entry."""
         if not isinstance(verb, str) or not isinstance(arg, str):
             raise IllegalMove(f"a command is a verb and a card name or phase, not {verb!r} {arg!r}")
-        card = self._check_command(verb, arg)  # the card a play plays
-        if self.record:
+        if self._pending != AWAIT_COMMAND or self.state.game_over:  # (no call when it may)
+            self._check_awaiting_command()  # raises, saying why not
+        card = self.turn.check_command(verb, arg)  # the card a play plays
+        if self.table.record:
             self.inputs.append(("command", [verb, arg]))
         if self.taken_alone:  # what the previous input's decisions took, now stale
             self.taken_alone.clear()
-        step = self._run_plainly(verb, arg, card) if self.plain_commands else (verb, arg, card)
+        step = self.turn.run_plainly(verb, arg, card) if self.plain_commands else (verb, arg, card)
         if step is not None:
             self._advance(step)
         elif self.state.game_over:
             # The game's generator waits for a command that will never come: closing it
-            # frees the game as soon as it is dropped (its frame refers to the game).
+            # lets its frame (which refers to the turn) go now.
             self._loop_gen.close()
             self._wait_for(None)
 
@@ -186,21 +206,21 @@ class Game(Turn):
         """
         self._check_awaiting_command()
         played = 0
-        names, by_id = self.state.names, self._by_id
+        names, by_id, turn = self.state.names, self.table.by_id, self.turn
         while self._pending == AWAIT_COMMAND:
             # The first Treasure in hand that may be played: the card ``play NAME`` plays
             # (every card of that name before it, if any, is refused as it would be).
             for card in self.state.players[self.state.turn.player].hand:
                 if TREASURE in by_id[card].types:
                     name = names[card]
-                    if self._play_refusal(card, name) is None:  # the play command's check
+                    if turn.play_refusal(card, name) is None:  # the play command's check
                         break
             else:  # no Treasure in hand may be played now
                 return played
-            if self.record:
+            if self.table.record:
                 self.inputs.append(("command", ["play", name]))
             self.taken_alone.clear()
-            if not (self.plain_commands and self._play_plainly(name, card)):
+            if not (self.plain_commands and turn.play_plainly(name, card)):
                 self._advance(("play", name, card))
             played += 1
         return played
@@ -216,7 +236,7 @@ class Game(Turn):
         compares the list with trying every candidate). Empty while a decision is pending.
         ``verbs`` limits the candidates to some verbs (cheaper when only plays matter).
         """
-        wanted = set(verbs)
+        wanted, turn = set(verbs), self.turn
         if self.state.game_over or self._pending != AWAIT_COMMAND:
             return []
         legal: list[tuple[str, str]] = []
@@ -227,44 +247,23 @@ class Game(Turn):
                 name = names[card]
                 if name not in seen:
                     seen.add(name)
-                    if self._play_refusal(card, name) is None:
+                    if turn.play_refusal(card, name) is None:
                         legal.append(("play", name))
-        if "buy" in wanted and self._no_buy_left() is None:
-            # _buy_refusal of each pile, its checks of the whole turn asked once.
+        if "buy" in wanted and turn.no_buy_left() is None:
+            # Turn.buy_refusal of each pile, its checks of the whole turn asked once.
             for pile, cards in self.state.supply.items():
-                if cards and self._price_refusal(pile) is None:
+                if cards and turn.price_refusal(pile) is None:
                     legal.append(("buy", pile))
             for name in self.state.landscapes:  # Events
-                if self._event_refusal(name) is None:
+                if turn.event_refusal(name) is None:
                     legal.append(("buy", name))
         if "spend" in wanted and self.state.players[self.state.turn.player].tokens:
             for name, kind in catalogue.TOKEN_KINDS.items():
-                if kind.spend is not None and self._spend_refusal(name) is None:
+                if kind.spend is not None and turn.spend_refusal(name) is None:
                     legal.append(("spend", name))
         if "end" in wanted:
-            legal += [("end", arg) for arg in END_ARGS if self._end_refusal(arg) is None]
+            legal += [("end", arg) for arg in END_ARGS if turn.end_refusal(arg) is None]
         return legal
-
-    def _check_command(self, verb: str, arg: str) -> int | None:
-        """IllegalMove unless the command may be given now; the card a play would play."""
-        if self._pending != AWAIT_COMMAND or self.state.game_over:  # (no call when it may)
-            self._check_awaiting_command()  # raises, saying why not
-        if verb == "play":
-            found = self._find_play(arg)
-            if isinstance(found, str):
-                raise IllegalMove(found)
-            return found
-        if verb == "buy":
-            self._check_buy(arg)
-        elif verb == "end":
-            self._check_end(arg)
-        elif verb == "spend":
-            reason = self._spend_refusal(arg)
-            if reason is not None:
-                raise IllegalMove(reason)
-        else:
-            raise IllegalMove(f"unknown command {verb!r}")
-        return None
 
     def _check_awaiting_command(self) -> None:
         if self.state.game_over:
@@ -290,7 +289,7 @@ class Game(Turn):
                 )
         else:
             values = match_answer(decision, raw)
-        if self.record:
+        if self.table.record:
             self.inputs.append(("answer", raw))
         self._advance(values)
 
@@ -309,12 +308,12 @@ class Game(Turn):
         self._wait_for(request)
 
     def close(self) -> None:
-        """Let the game go: it takes no command or answer after this, and it is freed as
-        soon as nothing else refers to it, not at the cycle collector's next pass (the
-        frame of its generator refers to the game, and so does a watcher). A game that is
-        over has let its generator go already."""
+        """Let the game go: it takes no command or answer after this, and its parts are
+        freed as soon as nothing else refers to them, not at the cycle collector's next
+        pass (a watcher may refer to the verbs, which refer to the table, which refers to
+        the watcher). A game that is over has let its generator go already."""
         self._loop_gen.close()
-        self.watcher = None
+        self.table.watcher = None
         self._wait_for(None)
 
     def _wait_for(self, request: Any) -> None:
@@ -327,12 +326,17 @@ class Game(Turn):
         """The visible state in scenario terms (what the adapters report)."""
         return position.snapshot(self)
 
+    def event_lines(self) -> list[str]:
+        """The event log, one line per event (``p1 plays Village``)."""
+        self.table.require_record("its event log")
+        return [event_line(event) for event in self.state.events]
+
     def to_json(self) -> dict[str, Any]:
         """Everything needed to rebuild this game: its setup, its inputs, and a check."""
-        self.require_record("inputs to save")
+        self.table.require_record("inputs to save")
         return {
             "version": 1,
-            "setup": self.setup,
+            "setup": self.table.setup,
             "inputs": [list(i) for i in self.inputs],
             "snapshot": self.snapshot(),
             "events": self.event_lines(),
@@ -368,10 +372,20 @@ class Game(Turn):
         return game
 
     def clone(self) -> Game:
-        self.require_record("inputs to replay")
+        self.table.require_record("inputs to replay")
         return Game.replay(
-            self.setup,
+            self.table.setup,
             self.inputs,
             plain_commands=self.plain_commands,
-            bulk_moves=self.bulk_moves,
+            bulk_moves=self.table.bulk_moves,
         )
+
+    # ------------------------------------------------------------------ scoring
+
+    def score(self, player: int) -> int:
+        """The player's score now (what the end of the game counts)."""
+        return self.turn.score(player)
+
+    def winners(self) -> list[int]:
+        """The winners once the game is over (ties broken by turns taken), else []."""
+        return self.turn.winners()

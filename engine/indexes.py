@@ -59,7 +59,7 @@ class CardIndexes:
     # Whether any of them has one: else every cost is the printed one (most games).
     any_cost_change: bool
     # Names of its cards whose play is only their vanilla bonuses when nobody listens to
-    # the play (``Turn._run_plainly``).
+    # the play (``Turn.run_plainly``).
     vanilla_plays: frozenset[str]
     # What happens after any gain (Kingdom cards' WhenAnyGained: Trade Route's tokens).
     after_any_gain: tuple[Callable[..., None], ...]

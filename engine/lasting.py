@@ -4,8 +4,10 @@ with the card that holds them, mats, tokens (of the kinds the sets declare) and 
 turns (Seaside, and Quarry's cost change for the turn).
 
 With who an Attack affects, now and for as long as a Duration Attack lasts. They are part
-of the card API (``engine.api.CardAPI``) like the verbs of ``engine.verbs``, on the class
-between the table and those, and move cards only through the table's move primitive.
+of the card API (``engine.api.CardAPI``) like the verbs of ``engine.verbs``: one part of a
+game, the verbs, written in two modules (:class:`Lasting` is the base of
+``engine.verbs.Verbs``, nothing else's). It holds the table and the listeners, and moves
+cards only through the table's move primitive.
 """
 
 from __future__ import annotations
@@ -18,12 +20,20 @@ from engine.errors import require_one_of
 from engine.state import ExtraTurn, Zone
 from engine.table import Table
 from engine.tokens import TokenKind
+from engine.triggers import Listeners
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a base of Game, which may be subclassed
-class Lasting(Table):
-    """The table, and the verbs of cards that stay in play, hold cards, put cards on mats
-    or tokens on piles, attack, and give extra turns."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base of Verbs, which may be subclassed
+class Lasting:
+    """The verbs of cards that stay in play, hold cards, put cards on mats or tokens on
+    piles, attack, and give extra turns; with the parts every verb works on."""
+
+    def __init__(self, table: Table, listeners: Listeners) -> None:
+        self.table = table
+        # The table's state, held here too: the verbs read it at every step, and a game's
+        # state object is never replaced (only its fields are).
+        self.state = table.state
+        self.listeners = listeners
 
     # ------------------------------------------------------------------ mats and set-aside cards
 
@@ -35,26 +45,26 @@ class Lasting(Table):
             require_one_of("mat", mat, tuple(catalogue.MATS))
         assert declared is not None
         event = (player, declared.verb, self.state.names[card], None)
-        return self.move(card, source, (mat, player), event)
+        return self.table.move(card, source, (mat, player), event)
 
     def hold(self, player: int, card: int, holder: int) -> bool:
         """Keep ``card``, already in the player's set-aside zone, with ``holder`` until
         ``holder``'s start-of-turn part takes it (Haven, Blockade). False when the card is
         not set aside (a Watchtower moved Blockade's gain), and then nothing is held."""
-        if card not in self.player(player).set_aside:
+        if card not in self.table.player(player).set_aside:
             return False
-        self.player(player).held.append((card, holder))
+        self.table.player(player).held.append((card, holder))
         return True
 
     def held_with(self, player: int, holder: int) -> list[int]:
         """The cards still held with ``holder`` (and still set aside), first held first."""
-        state = self.player(player)
+        state = self.table.player(player)
         return [card for card, by in state.held if by == holder and card in state.set_aside]
 
     def take_held(self, player: int, holder: int) -> list[int]:
         """The cards held with ``holder``, no longer held (still set aside, for the caller
         to move: Farmhands plays its card, Joust discards its Province), first first."""
-        state = self.player(player)
+        state = self.table.player(player)
         cards = self.held_with(player, holder)
         state.held = [(card, by) for card, by in state.held if by != holder]
         return cards
@@ -87,7 +97,7 @@ class Lasting(Table):
         tokens[kind] = tokens.get(kind, 0) + count
         if declared.added is not None:
             for _ in range(count):
-                self.log((player, declared.added, None, None))
+                self.table.log((player, declared.added, None, None))
 
     def remove_tokens(self, player: int, kind: str, count: int = 1) -> bool:
         """Take ``count`` tokens of ``kind`` off the player's mat; False (none taken) when
@@ -117,7 +127,7 @@ class Lasting(Table):
         on = self.state.pile_tokens.setdefault(kind, {})
         on[pile] = on.get(pile, 0) + 1
         if declared.added is not None:
-            self.log((player, declared.added, pile, None))
+            self.table.log((player, declared.added, pile, None))
         return True
 
     def take_pile_token(self, pile: str, kind: str) -> bool:
@@ -144,7 +154,7 @@ class Lasting(Table):
     def stay_in_play(self, context: Context) -> None:
         """Keep the card in play at its player's next Clean-up (a Duration card), and the
         card that played it (a Throne Room stays with the Duration card it played)."""
-        player = self.player(context.player)
+        player = self.table.player(context.player)
         staying = player.staying
         for card in (context.card, context.played_by):
             if card is not None and card not in staying:
@@ -155,7 +165,7 @@ class Lasting(Table):
     def at_start_of_next_turn(self, context: Context, trigger_index: int) -> None:
         """Set up one of the card's ``where='next_turn'`` triggers for the start of its
         player's next turn (once per call: a Duration card played twice does it twice)."""
-        self.player(context.player).next_turn.append((context.card, trigger_index))
+        self.table.player(context.player).next_turn.append((context.card, trigger_index))
 
     def start_lasting(self, context: Context, trigger_index: int) -> None:
         """Set up one of the card's ``where='turn'`` triggers for the rest of the turn."""
@@ -176,7 +186,7 @@ class Lasting(Table):
 
     def attacked(self, context: Context) -> list[int]:
         """The other players an Attack affects, in turn order (not those a Moat shields)."""
-        return [p for p in self.others(context.player) if p not in context.unaffected]
+        return [p for p in self.table.others(context.player) if p not in context.unaffected]
 
     def attacks_until_done(self, context: Context, held: int | None = None) -> None:
         """This play of a Duration Attack goes on affecting, until its later part is done,
@@ -185,7 +195,7 @@ class Lasting(Table):
         (rulings rules/duration/11). ``held``: the card this play set aside, when what
         lasts is that card's (Blockade's Curses)."""
         victims = tuple(self.attacked(context))
-        self.player(context.player).attacks.append((context.card, held, victims))
+        self.table.player(context.player).attacks.append((context.card, held, victims))
 
     def still_attacks(self, owner: int, card: int, victim: int, held: int | None = None) -> bool:
         """Whether ``owner``'s Duration Attack ``card`` still affects ``victim`` (see
@@ -194,7 +204,7 @@ class Lasting(Table):
         affects every other player."""
         plays = [
             victims
-            for attack, aside, victims in self.player(owner).attacks
+            for attack, aside, victims in self.table.player(owner).attacks
             if attack == card and (held is None or aside == held)
         ]
         return not plays or any(victim in victims for victims in plays)

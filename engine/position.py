@@ -456,7 +456,7 @@ def _build_turn(state: GameState, setup: Mapping[str, Any], players: int) -> Non
     turn = dict(setup.get("turn", {}) or {})
     active = _player_index(turn.get("player", "p1"), players)
     # A turn about to start is, to the state, a turn in its Action phase: the game runs
-    # its start-of-turn effects before it waits for a command (Turn._loop).
+    # its start-of-turn effects before it waits for a command (Turn.loop).
     phase: Phase = "action" if turn.get("phase") == "start" else turn.get("phase", "action")
     controller = _player_index(turn["controller"], players) if "controller" in turn else active
     state.turn = TurnState(
@@ -616,8 +616,8 @@ def setup_of(game: Game) -> dict[str, Any]:
         "players": len(state.players),
         "kingdom": [name for name in state.kingdom if name != state.bane],
         "colony": state.colony,
-        "editions": dict(game.editions),
-        "seed": game.setup.get("seed", 0),
+        "editions": dict(game.table.editions),
+        "seed": game.table.setup.get("seed", 0),
         "supply": {pile: len(cards) for pile, cards in state.supply.items()},
         "trash": [names[card] for card in state.trash],
         "turn": _turn_of(state),
@@ -632,7 +632,7 @@ def setup_of(game: Game) -> dict[str, Any]:
         setup["piles"] = {
             pile: [names[card] for card in cards] for pile, cards in state.piles.items()
         }
-    changes = game_setup_changes(state.kingdom, game.definition_by_name)
+    changes = game_setup_changes(state.kingdom, game.table.definition_by_name)
     placed = {tokens.kind for change in changes for tokens in change.pile_tokens}
     for key, kind in declared().pile_tokens.items():
         on = state.pile_tokens.get(kind.name, {})
@@ -725,10 +725,10 @@ def _plays_of(game: Game, card: int, by: int | None, aside: list[str]) -> int:
     """How many plays of ``card`` a setup entry sets up for the next turn by default: one
     per card set aside with it (Haven's), else one per play (``by`` plays it twice or
     three times)."""
-    definition = game.definition(card)
+    definition = game.table.definition(card)
     if of_kind(definition.static, HoldsSetAside):
         return len(aside)
-    return 1 if by is None else times_played(game.definition(by), definition)
+    return 1 if by is None else times_played(game.table.definition(by), definition)
 
 
 def _duration_entries(game: Game, player: PlayerState) -> list[str | dict[str, Any]]:
@@ -747,7 +747,7 @@ def _duration_entries(game: Game, player: PlayerState) -> list[str | dict[str, A
         aside = [names[held] for held, holder in player.held if holder == card]
         if aside:
             entry["set_aside"] = aside
-        waits = sum(1 for t in game.definition(card).triggers if t.where == "next_turn")
+        waits = sum(1 for t in game.table.definition(card).triggers if t.where == "next_turn")
         scheduled = sum(1 for later, _ in player.next_turn if later == card)
         if waits and scheduled and scheduled // waits != _plays_of(game, card, by, aside):
             entry["waiting"] = scheduled // waits
@@ -795,7 +795,7 @@ def state_of(game: Game) -> dict[str, Any]:
         "kingdom": list(state.kingdom),
         "bane": state.bane,
         "landscapes": list(state.landscapes),
-        "editions": dict(game.editions),
+        "editions": dict(game.table.editions),
         "colony": state.colony,
         "pile_tokens": {kind: dict(on) for kind, on in state.pile_tokens.items() if on},
         "tokens": {kind: count for kind, count in state.tokens.items() if count},

@@ -1,9 +1,9 @@
 """The table: the game state, the look-ups, the one move primitive and the decisions.
 
 :class:`Table` holds what is on the table (the :class:`GameState` that
-``engine.position`` builds from a setup) and the questions effects ask. The shared verbs
-cards use are built on it (``engine.verbs``), the turn on those (``engine.turn``), and
-the driver on the turn (``engine.game``).
+``engine.position`` builds from a setup) and the questions effects ask. It is one of the
+parts a game is composed of: the verbs cards use hold it (``engine.verbs``), the turn
+holds those (``engine.turn``), and the driver holds the turn (``engine.game``).
 """
 
 from __future__ import annotations
@@ -30,18 +30,18 @@ from engine.state import (
     PlayerState,
     PlayerZone,
     Zone,
-    event_line,
 )
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a base of Game, which may be subclassed
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own Table (Game.table_class)
 class Table:
     """The state of one game and the primitives every rule and card is built from.
 
-    A game has at most 29 attributes (``tests/test_game_attributes.py`` counts them): CPython
-    3.11 keeps that many inline, shared by every game, and past that gives each game a
-    dict of its own, where no method call or attribute read is specialised any more
-    (about a tenth more instructions per game). Group new ones into an existing one."""
+    Each part of a game has at most 29 attributes (``tests/test_game_attributes.py``
+    counts them): CPython 3.11 keeps that many inline, shared by every instance, and past
+    that gives each one a dict of its own, where no method call or attribute read is
+    specialised any more (about a tenth more instructions per game). Group new ones into
+    an existing one."""
 
     def __init__(self, setup: Mapping[str, Any], *, _setup_checked: bool = False) -> None:
         """Set up the position ``setup`` describes (``engine.position``); ``_setup_checked``
@@ -55,19 +55,18 @@ class Table:
         # seeding one costs a tenth of a set-up, and most scenarios never shuffle.
         self._rng: random.Random | None = None
         self.editions: dict[str, int] = {**catalogue.DEFAULT_EDITIONS, **setup.get("editions", {})}
-        # What the Kingdom asks of set-up; the definition cache starts with what Kingdom
+        # What the Kingdom asks of set-up. The definition cache (card name -> definition;
+        # read it, never write it: use ``definition_by_name``) starts with what Kingdom
         # cards change for the whole game (Charlatan: Curse is also a Treasure).
         asks = position.kingdom_set_up(
             tuple(setup.get("kingdom", [])), setup.get("bane"), tuple(self.editions.items())
         )
-        self._definitions: dict[str, Card] = dict(asks.changed)
+        self.definitions: dict[str, Card] = dict(asks.changed)
         built = position.build_state(setup, self.editions, self.definition_by_name, asks)
         self.state, self.setup_plays = built.state, built.plays
         # Card name -> the pile its cards go back to (``pile_of``).
         self._pile_of = built.pile_of
         self._index_cards()
-        self._shuffle_orders = position.shuffle_orders(setup, len(self.state.players))
-        self._shuffles_given = [len(orders) for orders in self._shuffle_orders]
         # Whether the Clean-up and drawing move runs of cards in one step (move_all,
         # move_top) rather than card by card: the same moves and events, faster.
         self.bulk_moves = True
@@ -77,32 +76,16 @@ class Table:
         # A check running beside the game (engine.context.Watcher), told of every move
         # and of what resolves; None in play.
         self.watcher: Watcher | None = None
-        # The replacement abilities whose effects are resolving, (card, ability): none of
-        # them applies to what its own effect does (engine.triggers.replace).
-        self._replacing: list[tuple[int, Any]] = []
 
     def _index_cards(self) -> None:
         """Work out the speed indexes (docs/guides/performance.rst). Every physical card
         exists from set-up on and keeps its name, and the Supply's piles are fixed, so
         these hold for the whole game."""
         state = self.state
-        self._by_id, in_game = self._definitions_by_id()
-        indexes = self._indexes = card_indexes(in_game, state.kingdom, self._definitions)
-        # The hottest indexes, one attribute read each.
-        self._zone_listening = indexes.zone_listening
-        self._events_heard = indexes.events_heard
-        self._vanilla_plays = indexes.vanilla_plays
-        # Event kind -> the game-long abilities of this game's cards (``where="game"``:
-        # Embargo's tokens), each held by the first card of its name, which stands for it;
-        # ``would_gain`` / ``would_trash`` -> the game-long replacements, the same way.
-        self._game_wide: dict[str, list[tuple[int, Any]]] = {
-            kind: [(state.names.index(name), trigger) for name, trigger in abilities]
-            for kind, abilities in indexes.game_wide.items()
-        }
-        for kind, replacements in indexes.game_replacements.items():
-            self._game_wide[f"would_{kind}"] = [
-                (state.names.index(name), replacement) for name, replacement in replacements
-            ]
+        # Card id -> its definition (``definition``; the hot loops read the list itself),
+        # and the indexes of this game's cards (who listens, cost changes, plain plays).
+        self.by_id, in_game = self._definitions_by_id()
+        self.indexes = card_indexes(in_game, state.kingdom, self.definitions)
         # Zone kind -> owner -> its list of cards: what ``move`` reads (no zone list is ever
         # replaced). Two look-ups by str and int are cheaper than one by a (kind, owner) tuple.
         self._zones: dict[str, list[list[int]] | dict[Any, list[int]]] = {
@@ -115,24 +98,14 @@ class Table:
         for mat in catalogue.MATS:
             self._zones[mat] = [player.mats[mat] for player in state.players]
         # Per player: card name -> a position in the hand before which no card has that
-        # name (where a play starts looking). Hands change only in move, which keeps it.
-        self._first_in_hand: list[dict[str, int]] = [{} for _ in state.players]
+        # name (where a play starts looking: ``Turn.find_play``). Hands change only in
+        # move, which keeps it.
+        self.first_in_hand: list[dict[str, int]] = [{} for _ in state.players]
         # How many cards moved into or out of a hand or a play area, where cards listen to
         # events, counted only while a run of alike abilities needs to know (None: not
         # counted; a count at every move cost a plain game 4%): while it stays the same,
         # the run resolves without looking at those zones again (``engine.triggers``).
         self.listening_moves: int | None = None
-        # What the end of a turn asks to know whether the game is over: every pile (the
-        # Supply's first, then those outside it, which ``rules.game_over`` does not count),
-        # how many are the Supply's, and where the Province and Colony piles (None: not in
-        # the game) are among them. One attribute: a game's attributes must stay few.
-        piles = list(state.supply)
-        self._end_piles = (
-            [*state.supply.values(), *state.piles.values()],
-            len(piles),
-            piles.index("Province"),
-            piles.index("Colony") if "Colony" in piles else None,
-        )
 
     def _definitions_by_id(self) -> tuple[list[Card], dict[str, Card]]:
         """The definition of every card, by id, and of every name a card of the game has.
@@ -141,7 +114,7 @@ class Table:
         one run of ids (``position.build_state``): a pile is one repeated entry, and only
         the cards after the piles (the players' and the trash's) are looked up one by one.
         """
-        definitions, supply = self._definitions, self.state.supply
+        definitions, supply = self.definitions, self.state.supply
         in_game = {pile: definitions[pile] for pile, cards in supply.items() if cards}
         by_id: list[Card] = []
         for pile, cards in supply.items():
@@ -156,10 +129,10 @@ class Table:
     # ------------------------------------------------------------------ look-ups
 
     def definition_by_name(self, name: str) -> Card:
-        card = self._definitions.get(name)
+        card = self.definitions.get(name)
         if card is None:
             card = catalogue.lookup(name, self.editions)
-            self._definitions[name] = card
+            self.definitions[name] = card
         return card
 
     @property
@@ -170,7 +143,7 @@ class Table:
         return self._rng
 
     def definition(self, card: int) -> Card:
-        return self._by_id[card]
+        return self.by_id[card]
 
     def name_of(self, card: int) -> str:
         return self.state.names[card]
@@ -228,8 +201,8 @@ class Table:
         except KeyError:  # a misspelt zone kind in a card's code, or a pile not in the game
             require_one_of("zone", origin, (*ZONE_KINDS, *catalogue.MATS))
             raise
-        if origin == "hand" and self._first_in_hand[owner]:  # hints to keep (Turn._find_play)
-            if not self._take_from_hand(cards, card, self._first_in_hand[owner]):
+        if origin == "hand" and self.first_in_hand[owner]:  # hints to keep (Turn.find_play)
+            if not self._take_from_hand(cards, card, self.first_in_hand[owner]):
                 return False
         elif cards and cards[-1] == card:
             cards.pop()
@@ -250,7 +223,7 @@ class Table:
         if bottom or depth > 0:
             target.insert(0 if bottom else max(0, len(target) - depth), card)
             if kind == "hand":  # a card put before others may be the first of its name
-                self._first_in_hand[owner].clear()
+                self.first_in_hand[owner].clear()
         else:
             target.append(card)
         if self.listening_moves is not None and (
@@ -279,7 +252,7 @@ class Table:
         if self.listening_moves is not None:
             self.listening_moves += source in LISTENING_ZONES or destination in LISTENING_ZONES
         if source == "hand":  # an empty hand: every hint is 0 again
-            self._first_in_hand[player].clear()
+            self.first_in_hand[player].clear()
 
     def move_top(
         self, player: int, count: int, source: PlayerZone, destination: PlayerZone, verb: str
@@ -321,10 +294,6 @@ class Table:
     def log(self, event: EventRecord) -> None:
         if self.record:
             self.state.events.append(event)
-
-    def event_lines(self) -> list[str]:
-        self.require_record("its event log")
-        return [event_line(event) for event in self.state.events]
 
     def require_record(self, what: str) -> None:
         """ValueError unless the game records (``Game(record=False)`` keeps no events and

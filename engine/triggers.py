@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.abilities import Replacement
 from engine.context import (
@@ -23,6 +23,7 @@ from engine.context import (
 )
 from engine.decisions import Choice, Decision, DecisionKind
 from engine.errors import UnknownName
+from engine.indexes import CardIndexes
 from engine.model import Effect, Trigger
 from engine.state import LISTENING_ZONES, Event, PlayerZone
 
@@ -33,6 +34,38 @@ _NOBODY: frozenset[str] = frozenset()
 
 # Who listens: (owner, card, trigger).
 Listener = tuple[int, int, Trigger]
+
+
+class Listeners:
+    """Who may listen to what in one game, worked out at set-up from the indexes of its
+    cards (``engine.indexes``): every physical card exists from set-up on and keeps its
+    name, so these hold for the whole game. A part of the game the verbs hold
+    (``Verbs.listeners``); the functions below read it to look only where somebody may
+    listen, and keep in it the replacements resolving."""
+
+    def __init__(self, indexes: CardIndexes, names: list[str]) -> None:
+        # The events some trigger of the game's cards is for, and ``would_gain`` /
+        # ``would_trash`` when a replacement is: nothing listens to any other
+        # (``anyone_listens`` asks this first: in most games most events).
+        self.events_heard = indexes.events_heard
+        # Event kind -> names of the cards with a hand, in-play or game-long trigger for it.
+        self.zone_listening = indexes.zone_listening
+        # Replaced event -> names of the cards with a hand or in-play replacement for it.
+        self.replacing = indexes.replacing
+        # Event kind -> the game-long abilities of this game's cards (``where="game"``:
+        # Embargo's tokens), each held by the first card of its name, which stands for it;
+        # ``would_gain`` / ``would_trash`` -> the game-long replacements, the same way.
+        self.game_wide: dict[str, list[tuple[int, Any]]] = {
+            kind: [(names.index(name), trigger) for name, trigger in abilities]
+            for kind, abilities in indexes.game_wide.items()
+        }
+        for kind, replacements in indexes.game_replacements.items():
+            self.game_wide[f"would_{kind}"] = [
+                (names.index(name), replacement) for name, replacement in replacements
+            ]
+        # The replacement abilities whose effects are resolving, (card, ability): none of
+        # them applies to what its own effect does (``replace``).
+        self.resolving: list[tuple[int, Any]] = []
 
 
 def listeners(game: Verbs, happening: Happening) -> list[Listener]:
@@ -47,55 +80,56 @@ def listeners_of(game: Verbs, kind: str, player: int, about: int | None) -> list
     build the Happening and fire it only when somebody listens (docs/guides/performance.rst).
     """
     found: list[Listener] = []
+    table, by_id = game.table, game.table.by_id
     if about is not None:
-        for trigger in game.definition(about).triggers:
+        for trigger in by_id[about].triggers:
             if trigger.where == "self" and trigger.event == kind:
                 found.append((player, about, trigger))
-    listening = game._zone_listening.get(kind, _NOBODY)
+    listening = game.listeners.zone_listening.get(kind, _NOBODY)
     names = game.state.names
-    for owner in game.turn_order() if listening else ():
+    for owner in table.turn_order() if listening else ():
         mine = owner == player
         for where in LISTENING_ZONES:
-            for card in game.player(owner).zone(where):
+            for card in table.player(owner).zone(where):
                 if names[card] not in listening:
                     continue
-                for trigger in game.definition(card).triggers:
+                for trigger in by_id[card].triggers:
                     if (
                         trigger.where == where
                         and trigger.event == kind
                         and (trigger.who == "any" or (trigger.who == "own") == mine)
                     ):
                         found.append((owner, card, trigger))
-    for card, trigger in game._game_wide.get(kind, ()) if listening else ():
+    for card, trigger in game.listeners.game_wide.get(kind, ()) if listening else ():
         found.append((player, card, trigger))  # the player whose event it is resolves it
     for owner, card, index in game.state.turn.lasting:
-        trigger = game.definition(card).triggers[index]
+        trigger = by_id[card].triggers[index]
         if trigger.event == kind and (trigger.who == "any" or owner == player):
             found.append((owner, card, trigger))
     if kind == "start":
         for card, index in game.state.turn.due:
-            found.append((player, card, game.definition(card).triggers[index]))
+            found.append((player, card, by_id[card].triggers[index]))
     return found
 
 
 def anyone_listens(game: Verbs, kind: str, player: int, about: int | None) -> bool:
     """Whether :func:`listeners_of` finds anybody: the one "who listens" query that both
-    the general path and the plain shortcut (``Turn._run_plainly``) ask before a
+    the general path and the plain shortcut (``Turn.run_plainly``) ask before a
     happening. Cheapest when no card of the game has a trigger for ``kind`` at all (known
     from set-up); cheap when nobody can: no card of the game listens to ``kind`` from a
     hand or from play, no trigger was set up for the turn, the card it is about has no
     triggers of its own, and (for the start of a turn) nothing is due. What Duration cards
     set up for the start of a turn becomes due as it starts (``Turn._start_of_turn``), so
     before that (the plain path asks then) anything waiting in ``next_turn`` listens."""
-    if kind not in game._events_heard:  # no card of the game has a trigger for it
+    if kind not in game.listeners.events_heard:  # no card of the game has a trigger for it
         return False
     turn = game.state.turn
     if kind == "start" and (game.state.players[player].next_turn or turn.due):
         return True  # what is due listens (listeners_of finds it)
     if (
-        kind in game._zone_listening
+        kind in game.listeners.zone_listening
         or turn.lasting
-        or (about is not None and game._by_id[about].triggers)
+        or (about is not None and game.table.by_id[about].triggers)
     ):
         return bool(listeners_of(game, kind, player, about))
     return False
@@ -118,7 +152,7 @@ def fire_all(game: Verbs, happenings: list[Happening]) -> Effect[None]:
     ]
     if not found:
         return
-    for owner in game.turn_order():
+    for owner in game.table.turn_order():
         mine = [(card, trigger, index) for who, card, trigger, index in found if who == owner]
         if mine:
             yield from _resolve_triggers(game, owner, mine, happenings)
@@ -144,7 +178,7 @@ def _cards_in(
     game: Verbs, owner: int, where: PlayerZone, zones: dict[str, set[int]] | None
 ) -> Collection[int]:
     """The owner's cards in the zone ``where``; from ``zones``, made a set once, if given."""
-    cards = game.player(owner).zone(where)
+    cards = game.table.player(owner).zone(where)
     if zones is None:
         return cards
     if where not in zones:
@@ -164,8 +198,8 @@ def trigger_decision(
     candidate is optional (reveal one, or decline with ``no`` / ``[]``); ``trigger`` when
     one must resolve and the player orders them (pick the one that resolves next).
     """
-    names = [game.name_of(card) for card, _ in pending]
-    subject = game.name_of(happening.card) if happening.card is not None else None
+    names = [game.table.name_of(card) for card, _ in pending]
+    subject = game.table.name_of(happening.card) if happening.card is not None else None
     all_optional = all(trigger.optional for _, trigger in pending)
     what = f"{happening.kind} of {subject}" if subject else happening.kind
     return choice_decision(owner, names, all_optional, subject, what)
@@ -212,7 +246,7 @@ def _resolve_triggers(
         else:
             pairs = [(card, trigger) for card, trigger, _ in pending]
             decision = trigger_decision(game, owner, pairs, happenings[pending[0][2]])
-            picked = yield from game.ask(decision)
+            picked = yield from game.table.ask(decision)
             if not picked:
                 return
             yield from _resolve_used(game, owner, pending[picked[0]], happenings, used)
@@ -237,8 +271,8 @@ def _partition(
 def _alike(game: Verbs, pending: list[Pending]) -> bool:
     """Whether the owner has nothing to choose: mandatory abilities of cards of one name
     (the order of alike ones changes nothing, and none may be skipped)."""
-    name = game.name_of(pending[0][0])
-    return all(not t.optional and game.name_of(c) == name for c, t, _ in pending)
+    name = game.table.name_of(pending[0][0])
+    return all(not t.optional and game.table.name_of(c) == name for c, t, _ in pending)
 
 
 def _resolve_alike(
@@ -261,11 +295,12 @@ def _resolve_alike(
     # Moves matter only when cards listen to this kind of event from a hand or a play
     # area; the game counts them only while some run needs them (this one, or one this
     # run resolves inside).
-    counting = kind in game._zone_listening
-    starts_count = counting and game.listening_moves is None
+    table = game.table
+    counting = kind in game.listeners.zone_listening
+    starts_count = counting and table.listening_moves is None
     if starts_count:
-        game.listening_moves = 0
-    lasting, moves = list(turn.lasting), game.listening_moves
+        table.listening_moves = 0
+    lasting, moves = list(turn.lasting), table.listening_moves
     try:
         for position, entry in enumerate(alike):
             card, trigger, index = entry
@@ -277,14 +312,14 @@ def _resolve_alike(
                 continue
             yield from _resolve_used(game, owner, entry, happenings, used)
             if (
-                (counting and game.listening_moves != moves)
+                (counting and table.listening_moves != moves)
                 or turn.lasting != lasting
                 or any(_still_applies(game, owner, c, t, happenings[i]) for c, t, i in others)
             ):
                 return
     finally:
         if starts_count:
-            game.listening_moves = None
+            table.listening_moves = None
 
 
 def _resolve_used(
@@ -298,9 +333,9 @@ def _resolve_used(
     card, trigger, index = entry
     used[entry] += 1
     if trigger.optional:
-        game.log(Event(owner, "reacts with", game.name_of(card)))
+        game.table.log(Event(owner, "reacts with", game.table.name_of(card)))
     elif trigger.where == "next_turn":  # a Duration card's start-of-turn part, per play
-        game.log(Event(owner, "resolves", game.name_of(card)))
+        game.table.log(Event(owner, "resolves", game.table.name_of(card)))
     yield from _resolve_one(game, owner, card, trigger, happenings[index])
 
 
@@ -309,9 +344,9 @@ def _resolve_one(
 ) -> Effect[None]:
     """Resolve one triggered ability (seen by the game's watcher, if it has one)."""
     effect = _run_trigger(game, owner, card, trigger, happening)
-    if game.watcher is None:
+    if game.table.watcher is None:
         return effect
-    return watched(game.watcher, Resolving(owner, card, None, trigger, happening), effect)
+    return watched(game.table.watcher, Resolving(owner, card, None, trigger, happening), effect)
 
 
 def _run_trigger(
@@ -320,7 +355,7 @@ def _run_trigger(
     try:
         yield from trigger.effect(TriggerContext(game, owner, card, happening))
     except UnknownName as error:  # a typo in this card's code: say which card
-        raise error.of_card(game.name_of(card)) from None
+        raise error.of_card(game.table.name_of(card)) from None
 
 
 def _unused_listeners(
@@ -359,25 +394,25 @@ def replacers_of(game: Verbs, would: Would) -> list[Replacer]:
     kind, player, about = would.kind, would.player, would.card
     found: list[Replacer] = [
         (player, about, replacement)
-        for replacement in game.definition(about).replacements
+        for replacement in game.table.definition(about).replacements
         if replacement.where == "self" and replacement.event == kind
     ]
     names = game.state.names
-    replacing = game._indexes.replacing.get(kind, _NOBODY)
-    for owner in game.turn_order() if replacing else ():
+    replacing = game.listeners.replacing.get(kind, _NOBODY)
+    for owner in game.table.turn_order() if replacing else ():
         mine = owner == player
         for where in ("hand", "in_play"):
-            for card in game.player(owner).zone(where):
+            for card in game.table.player(owner).zone(where):
                 if names[card] not in replacing:
                     continue
-                for replacement in game.definition(card).replacements:
+                for replacement in game.table.definition(card).replacements:
                     if (
                         replacement.where == where
                         and replacement.event == kind
                         and (replacement.who == "any" or (replacement.who == "own") == mine)
                     ):
                         found.append((owner, card, replacement))
-    for card, replacement in game._game_wide.get(f"would_{kind}", ()):
+    for card, replacement in game.listeners.game_wide.get(f"would_{kind}", ()):
         found.append((player, card, replacement))
     return found
 
@@ -388,8 +423,8 @@ def replace(game: Verbs, would: Would) -> Effect[None]:
     instructed = (would.player, would.destination)
     yield from _apply_replacements(game, would)
     moved_elsewhere = (would.player, would.destination) != instructed
-    if game.watcher is not None and moved_elsewhere and not would.cancelled:
-        game.watcher.replaced(would.card, *instructed)
+    if game.table.watcher is not None and moved_elsewhere and not would.cancelled:
+        game.table.watcher.replaced(would.card, *instructed)
 
 
 def _apply_replacements(game: Verbs, would: Would) -> Effect[None]:
@@ -404,22 +439,24 @@ def _apply_replacements(game: Verbs, would: Would) -> Effect[None]:
             (owner, card, replacement)
             for owner, card, replacement in replacers_of(game, would)
             if (card, replacement) not in used
-            and (card, replacement) not in game._replacing
+            and (card, replacement) not in game.listeners.resolving
             and replacement.condition(ReplacementContext(game, owner, card, would))
         ]
         if not candidates:
             return
-        owner = next(o for o in game.turn_order(would.player) if any(c[0] == o for c in candidates))
+        owner = next(
+            o for o in game.table.turn_order(would.player) if any(c[0] == o for c in candidates)
+        )
         mine = [(card, replacement) for who, card, replacement in candidates if who == owner]
         chosen = 0
         all_optional = all(replacement.optional for _, replacement in mine)
         if len(mine) > 1 or all_optional:
-            names = [game.name_of(card) for card, _ in mine]
-            subject = game.name_of(would.card)
+            names = [game.table.name_of(card) for card, _ in mine]
+            subject = game.table.name_of(would.card)
             decision = choice_decision(
                 owner, names, all_optional, subject, f"{would.kind} of {subject}"
             )
-            picked = yield from game.ask(decision)
+            picked = yield from game.table.ask(decision)
             if not picked:  # declined every optional one: the others' turn
                 used += mine
                 continue
@@ -427,14 +464,14 @@ def _apply_replacements(game: Verbs, would: Would) -> Effect[None]:
         card, replacement = mine[chosen]
         used.append((card, replacement))
         if replacement.optional:
-            game.log(Event(owner, "reacts with", game.name_of(card)))
-        game._replacing.append((card, replacement))
+            game.table.log(Event(owner, "reacts with", game.table.name_of(card)))
+        game.listeners.resolving.append((card, replacement))
         try:
             yield from _run_replacement(game, owner, card, replacement, would)
         except UnknownName as error:  # a typo in this card's code: say which card
-            raise error.of_card(game.name_of(card)) from None
+            raise error.of_card(game.table.name_of(card)) from None
         finally:
-            game._replacing.remove((card, replacement))
+            game.listeners.resolving.remove((card, replacement))
 
 
 def _run_replacement(
@@ -442,9 +479,9 @@ def _run_replacement(
 ) -> Effect[None]:
     """Resolve one replacement ability (seen by the game's watcher, if it has one)."""
     effect = replacement.effect(ReplacementContext(game, owner, card, would))
-    if game.watcher is None:
+    if game.table.watcher is None:
         return effect
     # The watcher sees the move it replaces as the event the ability listens to.
     happening = Happening(would.kind, would.player, would.card, bought=would.bought)
     what = Resolving(owner, card, happening=happening, replacement=replacement)
-    return watched(game.watcher, what, effect)
+    return watched(game.table.watcher, what, effect)

@@ -3,7 +3,8 @@
 Every card effect is written with these (``engine.api.CardAPI`` lists them); each one
 moves cards only through the table's move primitive and reports what happened, and the
 ones that can set off triggers are effects (``yield from``) that fire them
-(``engine.triggers``).
+(``engine.triggers``). :class:`Verbs` is the part of a game cards are given
+(``Context.game``): it holds the table and the listeners; the turn holds it.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal
 
-from engine import rules, triggers
+from engine import position, rules, triggers
 from engine.compiled import mypyc_attr
 from engine.context import Context, Happening, Resolving, Would, watched
 from engine.costs import Cost, CostLimit
-from engine.decisions import Choice, Decision
+from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.errors import BadPosition, UnknownName, require_one_of
 from engine.lasting import Lasting
 from engine.model import Card, Effect
@@ -27,15 +28,113 @@ from engine.state import (
     TURN_PHASES,
     Event,
     Phase,
+    PlayerState,
     PlayerZone,
     Zone,
 )
+from engine.table import Table
+from engine.triggers import Listeners
 from engine.vocabulary import EXCHANGES, GAINS_INSTEAD
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a base of Game, which may be subclassed
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own Verbs (Game.verbs_class)
 class Verbs(Lasting):
-    """The table and the verbs cards use: the whole card API."""
+    """The verbs cards use, on the table and the listeners it holds: the whole card API."""
+
+    def __init__(self, table: Table, listeners: Listeners) -> None:
+        super().__init__(table, listeners)
+        # Per player, the fixed shuffle orders the setup gives (``pN.shuffles``) still to
+        # use (a Verbs of a check's own may take them: ``checks.differential``), and how
+        # many it gave (to name one that does not fit).
+        self.shuffle_orders = position.shuffle_orders(table.setup, len(self.state.players))
+        self._shuffles_given = [len(orders) for orders in self.shuffle_orders]
+        # The indexes of the game's cards (cost changes, what follows any gain), held here
+        # too: every cost reads them.
+        self._indexes = table.indexes
+
+    # ------------------------------------------------------------------ the table's look-ups
+
+    # What ``engine.api.CardAPI`` names of the table, for cards: the table answers.
+
+    @property
+    def players(self) -> int:
+        return len(self.state.players)
+
+    @property
+    def active(self) -> int:
+        return self.state.turn.player
+
+    def player(self, index: int) -> PlayerState:
+        return self.state.players[index]
+
+    def turn_order(self, start: int | None = None) -> list[int]:
+        return self.table.turn_order(start)
+
+    def others(self, player: int) -> list[int]:
+        return self.table.others(player)
+
+    def definition(self, card: int) -> Card:
+        return self.table.by_id[card]
+
+    def definition_by_name(self, name: str) -> Card:
+        return self.table.definition_by_name(name)
+
+    def name_of(self, card: int) -> str:
+        return self.state.names[card]
+
+    def pile_of(self, name: str) -> Zone | None:
+        return self.table.pile_of(name)
+
+    # ------------------------------------------------------------------ the table's decisions
+
+    def choose_cards(
+        self,
+        player: int,
+        source: str,
+        candidates: Iterable[int],
+        minimum: int,
+        maximum: int,
+        prompt: str,
+        kind: DecisionKind = "cards",
+        *,
+        purpose: Purpose,
+    ) -> Effect[list[int]]:
+        return self.table.choose_cards(
+            player, source, candidates, minimum, maximum, prompt, kind, purpose=purpose
+        )
+
+    def choose_order(
+        self, player: int, source: str, cards: list[int], prompt: str
+    ) -> Effect[list[int]]:
+        return self.table.choose_order(player, source, cards, prompt)
+
+    def choose_option(
+        self,
+        player: int,
+        source: str,
+        labels: Iterable[str],
+        prompt: str,
+        minimum: int = 1,
+        maximum: int = 1,
+        *,
+        purpose: Purpose = "choose",
+    ) -> Effect[list[str]]:
+        return self.table.choose_option(
+            player, source, labels, prompt, minimum, maximum, purpose=purpose
+        )
+
+    def yes_no(
+        self, player: int, source: str, prompt: str, *, purpose: Purpose = "choose"
+    ) -> Effect[bool]:
+        return self.table.yes_no(player, source, prompt, purpose=purpose)
+
+    def choose_amount(
+        self, player: int, source: str, least: int, most: int, prompt: str, *, purpose: Purpose
+    ) -> Effect[int]:
+        return self.table.choose_amount(player, source, least, most, prompt, purpose=purpose)
+
+    def name_a_card(self, player: int, source: str, prompt: str) -> Effect[str]:
+        return self.table.name_a_card(player, source, prompt)
 
     # ------------------------------------------------------------------ costs
 
@@ -77,46 +176,48 @@ class Verbs(Lasting):
         return self.state.turn.phase == phase
 
     def cost_of(self, name: str) -> Cost:
-        return self.cost(self._definitions.get(name) or self.definition_by_name(name))
+        return self.cost(self.table.definitions.get(name) or self.table.definition_by_name(name))
 
     # ------------------------------------------------------------------ the deck
 
     def top_of_deck(self, player: int) -> int | None:
         """The top card of the deck, shuffling the discard pile in if the deck is empty."""
-        deck = self.player(player).deck
+        deck = self.table.player(player).deck
         if not deck:
             self.shuffle(player)
         return deck[-1] if deck else None
 
     def shuffle(self, player: int) -> None:
         """Shuffle the discard pile to form the deck (only when the deck is empty)."""
-        state = self.player(player)
+        state = self.table.player(player)
         if not state.discard:
             return
         cards = self._shuffled(player, state.discard)
         state.discard.clear()
         state.deck[:0] = cards
-        self.log((player, "shuffles", None, None))  # a plain record: every reshuffle logs one
+        self.table.log((player, "shuffles", None, None))  # a plain record: every reshuffle logs one
 
     def shuffle_into_deck(self, player: int, cards: Iterable[int], source: PlayerZone) -> int:
         """Shuffle ``cards`` from the player's ``source`` into their deck (Inn: the cards
         and the deck are shuffled together, as one shuffle of the scenario's
         ``pN.shuffles``). Returns how many cards moved; none moved, nothing is shuffled."""
-        moved = sum(1 for card in cards if self.move(card, (source, player), ("deck", player)))
+        moved = sum(
+            1 for card in cards if self.table.move(card, (source, player), ("deck", player))
+        )
         if moved:
-            deck = self.player(player).deck
+            deck = self.table.player(player).deck
             deck[:] = self._shuffled(player, deck)
-            self.log((player, "shuffles", None, None))
+            self.table.log((player, "shuffles", None, None))
         return moved
 
     def _shuffled(self, player: int, cards: list[int]) -> list[int]:
         """``cards`` shuffled, bottom first: in the player's next fixed shuffle order if the
         scenario gave one (top first there), else at random from the game's seed."""
-        orders = self._shuffle_orders[player]
+        orders = self.shuffle_orders[player]
         order = orders.pop(0) if orders else None
         shuffled = list(cards)
         if order is None:
-            shuffle_in_place(shuffled, self.rng)
+            shuffle_in_place(shuffled, self.table.rng)
         else:
             shuffled = self._arrange(
                 shuffled, order, player, self._shuffles_given[player] - len(orders)
@@ -127,10 +228,10 @@ class Verbs(Lasting):
     def _arrange(self, cards: list[int], order: list[str], player: int, number: int) -> list[int]:
         """``cards`` in the ``number``-th fixed shuffle order (counted from 1, as the
         scenario's ``pN.shuffles[number]``)."""
-        if Counter(order) != Counter(self.names_of(cards)):
+        if Counter(order) != Counter(self.table.names_of(cards)):
             raise BadPosition(
                 f"p{player + 1}.shuffles[{number}]: {order} is not a rearrangement of the "
-                f"cards shuffled: {sorted(self.names_of(cards))}"
+                f"cards shuffled: {sorted(self.table.names_of(cards))}"
             )
         remaining = list(cards)
         arranged = []
@@ -142,10 +243,10 @@ class Verbs(Lasting):
 
     def draw(self, player: int, count: int = 1) -> list[int]:
         """Draw up to ``count`` cards one at a time; returns the cards drawn."""
-        deck, names = self.state.players[player].deck, self.state.names
-        if self.bulk_moves and count > 1:
+        deck, names, table = self.state.players[player].deck, self.state.names, self.table
+        if table.bulk_moves and count > 1:
             # What the deck holds in one step; a shuffle, if one is needed, after it.
-            drawn = self.move_top(player, min(count, len(deck)), "deck", "hand", "draws")
+            drawn = table.move_top(player, min(count, len(deck)), "deck", "hand", "draws")
             if len(drawn) == count or self.top_of_deck(player) is None:
                 return drawn
             return drawn + self.draw(player, count - len(drawn))
@@ -156,7 +257,7 @@ class Verbs(Lasting):
             card = deck[-1] if deck else self.top_of_deck(player)
             if card is None:
                 break
-            self.move(card, source, destination, (player, "draws", names[card], None))
+            table.move(card, source, destination, (player, "draws", names[card], None))
             drawn.append(card)
         return drawn
 
@@ -165,8 +266,8 @@ class Verbs(Lasting):
         card = self.top_of_deck(player)
         if card is None:
             return None
-        event = Event(player, verb, self.name_of(card)) if verb else None
-        self.move(card, ("deck", player), ("revealed", player), event)
+        event = Event(player, verb, self.table.name_of(card)) if verb else None
+        self.table.move(card, ("deck", player), ("revealed", player), event)
         return card
 
     # ------------------------------------------------------------------ moving cards
@@ -174,7 +275,7 @@ class Verbs(Lasting):
     def reveal(self, player: int, cards: Iterable[int]) -> None:
         """Reveal cards where they are (from hand, say): only the event is logged."""
         for card in cards:
-            self.log(Event(player, "reveals", self.name_of(card)))
+            self.table.log(Event(player, "reveals", self.table.name_of(card)))
 
     def discard(self, player: int, card: int, source: PlayerZone = "hand") -> Effect[bool]:
         """Discard ``card`` from the player's ``source``; yields to the when-discard
@@ -190,15 +291,15 @@ class Verbs(Lasting):
         Returns the cards that moved (a card no longer in ``source`` stays where it is)."""
         names, moved = self.state.names, []
         for card in cards:
-            if self.move(
+            if self.table.move(
                 card, (source, player), ("discard", player), (player, "discards", names[card], None)
             ):
                 moved.append(card)
-        if "discard" in self._events_heard:
-            yield from self._discarded(player, moved, source)
+        if "discard" in self.listeners.events_heard:
+            yield from self.discarded(player, moved, source)
         return moved
 
-    def _discarded(self, player: int, cards: list[int], source: str) -> Effect[None]:
+    def discarded(self, player: int, cards: list[int], source: str) -> Effect[None]:
         """The when-discard triggers of cards ``player`` discarded from ``source`` together
         (``happening.data``: ``from`` the zone kind, ``cleanup`` whether in the Clean-up)."""
         cleanup, together = self.state.turn.phase == "cleanup", tuple(cards)
@@ -212,27 +313,30 @@ class Verbs(Lasting):
             yield from triggers.fire_all(self, happenings)
 
     def topdeck(self, player: int, card: int, source: PlayerZone = "hand") -> bool:
-        return self.move(
-            card, (source, player), ("deck", player), Event(player, "topdecks", self.name_of(card))
+        return self.table.move(
+            card,
+            (source, player),
+            ("deck", player),
+            Event(player, "topdecks", self.table.name_of(card)),
         )
 
     def set_aside(self, player: int, card: int, source: PlayerZone = "hand") -> bool:
-        return self.move(
+        return self.table.move(
             card,
             (source, player),
             ("set_aside", player),
-            Event(player, "sets aside", self.name_of(card)),
+            Event(player, "sets aside", self.table.name_of(card)),
         )
 
     def put_into_hand(self, player: int, card: int, source: Zone) -> bool:
         """Put a card into the hand without drawing or gaining it (Haven's set-aside card,
         the Native Village mat)."""
         event = (player, PUTS_INTO_HAND, self.state.names[card], None)
-        return self.move(card, source, ("hand", player), event)
+        return self.table.move(card, source, ("hand", player), event)
 
     def put_held_into_hand(self, player: int, holder: int) -> bool:
         """Put the first card held with ``holder`` into the hand; False when none is left."""
-        state = self.player(player)
+        state = self.table.player(player)
         for entry in state.held:
             if entry[1] == holder:
                 state.held.remove(entry)
@@ -244,40 +348,44 @@ class Verbs(Lasting):
     ) -> bool:
         """Move a card without a named verb (revealed cards going back, say); ``depth``
         puts it under that many cards (of the deck, say)."""
-        return self.move(card, source, (destination, player), depth=depth)
+        return self.table.move(card, source, (destination, player), depth=depth)
 
     def trash(self, player: int, card: int, source: Zone) -> Effect[bool]:
         """Trash ``card`` from ``source``; yields to the when-trash triggers. A replacement
         may send it elsewhere, where it still counts as trashed (Possession's set-aside
         cards), or cancel it."""
         destination: Zone = TRASH
-        if "would_trash" in self._events_heard:
+        if "would_trash" in self.listeners.events_heard:
             would = Would("trash", player, card, source, destination)
             yield from triggers.replace(self, would)
             if would.cancelled:
                 return False
             destination = would.destination
-        moved = self.move(card, source, destination, Event(player, "trashes", self.name_of(card)))
+        moved = self.table.move(
+            card, source, destination, Event(player, "trashes", self.table.name_of(card))
+        )
         if moved:
             yield from triggers.fire(self, Happening("trash", player, card))
         return moved
 
     def pass_card(self, giver: int, card: int, receiver: int) -> bool:
         """Give a card from hand to another player's hand: neither trashing nor gaining."""
-        return self.move(
+        return self.table.move(
             card,
             ("hand", giver),
             ("hand", receiver),
-            Event(giver, "passes", self.name_of(card), target=receiver),
+            Event(giver, "passes", self.table.name_of(card), target=receiver),
         )
 
     def return_to_supply(self, player: int, card: int, source: Zone) -> bool:
         """Return a card to its Supply pile (Ambassador); False when it has none (a Prize's
         pile is not in the Supply)."""
-        pile = self.pile_of(self.name_of(card))
+        pile = self.table.pile_of(self.table.name_of(card))
         if pile is None or pile[0] != "supply":
             return False
-        return self.move(card, source, pile, Event(player, "returns", self.name_of(card)))
+        return self.table.move(
+            card, source, pile, Event(player, "returns", self.table.name_of(card))
+        )
 
     def exchange(self, player: int, card: int, source: Zone, pile: str) -> int | None:
         """Exchange ``card`` (in ``source``) for the top card of ``pile``: ``card`` goes back
@@ -285,7 +393,7 @@ class Verbs(Lasting):
         (second-edition Trader; Travellers). Returns the card taken, or None when nothing
         happened: ``card`` is not in ``source`` (Stop-Moving), has no pile, or ``pile`` is
         empty."""
-        home = self.pile_of(self.name_of(card))
+        home = self.table.pile_of(self.table.name_of(card))
         target: Zone = ("supply", pile) if pile in self.state.supply else ("pile", pile)
         cards = self.state.supply.get(pile) or self.state.piles.get(pile)
         if home is None or not cards:
@@ -293,9 +401,9 @@ class Verbs(Lasting):
         taken = cards[-1]
         names = self.state.names
         event = (player, EXCHANGES + names[taken], names[card], None)
-        if not self.move(card, source, home, event):
+        if not self.table.move(card, source, home, event):
             return None
-        self.move(taken, target, source)
+        self.table.move(taken, target, source)
         return taken
 
     # ------------------------------------------------------------------ gaining
@@ -323,22 +431,23 @@ class Verbs(Lasting):
         piles = tuple(
             Choice(pile, pile)
             for pile, cards in supply.items()
-            if (cards or empty_too) and self._offered(self.definition_by_name(pile), limit, fits)
+            if (cards or empty_too)
+            and self._offered(self.table.definition_by_name(pile), limit, fits)
         ) + tuple(
             Choice(name, name)
             for name in sorted(set(outside) - supply.keys())
-            if empty_too and self._offered(self.definition_by_name(name), limit, fits)
+            if empty_too and self._offered(self.table.definition_by_name(name), limit, fits)
         )
         if not piles:
             return None
         minimum = 0 if optional else 1
-        picked = yield from self.ask(
+        picked = yield from self.table.ask(
             Decision(player, "gain", source, prompt, piles, minimum, 1, "gain")
         )
         if not picked:
             return None
-        if self.watcher is not None:
-            self.watcher.gain_chosen(picked[0], limit)
+        if self.table.watcher is not None:
+            self.table.watcher.gain_chosen(picked[0], limit)
         pile: str = picked[0]
         return pile
 
@@ -420,20 +529,20 @@ class Verbs(Lasting):
         gain happened, else None. ``data`` goes to the gain's happening (a buy's overpay,
         ``happening.data["overpaid"]``); ``instead_of``: see ``gain``."""
         destination: Zone = ("discard" if to is None else to, player)
-        if "would_gain" in self._events_heard:
+        if "would_gain" in self.listeners.events_heard:
             would = Would("gain", player, card, source, destination, to is not None, bought)
             yield from triggers.replace(self, would)
             if would.cancelled:
                 return None
             player, destination = would.player, would.destination
-        if not self._move_gained(player, card, source, destination, bought, instead_of):
+        if not self.move_gained(player, card, source, destination, bought, instead_of):
             return None
         if triggers.anyone_listens(self, "gain", player, card):
             told = {**data, "to": destination[0]} if data else {"to": destination[0]}
             yield from triggers.fire(self, Happening("gain", player, card, bought, told))
         return card
 
-    def _move_gained(
+    def move_gained(
         self,
         player: int,
         card: int,
@@ -447,7 +556,7 @@ class Verbs(Lasting):
         names = self.state.names
         verb = "gains" if instead_of is None else GAINS_INSTEAD + names[instead_of]
         gains = (player, verb, names[card], None)
-        if not self.move(card, source, destination, gains):
+        if not self.table.move(card, source, destination, gains):
             return False
         turn = self.state.turn
         if player == turn.player:
@@ -495,7 +604,7 @@ class Verbs(Lasting):
     ) -> Effect[bool]:
         """Put ``card`` into play from the player's ``source`` (or from the trash: Trail)
         and resolve it; ``by`` is the card whose effect plays it (Throne Room), if any."""
-        if not self.move(
+        if not self.table.move(
             card,
             ("trash", None) if source == "trash" else (source, player),
             ("in_play", player),
@@ -507,18 +616,18 @@ class Verbs(Lasting):
 
     def play_again(self, player: int, card: int, *, by: int | None = None) -> Effect[None]:
         """Resolve a card once more wherever it now is (Throne Room's second play)."""
-        self.log(Event(player, "plays", self.name_of(card)))
+        self.table.log(Event(player, "plays", self.table.name_of(card)))
         yield from self._resolve(player, card, by)
 
     def _resolve(self, player: int, card: int, by: int | None = None) -> Effect[None]:
         """Resolve a play of ``card`` (seen by the game's watcher, if it has one)."""
         effect = self._resolve_play(player, card, by)
-        if self.watcher is None:
+        if self.table.watcher is None:
             return effect
-        return watched(self.watcher, Resolving(player, card, by), effect)
+        return watched(self.table.watcher, Resolving(player, card, by), effect)
 
     def _resolve_play(self, player: int, card: int, by: int | None) -> Effect[None]:
-        definition = self.definition(card)
+        definition = self.table.definition(card)
         if player == self.state.turn.player:  # a Pirate played on another's turn is not theirs
             self.state.turn.plays.append(definition.name)
         # "When you play ..." listeners (Merchant's Silver bonus), before the card resolves.

@@ -65,7 +65,7 @@ class GameView:
 
     @property
     def players(self) -> int:
-        return self.__game.players
+        return self.__game.table.players
 
     @property
     def active(self) -> int:
@@ -79,7 +79,7 @@ class GameView:
     @property
     def turn_number(self) -> int:
         """The active player's turn number, counting from 1."""
-        return self.__game.player(self.active).turns_taken + 1
+        return self.__game.table.player(self.active).turns_taken + 1
 
     @property
     def phase(self) -> str:
@@ -124,20 +124,20 @@ class GameView:
         return {pile: len(cards) for pile, cards in self.__game.state.supply.items()}
 
     def trash(self) -> list[str]:
-        return self.__game.names_of(self.__game.state.trash)
+        return self.__game.table.names_of(self.__game.state.trash)
 
     def card(self, name: str) -> Card:
         """The definition of a card in this game's editions (public knowledge)."""
-        return self.__game.definition_by_name(name)
+        return self.__game.table.definition_by_name(name)
 
     def cost(self, name: str) -> Cost:
         """The current cost of a card (reductions included)."""
-        return self.__game.cost_of(name)
+        return self.__game.verbs.cost_of(name)
 
     def buy_restriction(self, name: str) -> str | None:
         """Why the active player may not buy ``name`` now whatever their coins and Buys
         (Contraband's ban, Grand Market with a Copper in play), or None."""
-        return self.__game.buy_restriction(name)
+        return self.__game.turn.buy_restriction(name)
 
     # -- my own cards ----------------------------------------------------------------
 
@@ -153,34 +153,34 @@ class GameView:
     def owned(self) -> Counter[str]:
         """Every card I own, by name (I know my own cards, not the order of my deck)."""
         game = self.__game
-        return Counter(game.names_of(game.player(self.player).all_cards()))
+        return Counter(game.table.names_of(game.table.player(self.player).all_cards()))
 
     def my_revealed(self) -> list[str]:
-        return self.__game.names_of(self.__game.player(self.player).revealed)
+        return self.__game.table.names_of(self.__game.table.player(self.player).revealed)
 
     # -- anyone's public zones -------------------------------------------------------
 
     def in_play(self, player: int | None = None) -> list[str]:
         who = self.player if player is None else player
-        return self.__game.names_of(self.__game.player(who).in_play)
+        return self.__game.table.names_of(self.__game.table.player(who).in_play)
 
     def discard_top(self, player: int | None = None) -> str | None:
         who = self.player if player is None else player
-        discard = self.__game.player(who).discard
-        return self.__game.name_of(discard[-1]) if discard else None
+        discard = self.__game.table.player(who).discard
+        return self.__game.table.name_of(discard[-1]) if discard else None
 
     def hand_size(self, player: int | None = None) -> int:
-        return len(self.__game.player(self.player if player is None else player).hand)
+        return len(self.__game.table.player(self.player if player is None else player).hand)
 
     def deck_size(self, player: int | None = None) -> int:
-        return len(self.__game.player(self.player if player is None else player).deck)
+        return len(self.__game.table.player(self.player if player is None else player).deck)
 
     def discard_size(self, player: int | None = None) -> int:
-        return len(self.__game.player(self.player if player is None else player).discard)
+        return len(self.__game.table.player(self.player if player is None else player).discard)
 
     def tokens(self, kind: str, player: int | None = None) -> int:
         """A player's tokens of ``kind`` (public: VP tokens, Coffers)."""
-        return self.__game.tokens(self.player if player is None else player, kind)
+        return self.__game.verbs.tokens(self.player if player is None else player, kind)
 
     # -- what the game waits for -----------------------------------------------------
 

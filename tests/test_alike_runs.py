@@ -72,7 +72,7 @@ def _turn_starting(deck: list[str]) -> Game:
 def test_alike_abilities_resolve_without_a_question() -> None:
     game = _turn_starting(["Copper", "Copper", "Estate"])
     assert game.pending is None  # both Docks drew, unasked
-    assert game.names_of(game.player(0).hand) == ["Copper", "Copper"]
+    assert game.table.names_of(game.table.player(0).hand) == ["Copper", "Copper"]
 
 
 def test_a_listener_drawn_into_the_hand_stops_the_run() -> None:
@@ -83,4 +83,4 @@ def test_a_listener_drawn_into_the_hand_stops_the_run() -> None:
     assert sorted(choice.label for choice in game.pending.choices) == ["Test Bell", "Test Dock"]
     game.answer("Test Bell")
     assert game.state.turn.coins == 1
-    assert game.names_of(game.player(0).hand) == ["Test Bell", "Copper"]
+    assert game.table.names_of(game.table.player(0).hand) == ["Test Bell", "Copper"]

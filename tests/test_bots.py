@@ -43,7 +43,7 @@ BASE_KINGDOM = [
 
 def _replays(game: Game) -> bool:
     """A game whose inputs replay to the same state took only legal inputs."""
-    return Game.replay(game.setup, game.inputs).snapshot() == game.snapshot()
+    return Game.replay(game.table.setup, game.inputs).snapshot() == game.snapshot()
 
 
 # ---------------------------------------------------------------- finishing games
@@ -77,10 +77,10 @@ def test_bots_finish_random_kingdoms_of_every_set(seed: int) -> None:
     rng = random.Random(seed)
     game = Game.new(players=rng.choice([2, 3, 4]), seed=seed)
     kingdom = game.state.kingdom
-    specs = [f"bigmoney:{rng.choice(kingdom)}", "random", "bigmoney"][: game.players]
-    specs += ["bigmoney"] * (game.players - len(specs))
+    specs = [f"bigmoney:{rng.choice(kingdom)}", "random", "bigmoney"][: game.table.players]
+    specs += ["bigmoney"] * (game.table.players - len(specs))
     bots = [make_bot(spec, seed=seed) for spec in specs]
-    play_game(game, bots, max_turns=150 * game.players)
+    play_game(game, bots, max_turns=150 * game.table.players)
     assert _replays(game)
 
 
@@ -91,7 +91,7 @@ def test_random_bot_only_picks_legal_commands() -> None:
         if game.state.game_over:
             break
         decision = game.pending
-        seat = decision.player if decision is not None else game.active
+        seat = decision.player if decision is not None else game.table.active
         if seat != 0:
             move: Move = BigMoney().act(GameView(game, seat))
         else:
@@ -337,7 +337,7 @@ def test_bots_decide_the_same_whatever_the_hidden_cards(spec: str) -> None:
         game.answer(answer.value)
         game.command("end", "turn")  # p1's turn: the same hand in every twin
         for _ in range(8):
-            if game.active != 0 or game.pending is not None:
+            if game.table.active != 0 or game.pending is not None:
                 break
             move = bot.act(GameView(game, 0))
             seen.append(move)

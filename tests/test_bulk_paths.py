@@ -51,27 +51,27 @@ def test_a_clean_up_with_a_staying_card_is_done_card_by_card() -> None:
         "p1": {"hand": ["Copper", "Estate"], "in_play": ["Silver", "Gold"], "deck": ["Duchy"] * 5},
     }
     game = Game(setup)
-    gold = game.player(0).in_play[1]
-    game.player(0).staying.append(gold)
+    gold = game.table.player(0).in_play[1]
+    game.table.player(0).staying.append(gold)
     game.command("end", "turn")
-    assert game.names_of(game.player(0).in_play) == ["Gold"]
-    assert game.names_of(game.player(0).discard) == ["Silver", "Copper", "Estate"]
+    assert game.table.names_of(game.table.player(0).in_play) == ["Gold"]
+    assert game.table.names_of(game.table.player(0).discard) == ["Silver", "Copper", "Estate"]
 
 
 def _bot_game(seed: int, treasures_at_once: bool) -> Game:
     """A bot game on a random kingdom; the bots buy its Treasures when there are some."""
     game = Game.new(players=2 + seed % 3, seed=seed, editions=editions(seed), sets=SETS)
     kingdom = game.state.kingdom
-    treasures = [name for name in kingdom if TREASURE in game.definition_by_name(name).types]
+    treasures = [name for name in kingdom if TREASURE in game.table.definition_by_name(name).types]
     wanted = [*treasures, *kingdom]
     bots: list[Bot] = [
         BigMoneyWith(
             card_name=wanted[seat % len(wanted)], copies=3, treasures_at_once=treasures_at_once
         )
-        for seat in range(game.players - 1)
+        for seat in range(game.table.players - 1)
     ]
     bots.append(RandomBot(seed))
-    play_game(game, bots, max_turns=100 * game.players)
+    play_game(game, bots, max_turns=100 * game.table.players)
     return game
 
 
@@ -96,7 +96,7 @@ def test_treasures_played_at_once_stop_at_a_question_and_go_on_after_it() -> Non
     game.answer("discard")
     assert game.play_treasures() == 1  # Silver
     assert game.play_treasures() == 0
-    assert game.names_of(game.player(0).in_play) == ["Copper", "Loan", "Silver"]
+    assert game.table.names_of(game.table.player(0).in_play) == ["Copper", "Loan", "Silver"]
     assert [value for kind, value in game.inputs if kind == "command"] == [
         ["play", "Copper"],
         ["play", "Loan"],

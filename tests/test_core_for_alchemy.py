@@ -181,9 +181,9 @@ class _Replacements:
 def test_the_watcher_hears_where_the_instructions_sent_a_replaced_card() -> None:
     g = game(["Toy Thief", "Mine"], p2={"hand": ["Mine", "Silver"]}, turn={"player": "p2"})
     watcher = _Replacements()
-    g.watcher = watcher
+    g.table.watcher = watcher
     g.command("play", "Mine")
     g.answer("Silver")
     g.answer("Gold")
     ((card, player, destination),) = watcher.replaced_moves
-    assert (g.name_of(card), player, destination) == ("Gold", 1, ("hand", 1))
+    assert (g.table.name_of(card), player, destination) == ("Gold", 1, ("hand", 1))

@@ -11,7 +11,7 @@ from engine.game import Game
 
 def _offered(limit: CostLimit) -> set[str]:
     game = Game({"players": 2, "kingdom": ["Village", "Smithy", "Laboratory", "Moat"]})
-    decision = next(game.choose_gain(0, "Probe", limit, "gain a card"))
+    decision = next(game.verbs.choose_gain(0, "Probe", limit, "gain a card"))
     return set(decision.labels())
 
 
@@ -32,7 +32,7 @@ def test_less_than_a_potion_cost_takes_its_coin_cost_too() -> None:
 
 def test_less_than_nothing_offers_nothing() -> None:
     game = Game({"players": 2, "kingdom": ["Village"]})
-    assert next(game.choose_gain(0, "Probe", CostLimit(0, less=True), "gain"), None) is None
+    assert next(game.verbs.choose_gain(0, "Probe", CostLimit(0, less=True), "gain"), None) is None
 
 
 def test_a_limit_is_exactly_a_cost_or_less_than_it_not_both() -> None:

@@ -30,7 +30,7 @@ def test_every_decision_has_a_known_purpose_and_bots_ignore_the_prompt() -> None
             if game.state.game_over:
                 break
             decision = game.pending
-            seat = decision.player if decision is not None else game.active
+            seat = decision.player if decision is not None else game.table.active
             view = GameView(game, seat)
             if decision is not None:
                 assert decision.purpose in PURPOSES, decision
@@ -49,7 +49,7 @@ def test_every_decision_has_a_known_purpose_and_bots_ignore_the_prompt() -> None
 def test_the_bot_gives_up_its_worst_cards_and_keeps_its_best() -> None:
     game = Game({"players": 2, "p1": {"hand": ["Gold", "Curse", "Estate", "Silver"]}})
     view, bot = GameView(game, 0), BigMoney()
-    options = tuple(Choice(card, game.name_of(card)) for card in game.player(0).hand)
+    options = tuple(Choice(card, game.table.name_of(card)) for card in game.table.player(0).hand)
 
     def pick(purpose: Purpose) -> object:
         decision = Decision(0, "cards", "Test", "pick one", options, 1, 1, purpose)

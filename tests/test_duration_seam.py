@@ -64,18 +64,18 @@ def test_a_duration_card_stays_in_play_and_acts_at_the_start_of_the_next_turn() 
     for plain in (True, False):
         game = _game(["Test Dock", "Copper"], plain)
         game.command("play", "Test Dock")
-        assert len(game.player(0).hand) == 1 + 2
+        assert len(game.table.player(0).hand) == 1 + 2
         game.command("end", "turn")
         p1 = game.snapshot()["players"]["p1"]
         assert p1["in_play"] == ["Test Dock"] and p1["staying"] == ["Test Dock"]
         assert p1["next_turn"] == ["Test Dock"]
         game.command("end", "turn")
-        assert game.active == 0
-        assert len(game.player(0).hand) == 5 + 2, plain  # the next turn's +2 Cards
+        assert game.table.active == 0
+        assert len(game.table.player(0).hand) == 5 + 2, plain  # the next turn's +2 Cards
         assert game.state.turn.buys == 2
         assert "staying" not in game.snapshot()["players"]["p1"]
         game.command("end", "turn")  # this Clean-up discards it
-        assert game.player(0).in_play == []
+        assert game.table.player(0).in_play == []
 
 
 def test_throne_room_stays_with_the_duration_card_and_its_effect_happens_twice() -> None:
@@ -85,10 +85,10 @@ def test_throne_room_stays_with_the_duration_card_and_its_effect_happens_twice()
     game.command("end", "turn")
     assert game.snapshot()["players"]["p1"]["in_play"] == ["Throne Room", "Test Dock"]
     game.command("end", "turn")  # p2 does nothing; p1's turn starts
-    assert len(game.player(0).hand) == 5 + 4
+    assert len(game.table.player(0).hand) == 5 + 4
     assert game.state.turn.buys == 3
     game.command("end", "turn")
-    assert game.player(0).in_play == []
+    assert game.table.player(0).in_play == []
 
 
 def test_json_round_trip_replay_and_invariants_include_duration_cards() -> None:
@@ -101,7 +101,7 @@ def test_json_round_trip_replay_and_invariants_include_duration_cards() -> None:
     assert again.snapshot() == game.snapshot()
     assert again.state == game.state
     # The invariant sees a card left in play that does not stay.
-    game.player(0).staying.clear()
+    game.table.player(0).staying.clear()
     assert any("left in play" in problem for problem in violations(game, created, end_of_turn=True))
 
 
@@ -135,11 +135,11 @@ def _setup(p1: dict[str, Any], turn: dict[str, Any] | None = None) -> dict[str, 
 
 
 def _zones_in_names(game: Game, player: int) -> dict[str, list[str]]:
-    state = game.player(player)
+    state = game.table.player(player)
     return {
-        "in_play": game.names_of(state.in_play),
-        "staying": game.names_of(state.staying),
-        "next_turn": game.names_of(card for card, _ in state.next_turn),
+        "in_play": game.table.names_of(state.in_play),
+        "staying": game.table.names_of(state.staying),
+        "next_turn": game.table.names_of(card for card, _ in state.next_turn),
     }
 
 
@@ -159,11 +159,11 @@ def test_a_setup_duration_acts_at_its_owners_next_turn_and_then_leaves_play() ->
             _setup({"hand": ["Copper"] * 5, "durations": ["Test Dock"]}), plain_commands=plain
         )
         game.command("end", "turn")  # p2's turn ends; p1's starts
-        assert game.active == 0 and len(game.player(0).hand) == 5 + 2, plain
+        assert game.table.active == 0 and len(game.table.player(0).hand) == 5 + 2, plain
         assert game.state.turn.buys == 2
         assert game.snapshot()["players"]["p1"]["in_play"] == ["Test Dock"]
         game.command("end", "turn")  # this Clean-up discards it
-        assert game.player(0).in_play == []
+        assert game.table.player(0).in_play == []
 
 
 def test_a_setup_duration_played_by_kings_court_acts_three_times_and_keeps_it_in_play() -> None:
@@ -174,20 +174,20 @@ def test_a_setup_duration_played_by_kings_court_acts_three_times_and_keeps_it_in
         "next_turn": ["Test Dock"] * 3,
     }
     game.command("end", "turn")
-    assert len(game.player(0).hand) == 3 * 2 and game.state.turn.buys == 1 + 3
+    assert len(game.table.player(0).hand) == 3 * 2 and game.state.turn.buys == 1 + 3
     game.command("end", "turn")
-    assert game.player(0).in_play == []
+    assert game.table.player(0).in_play == []
 
 
 def test_the_active_players_durations_acted_already_unless_the_turn_is_about_to_start() -> None:
     during = Game(_setup({"durations": ["Test Dock"]}, {"player": "p1", "phase": "action"}))
     assert _zones_in_names(during, 0) == {"in_play": ["Test Dock"], "staying": [], "next_turn": []}
-    assert during.player(0).hand == [] and during.state.turn.buys == 1
+    assert during.table.player(0).hand == [] and during.state.turn.buys == 1
     during.command("end", "turn")  # its Clean-up discards it: nothing is left to do
-    assert during.player(0).in_play == []
+    assert during.table.player(0).in_play == []
     starting = Game(_setup({"durations": ["Test Dock"]}, {"player": "p1", "phase": "start"}))
-    assert len(starting.player(0).hand) == 2 and starting.state.turn.buys == 2
-    assert starting.player(0).next_turn == [] and starting.player(0).staying == []
+    assert len(starting.table.player(0).hand) == 2 and starting.state.turn.buys == 2
+    assert starting.table.player(0).next_turn == [] and starting.table.player(0).staying == []
 
 
 def test_a_duration_played_this_turn_in_the_setup_stays_and_acts_next_turn() -> None:
@@ -196,7 +196,7 @@ def test_a_duration_played_this_turn_in_the_setup_stays_and_acts_next_turn() -> 
     game.command("end", "turn")
     assert game.snapshot()["players"]["p1"]["in_play"] == ["Test Dock"]
     game.command("end", "turn")
-    assert len(game.player(0).hand) == 5 + 2
+    assert len(game.table.player(0).hand) == 5 + 2
 
 
 def test_a_setup_with_durations_survives_json_and_replay() -> None:

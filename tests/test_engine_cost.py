@@ -38,25 +38,25 @@ def test_printed_costs_without_reductions() -> None:
         "Gold": 6,
         "Province": 8,
     }
-    assert {name: game.cost_of(name).coins for name in expected} == expected
+    assert {name: game.verbs.cost_of(name).coins for name in expected} == expected
 
 
 def test_turn_reduction_lowers_every_cost_but_not_below_zero() -> None:
     # Three Bridges played this turn (a setup's in_play counts as played).
     game = game_with(["Bridge"], in_play=["Bridge", "Bridge", "Bridge"])
-    assert game.cost_of("Province") == Cost(5)
-    assert game.cost_of("Silver") == Cost(0)
-    assert game.cost_of("Estate") == Cost(0)
-    assert game.cost_of("Copper") == Cost(0)
+    assert game.verbs.cost_of("Province") == Cost(5)
+    assert game.verbs.cost_of("Silver") == Cost(0)
+    assert game.verbs.cost_of("Estate") == Cost(0)
+    assert game.verbs.cost_of("Copper") == Cost(0)
 
 
 def test_bridge_played_twice_reduces_by_two() -> None:
     game = game_with(["Throne Room", "Bridge"], hand=["Throne Room", "Bridge"])
     game.command("play", "Throne Room")
     game.answer("Bridge")
-    assert game.cost_of("Province") == Cost(6)
-    assert game.cost_of("Estate") == Cost(0)
-    assert game.cost_of("Copper") == Cost(0)
+    assert game.verbs.cost_of("Province") == Cost(6)
+    assert game.verbs.cost_of("Estate") == Cost(0)
+    assert game.verbs.cost_of("Copper") == Cost(0)
     assert game.state.turn.coins == 2
 
 
@@ -68,7 +68,7 @@ def test_buying_uses_the_current_cost() -> None:
     assert game.state.turn.coins == 7
     game.command("buy", "Province")  # 8 - 1 = 7
     assert game.state.turn.coins == 0
-    assert game.names_of(game.player(0).discard) == ["Province"]
+    assert game.table.names_of(game.table.player(0).discard) == ["Province"]
 
 
 def test_buying_a_card_reduced_to_zero_adds_no_coins() -> None:
@@ -91,7 +91,7 @@ def test_gaining_uses_the_current_cost() -> None:
     with pytest.raises(IllegalAnswer):
         game.answer("Gold")  # 5 after Bridge
     game.answer("Duchy")  # 4 after Bridge
-    assert game.names_of(game.player(0).discard) == ["Duchy"]
+    assert game.table.names_of(game.table.player(0).discard) == ["Duchy"]
 
 
 def test_not_enough_coins_for_the_printed_cost_without_a_reduction() -> None:
@@ -105,9 +105,9 @@ def test_not_enough_coins_for_the_printed_cost_without_a_reduction() -> None:
 def test_reduction_ends_with_the_turn() -> None:
     game = game_with(["Bridge"], hand=["Bridge"])
     game.command("play", "Bridge")
-    assert game.cost_of("Gold") == Cost(5)
+    assert game.verbs.cost_of("Gold") == Cost(5)
     game.command("end", "turn")
-    assert game.cost_of("Gold") == Cost(6)
+    assert game.verbs.cost_of("Gold") == Cost(6)
 
 
 @given(st.integers(min_value=0, max_value=20), st.lists(st.integers(0, 6), max_size=6))
@@ -133,16 +133,16 @@ def test_bridge_and_second_edition_quarry_lower_costs_the_same_way() -> None:
                 "p1": {"in_play": [card, card]},
             }
         )
-        assert game.cost_of(target).coins == max(0, printed - less), card
-        for played in list(game.player(0).in_play):
-            game.move(played, ("in_play", 0), ("discard", 0))
-        assert game.cost_of(target).coins == max(0, printed - less), card
-        assert game.state.turn.cost_sources and not game.player(0).in_play
+        assert game.verbs.cost_of(target).coins == max(0, printed - less), card
+        for played in list(game.table.player(0).in_play):
+            game.table.move(played, ("in_play", 0), ("discard", 0))
+        assert game.verbs.cost_of(target).coins == max(0, printed - less), card
+        assert game.state.turn.cost_sources and not game.table.player(0).in_play
 
 
 def _offered(game: Game, limit: CostLimit) -> set[str]:
     """The Supply piles ``choose_gain`` offers under ``limit`` (the decision it asks)."""
-    decision = next(game.choose_gain(0, "Test", limit, "gain"))
+    decision = next(game.verbs.choose_gain(0, "Test", limit, "gain"))
     return {choice.label for choice in decision.choices}
 
 

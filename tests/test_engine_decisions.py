@@ -80,7 +80,7 @@ def test_militia_victim_with_identical_cards_is_not_asked() -> None:
     )
     game.command("play", "Militia")
     assert game.pending is None
-    assert game.names_of(game.player(1).discard) == ["Copper", "Copper"]
+    assert game.table.names_of(game.table.player(1).discard) == ["Copper", "Copper"]
 
 
 def test_a_real_choice_is_asked_with_who_what_and_why() -> None:
@@ -147,7 +147,7 @@ def test_illegal_answers_change_nothing(answer: Any) -> None:
         game.answer(answer)
     assert frozen(game) == before
     game.answer(["Estate", "Curse"])  # the game goes on normally afterwards
-    assert game.names_of(game.state.trash) == ["Estate", "Curse"]
+    assert game.table.names_of(game.state.trash) == ["Estate", "Curse"]
 
 
 def test_commands_while_a_decision_is_pending_change_nothing() -> None:

@@ -144,7 +144,7 @@ def test_the_card_named_is_the_one_played_by_throne_room(probe: Callable[[Card],
 
 def test_a_misspelt_phase_fails_naming_the_card(probe: Callable[[Card], Game]) -> None:
     with pytest.raises(UnknownName, match=r"^card Probe: unknown phase='buys' \(one of action,"):
-        probe(_effect_card(None, static=(CostChange("self", _buy_phase_discount),))).cost_of(
+        probe(_effect_card(None, static=(CostChange("self", _buy_phase_discount),))).verbs.cost_of(
             "Probe"
         )
 
@@ -163,7 +163,7 @@ def test_correct_names_pass_and_a_missing_pile_is_not_called_a_typo(
     probe: Callable[[Card], Game],
 ) -> None:
     game = probe(_effect_card(None))
-    assert game.in_phase("action") and not game.in_phase("buy")
-    card = game.player(0).hand[0]
+    assert game.verbs.in_phase("action") and not game.verbs.in_phase("buy")
+    card = game.table.player(0).hand[0]
     with pytest.raises(KeyError):  # a pile this game does not have: an engine bug, not a name
-        game.move(card, ("hand", 0), ("supply", "Province2"))
+        game.table.move(card, ("hand", 0), ("supply", "Province2"))

@@ -21,8 +21,8 @@ def deck(game: Game, player: int = 0) -> list[str]:
 
 def test_draw_takes_from_the_top_one_at_a_time() -> None:
     game = game_with(deck=["Gold", "Silver", "Copper", "Estate"])
-    drawn = game.draw(0, 3)
-    assert game.names_of(drawn) == ["Gold", "Silver", "Copper"]
+    drawn = game.verbs.draw(0, 3)
+    assert game.table.names_of(drawn) == ["Gold", "Silver", "Copper"]
     assert deck(game) == ["Estate"]
     assert game.event_lines() == ["p1 draws Gold", "p1 draws Silver", "p1 draws Copper"]
 
@@ -33,10 +33,10 @@ def test_draw_through_a_shuffle_uses_the_deck_first_and_shuffles_only_the_discar
         discard=["Copper", "Estate", "Duchy"],
         shuffles=[["Estate", "Duchy", "Copper"]],
     )
-    drawn = game.draw(0, 3)
-    assert game.names_of(drawn) == ["Gold", "Estate", "Duchy"]
+    drawn = game.verbs.draw(0, 3)
+    assert game.table.names_of(drawn) == ["Gold", "Estate", "Duchy"]
     assert deck(game) == ["Copper"]
-    assert game.player(0).discard == []
+    assert game.table.player(0).discard == []
     assert game.event_lines() == [
         "p1 draws Gold",
         "p1 shuffles",
@@ -49,40 +49,40 @@ def test_a_shuffle_order_that_includes_a_drawn_card_is_refused() -> None:
     # Gold is drawn before the shuffle, so it is not among the shuffled cards.
     game = game_with(deck=["Gold"], discard=["Copper"], shuffles=[["Gold", "Copper"]])
     with pytest.raises(BadPosition):
-        game.draw(0, 2)
+        game.verbs.draw(0, 2)
 
 
 def test_shuffle_orders_are_used_in_turn() -> None:
     game = game_with(
         discard=["Copper", "Silver"], shuffles=[["Silver", "Copper"], ["Copper", "Silver"]]
     )
-    assert game.names_of(game.draw(0, 2)) == ["Silver", "Copper"]
-    for card in list(game.player(0).hand):
-        game.move(card, ("hand", 0), ("discard", 0))
-    assert game.names_of(game.draw(0, 2)) == ["Copper", "Silver"]
+    assert game.table.names_of(game.verbs.draw(0, 2)) == ["Silver", "Copper"]
+    for card in list(game.table.player(0).hand):
+        game.table.move(card, ("hand", 0), ("discard", 0))
+    assert game.table.names_of(game.verbs.draw(0, 2)) == ["Copper", "Silver"]
     assert game.event_lines().count("p1 shuffles") == 2
 
 
 def test_both_empty_draws_nothing_and_does_not_shuffle() -> None:
     game = game_with()
-    assert game.draw(0, 5) == []
+    assert game.verbs.draw(0, 5) == []
     assert game.event_lines() == []
-    assert game.top_of_deck(0) is None
+    assert game.verbs.top_of_deck(0) is None
 
 
 def test_short_of_cards_everywhere_draws_what_there_is() -> None:
     game = game_with(deck=["Gold"], discard=["Silver"])
-    assert sorted(game.names_of(game.draw(0, 5))) == ["Gold", "Silver"]
+    assert sorted(game.table.names_of(game.verbs.draw(0, 5))) == ["Gold", "Silver"]
     assert game.event_lines().count("p1 shuffles") == 1
-    assert deck(game) == [] and game.player(0).discard == []
+    assert deck(game) == [] and game.table.player(0).discard == []
 
 
 def test_top_of_deck_shuffles_only_when_the_deck_is_empty() -> None:
     game = game_with(deck=["Gold"], discard=["Silver"])
-    assert game.name_of(game.top_of_deck(0) or -1) == "Gold"
+    assert game.table.name_of(game.verbs.top_of_deck(0) or -1) == "Gold"
     assert "p1 shuffles" not in game.event_lines()
-    game.draw(0, 1)
-    assert game.name_of(game.top_of_deck(0) or -1) == "Silver"
+    game.verbs.draw(0, 1)
+    assert game.table.name_of(game.verbs.top_of_deck(0) or -1) == "Silver"
     assert "p1 shuffles" in game.event_lines()
 
 
@@ -104,7 +104,7 @@ def test_cards_in_play_are_not_shuffled_in() -> None:
 def random_order(seed: int) -> list[str]:
     names = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse", "Village"]
     game = game_with(seed=seed, discard=names)
-    return game.names_of(game.draw(0, len(names)))
+    return game.table.names_of(game.verbs.draw(0, len(names)))
 
 
 def test_random_shuffles_are_reproducible_from_the_seed() -> None:

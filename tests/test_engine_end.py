@@ -104,7 +104,7 @@ def test_engine_checks_empty_piles_at_end_of_turn(
     assert not game.state.game_over
     game.command("end", "turn")
     assert game.state.game_over is ends
-    assert game.active == (0 if ends else 1)
+    assert game.table.active == (0 if ends else 1)
 
 
 def test_emptying_the_third_pile_by_buying_the_last_curse() -> None:

@@ -46,7 +46,7 @@ def test_json_round_trip_of_a_finished_game(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_replay_reproduces_the_game_event_for_event(seed: int) -> None:
     game = partly_played(seed, 3, 150)
-    replayed = Game.replay(game.setup, [(kind, value) for kind, value in game.inputs])
+    replayed = Game.replay(game.table.setup, [(kind, value) for kind, value in game.inputs])
     assert replayed.event_lines() == game.event_lines()
     assert replayed.snapshot() == game.snapshot()
     assert replayed.state.names == game.state.names
@@ -62,7 +62,7 @@ def test_replay_step_by_step_matches_at_every_step() -> None:
     for _ in range(80):
         step(game, rng)
         recorded.append((game.snapshot(), list(game.event_lines())))
-    replayed = Game(game.setup)
+    replayed = Game(game.table.setup)
     for (kind, value), (snapshot, events) in zip(game.inputs, recorded, strict=True):
         if kind == "command":
             replayed.command(*value)

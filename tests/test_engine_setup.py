@@ -79,10 +79,10 @@ def test_rules_pile_size_function_agrees_with_the_table(players: int) -> None:
 def test_starting_decks(players: int) -> None:
     game = Game.new(players=players, kingdom=KINGDOM, seed=players)
     for index in range(players):
-        state = game.player(index)
+        state = game.table.player(index)
         assert len(state.hand) == 5 and len(state.deck) == 5
         assert state.discard == [] and state.in_play == []
-        assert Counter(game.names_of(state.all_cards())) == {"Copper": 7, "Estate": 3}
+        assert Counter(game.table.names_of(state.all_cards())) == {"Copper": 7, "Estate": 3}
         assert game.event_lines().count(f"p{index + 1} shuffles") == 1
     turn = game.snapshot()["turn"]
     assert turn == {"player": "p1", "phase": "action", "actions": 1, "buys": 1, "coins": 0}
@@ -98,7 +98,7 @@ def test_random_kingdom_has_ten_distinct_cards_of_the_chosen_set() -> None:
         game = Game.new(players=2, seed=seed, editions={"base": 1 + seed % 2}, sets=("base",))
         kingdom = game.state.kingdom
         assert len(kingdom) == 10 == len(set(kingdom))
-        assert all(game.definition_by_name(name).set == "base" for name in kingdom)
+        assert all(game.table.definition_by_name(name).set == "base" for name in kingdom)
         assert not game.state.colony
 
 

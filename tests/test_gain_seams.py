@@ -162,9 +162,9 @@ def test_a_replacement_resolving_is_told_to_the_watcher() -> None:
         gain_chosen=lambda *args: None,
     )
     g = game(["Toy Swapper"], turn={"phase": "buy", "coins": 8}, p1={"hand": ["Toy Swapper"]})
-    g.watcher = watcher
+    g.table.watcher = watcher
     g.command("buy", "Province")
     g.answer("Toy Swapper")
     replacements = [what for what in seen if what.replacement is not None]
-    assert [g.name_of(what.card) for what in replacements] == ["Toy Swapper"]
+    assert [g.table.name_of(what.card) for what in replacements] == ["Toy Swapper"]
     assert replacements[0].trigger is None

@@ -68,16 +68,16 @@ def test_victory_kingdom_piles_follow_the_types() -> None:
 @pytest.mark.parametrize("in_play", [["Bridge"], ["Bridge", "Bridge"]])
 def test_bridge_listed_in_play_lowers_costs(in_play: list[str]) -> None:
     game = Game({"kingdom": ["Bridge"], "p1": {"in_play": in_play}})
-    assert game.cost_of("Gold") == Cost(6) - len(in_play)
-    assert game.cost_of("Copper") == Cost(0)
+    assert game.verbs.cost_of("Gold") == Cost(6) - len(in_play)
+    assert game.verbs.cost_of("Copper") == Cost(0)
 
 
 def test_bridge_lowers_costs_only_on_the_turn_it_is_played() -> None:
     game = Game({"kingdom": ["Bridge"], "p1": {"hand": ["Bridge"]}})
     game.command("play", "Bridge")
-    assert game.cost_of("Gold") == Cost(5)
+    assert game.verbs.cost_of("Gold") == Cost(5)
     game.command("end", "turn")
-    assert game.cost_of("Gold") == Cost(6)
+    assert game.verbs.cost_of("Gold") == Cost(6)
 
 
 def test_a_bridge_in_another_players_play_area_is_not_a_position() -> None:

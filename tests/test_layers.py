@@ -72,3 +72,33 @@ def test_the_checks_see_an_upward_import(tmp_path: Path) -> None:
     assert [(line, name) for line, name, _ in _imports(module)] == [(1, "os"), (5, "checks")]
     assert _layer_of("checks.graph") == LAYERS.index("checks") > LAYERS.index("engine")
     assert _layer_of("markup") == LAYERS.index("docs/_ext")
+
+
+def _private_reads(path: Path) -> list[tuple[int, str]]:
+    """(line, expression) for every private attribute the file reads of something other
+    than ``self`` or ``cls``: another object's insides."""
+    return [
+        (node.lineno, ast.unparse(node))
+        for node in ast.walk(ast.parse(path.read_text(), str(path)))
+        if isinstance(node, ast.Attribute)
+        and node.attr.startswith("_")
+        and not node.attr.startswith("__")
+        and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+    ]
+
+
+def test_the_engines_parts_read_each_other_only_by_public_names() -> None:
+    # The driver, the turn, the verbs, the listeners and the table are parts that hold
+    # each other (engine/game.py): each reads the others' public names only.
+    private = [
+        f"{path.relative_to(ROOT)}:{line}: {expression}"
+        for path in sorted((ROOT / "engine").rglob("*.py"))
+        for line, expression in _private_reads(path)
+    ]
+    assert private == []
+
+
+def test_the_check_sees_a_private_read(tmp_path: Path) -> None:
+    module = tmp_path / "probe.py"
+    module.write_text("def f(game):\n    return game.table._zones, self._own\n")
+    assert _private_reads(module) == [(2, "game.table._zones")]

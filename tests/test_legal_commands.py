@@ -24,10 +24,13 @@ VERB_SETS = (("play", "buy", "end"), ("play",))
 
 
 def tried_one_by_one(game: Game, verbs: tuple[str, ...]) -> list[tuple[str, str]]:
-    """Every candidate command that ``Game.command``'s check does not refuse."""
+    """Every candidate command that ``Game.command``'s check does not refuse: none while
+    no command is awaited, else each one the turn's check (``Turn.check_command``) takes."""
+    if not game.awaiting_command or game.is_terminal():
+        return []
     candidates: list[tuple[str, str]] = []
     if "play" in verbs:
-        hand = dict.fromkeys(game.names_of(game.player(game.active).hand))
+        hand = dict.fromkeys(game.table.names_of(game.table.player(game.table.active).hand))
         candidates += [("play", name) for name in hand]
     if "buy" in verbs:
         candidates += [("buy", pile) for pile in game.state.supply]
@@ -36,7 +39,7 @@ def tried_one_by_one(game: Game, verbs: tuple[str, ...]) -> list[tuple[str, str]
     legal = []
     for verb, arg in candidates:
         try:
-            game._check_command(verb, arg)
+            game.turn.check_command(verb, arg)
         except IllegalMove:
             continue
         legal.append((verb, arg))

@@ -45,7 +45,7 @@ def play_every_silver(n: int) -> int:
     for _ in range(n):
         game.command("play", "Silver")
     assert game.state.turn.coins == 2 * n
-    assert game.names_of(game.player(0).hand) == ["Copper"] * n
+    assert game.table.names_of(game.table.player(0).hand) == ["Copper"] * n
     return CountingNames.reads
 
 
@@ -57,18 +57,18 @@ def test_playing_n_silvers_past_n_coppers_reads_a_few_names_per_play(n: int) -> 
 def test_the_same_card_is_played_as_before() -> None:
     """The first card of the name in hand, in hand order, as a plain scan finds it."""
     game = Game({"p1": {"hand": ["Silver", "Copper", "Silver", "Gold", "Copper"]}})
-    hand = game.player(0).hand
+    hand = game.table.player(0).hand
     order = list(hand)
     game.command("play", "Copper")
     game.command("play", "Silver")
     game.command("play", "Copper")
-    assert game.player(0).in_play == [order[1], order[0], order[4]]
+    assert game.table.player(0).in_play == [order[1], order[0], order[4]]
 
 
 def hints_hold(game: Game) -> bool:
     names = game.state.names
-    for player, hints in enumerate(game._first_in_hand):
-        hand = game.player(player).hand
+    for player, hints in enumerate(game.table.first_in_hand):
+        hand = game.table.player(player).hand
         for name, start in hints.items():
             if any(names[card] == name for card in hand[:start]):
                 return False
@@ -79,8 +79,8 @@ def hints_hold(game: Game) -> bool:
 def test_the_hints_never_skip_a_card_in_random_games(seed: int) -> None:
     rng = random.Random(seed)
     game = Game.new(players=rng.choice([2, 3]), seed=seed)
-    bots = [make_bot("random", seed=seed + seat) for seat in range(game.players)]
-    views = [GameView(game, seat) for seat in range(game.players)]
+    bots = [make_bot("random", seed=seed + seat) for seat in range(game.table.players)]
+    views = [GameView(game, seat) for seat in range(game.table.players)]
     for _ in range(3_000):
         if game.state.game_over:
             break

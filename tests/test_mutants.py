@@ -30,6 +30,7 @@ from engine import cards as catalogue
 from engine import rules
 from engine.costs import Cost
 from engine.game import Game
+from engine.verbs import Verbs
 
 SOURCE_PATCHES = [
     (mutant.name, patch)
@@ -91,10 +92,10 @@ def test_a_mutant_changes_the_engine_while_applied() -> None:
     by_name = {mutant.name: mutant for mutant in MUTANTS}
     game = Game({"players": 4, "kingdom": ["Laboratory"]})
     with mutated(by_name["laboratory-costs-4"]), mutated(by_name["others-from-first-seat"]):
-        assert game.cost_of("Laboratory") == Cost(4)
-        assert game.others(2) == [0, 1, 3]
-    assert game.cost_of("Laboratory") == Cost(5)
-    assert game.others(2) == [3, 0, 1]
+        assert game.verbs.cost_of("Laboratory") == Cost(4)
+        assert game.table.others(2) == [0, 1, 3]
+    assert game.verbs.cost_of("Laboratory") == Cost(5)
+    assert game.table.others(2) == [3, 0, 1]
 
 
 @pytest.mark.parametrize("snippet", ["this code is nowhere in the engine", "return None"])
@@ -120,7 +121,7 @@ def _wrong_parameters(players: Any) -> Any:
 def test_a_rule_patch_with_other_parameters_or_on_another_function_fails_loudly() -> None:
     for patch, message in (
         (mutants.rule(rules.empty_piles_to_end, _wrong_parameters), "takes .'players',."),
-        (mutants.rule(Game.cost_of, _wrong_parameters), "not a rule function of engine.rules"),
+        (mutants.rule(Verbs.cost_of, _wrong_parameters), "not a rule function of engine.rules"),
     ):
         with pytest.raises(MutantError, match=message):
             apply(Mutant("broken", "none", "a test", (patch,)))
@@ -140,7 +141,7 @@ def test_games_set_up_under_a_card_patch_see_the_patched_card() -> None:
     # out before it must not be used while it is applied, nor its own after it is undone.
     def mint_listens_from_hand() -> bool:
         game = Game.new(kingdom=["Mint"], seed=1, editions={"prosperity": 2})
-        return "Mint" in game._zone_listening.get("gain", frozenset())
+        return "Mint" in game.listeners.zone_listening.get("gain", frozenset())
 
     patched = Mutant("mint-from-hand", "a test", "a test", (also_fires("Mint", "self", "hand"),))
     assert not mint_listens_from_hand()

@@ -385,7 +385,7 @@ def test_move_model_agrees_with_game_move(seed: int, players: int, data: st.Data
     want_counts, want_place, want_tokens, want_moved = proofs.move_model(
         counts, place, _tokens(game, layout), name, source, destination
     )
-    moved = game.move(card, layout.zones[source], layout.zones[destination])
+    moved = game.table.move(card, layout.zones[source], layout.zones[destination])
     assert moved == want_moved
     assert _as_counts(game, layout, card)[:2] == (want_counts, want_place)
     assert _tokens(game, layout) == want_tokens
@@ -402,9 +402,9 @@ def test_token_model_agrees_with_the_token_verbs(
     before = game.snapshot()
     want = proofs.add_token_model(_tokens(game, layout), counter)
     if isinstance(owner, str):
-        assert game.add_pile_token(0, owner, what)
+        assert game.verbs.add_pile_token(0, owner, what)
     else:
-        game.add_tokens(owner, what)
+        game.verbs.add_tokens(owner, what)
     assert _tokens(game, layout) == want
     after = game.snapshot()  # no card moved
     assert after["players"].keys() == before["players"].keys()
@@ -427,7 +427,7 @@ def test_shuffle_model_agrees_with_game_shuffle(
     want = proofs.shuffle_model(
         counts, place, layout.index(("deck", player)), layout.index(("discard", player))
     )
-    game.shuffle(player)
+    game.verbs.shuffle(player)
     assert _as_counts(game, layout, card)[:2] == want
 
 
@@ -490,6 +490,6 @@ def test_tokens_proof_fails_when_a_negative_count_may_go() -> None:
 
 def test_the_engine_spends_and_removes_tokens_by_the_proved_rule() -> None:
     game = Game({"players": 2, "kingdom": ["Baker"], "p1": {"coffers": 2}})
-    assert not game.remove_tokens(0, "coffers", 3) and game.tokens(0, "coffers") == 2
-    assert not game.remove_tokens(0, "coffers", -1) and game.tokens(0, "coffers") == 2
-    assert game.remove_tokens(0, "coffers", 2) and game.tokens(0, "coffers") == 0
+    assert not game.verbs.remove_tokens(0, "coffers", 3) and game.verbs.tokens(0, "coffers") == 2
+    assert not game.verbs.remove_tokens(0, "coffers", -1) and game.verbs.tokens(0, "coffers") == 2
+    assert game.verbs.remove_tokens(0, "coffers", 2) and game.verbs.tokens(0, "coffers") == 0

@@ -113,17 +113,17 @@ def test_trade_route_tokens_on_victory_piles_only() -> None:
     assert game.state.pile_tokens["trade_route"] == dict.fromkeys(
         ["Estate", "Duchy", "Province", "Colony", "Gardens", "Nobles"], 1
     )
-    assert game.mat_tokens("trade_route") == 0
+    assert game.verbs.mat_tokens("trade_route") == 0
     without = Game({"kingdom": ["Village", "Gardens"]})
     assert "trade_route" not in without.state.pile_tokens
 
 
 def test_charlatan_makes_curse_a_treasure_for_its_game_only() -> None:
     with_charlatan = Game({"kingdom": ["Charlatan"]})
-    curse = with_charlatan.definition_by_name("Curse")
+    curse = with_charlatan.table.definition_by_name("Curse")
     assert curse.is_(CURSE) and curse.is_(TREASURE) and curse.coins == 1 and curse.vp == -1
     without = Game({"kingdom": ["Witch"]})
-    assert not without.definition_by_name("Curse").is_(TREASURE)
+    assert not without.table.definition_by_name("Curse").is_(TREASURE)
     assert not catalogue.lookup("Curse").is_(TREASURE)
 
 

@@ -72,7 +72,7 @@ def test_bot_games_are_the_same_unrecorded() -> None:
             play_game(
                 game,
                 [RandomBot(seed), BigMoney(), BigMoneyWith(card_name=kingdom[seed % 10])][
-                    : game.players
+                    : game.table.players
                 ],
             )
             for game in games

@@ -284,7 +284,7 @@ def test_a_cards_own_destination_yields_to_the_instructions() -> None:
     g = game(["Toy Camp"], turn={"phase": "buy", "coins": 4})
     g.command("buy", "Toy Camp")
     assert g.snapshot()["players"]["p1"]["deck"] == ["Toy Camp"]
-    gained = g.gain_card(0, g.state.supply["Toy Camp"][-1], ("supply", "Toy Camp"), "hand")
+    gained = g.verbs.gain_card(0, g.state.supply["Toy Camp"][-1], ("supply", "Toy Camp"), "hand")
     with pytest.raises(StopIteration):
         next(gained)
     assert g.snapshot()["players"]["p1"]["hand"] == ["Toy Camp"]
@@ -296,7 +296,7 @@ def test_a_cards_own_destination_yields_to_the_instructions() -> None:
 def test_a_potion_cost_needs_a_potion_and_brings_its_pile() -> None:
     g = game(["Toy Elixir"], turn={"phase": "buy", "coins": 5}, p1={"hand": ["Toy Flask"]})
     assert len(g.state.supply["Toy Flask"]) == 16
-    assert str(g.cost_of("Toy Elixir")) == "$2P"
+    assert str(g.verbs.cost_of("Toy Elixir")) == "$2P"
     with pytest.raises(IllegalMove, match=r"Toy Elixir costs \$2P, only \$5 and 0 Potions"):
         g.command("buy", "Toy Elixir")
     assert ("buy", "Toy Elixir") not in g.legal_commands()
@@ -313,11 +313,11 @@ def test_no_potion_pile_without_a_potion_cost() -> None:
 
 def test_a_coins_only_limit_never_offers_a_potion_cost_even_reduced() -> None:
     g = game(["Toy Elixir", "Bridge"], p1={"in_play": ["Bridge", "Bridge", "Bridge"]})
-    assert g.cost_of("Toy Elixir") == Cost(0, potion=1)  # the Potion part is never reduced
-    offered = g.choose_gain(0, "Workshop", CostLimit(4), "gain a card costing up to $4")
+    assert g.verbs.cost_of("Toy Elixir") == Cost(0, potion=1)  # the Potion part is never reduced
+    offered = g.verbs.choose_gain(0, "Workshop", CostLimit(4), "gain a card costing up to $4")
     decision = next(offered)
     assert "Toy Elixir" not in decision.labels() and "Silver" in decision.labels()
-    relative = g.choose_gain(0, "Remodel", CostLimit(Cost(1, potion=1)), "up to $1P")
+    relative = g.verbs.choose_gain(0, "Remodel", CostLimit(Cost(1, potion=1)), "up to $1P")
     assert "Toy Elixir" in next(relative).labels()
 
 
@@ -327,11 +327,11 @@ def test_a_coins_only_limit_never_offers_a_potion_cost_even_reduced() -> None:
 def test_a_pile_outside_the_supply_is_gained_only_by_its_card() -> None:
     g = game(["Toy Tourney", "Workshop"], p1={"hand": ["Toy Tourney"]}, turn={"coins": 9})
     assert "Toy Prizes" not in g.state.supply
-    assert g.names_of(g.state.piles["Toy Prizes"]) == list(PRIZES)
-    assert g.pile_of("Toy Crown") == ("pile", "Toy Prizes")
+    assert g.table.names_of(g.state.piles["Toy Prizes"]) == list(PRIZES)
+    assert g.table.pile_of("Toy Crown") == ("pile", "Toy Prizes")
     with pytest.raises(IllegalMove, match="not in the Supply"):
         g.command("buy", "Toy Crown")
-    workshop = next(g.choose_gain(0, "Workshop", CostLimit(4), "up to $4"))
+    workshop = next(g.verbs.choose_gain(0, "Workshop", CostLimit(4), "up to $4"))
     assert "Toy Crown" not in workshop.labels()
     g.command("play", "Toy Tourney")
     g.answer("Toy Sceptre")
@@ -373,9 +373,9 @@ def test_an_exchange_is_neither_a_gain_nor_a_trash() -> None:
 
 def test_an_exchange_of_a_card_that_moved_does_nothing() -> None:
     g = game(["Toy Swap"], p1={"hand": ["Estate"]})
-    estate = g.player(0).hand[0]
-    assert g.exchange(0, estate, ("discard", 0), "Silver") is None  # not where it was said
-    assert g.exchange(0, estate, ("hand", 0), "Toy Swap") is not None
+    estate = g.table.player(0).hand[0]
+    assert g.verbs.exchange(0, estate, ("discard", 0), "Silver") is None  # not where it was said
+    assert g.verbs.exchange(0, estate, ("hand", 0), "Toy Swap") is not None
 
 
 # --- discard reactions ---------------------------------------------------------------------------
@@ -430,14 +430,14 @@ def test_a_controlled_turn_is_answered_by_its_controller() -> None:
 
 def test_spending_a_token() -> None:
     g = game(["Toy Witch"], bane="Toy Bell", p1={"toy_coffers": 2})
-    assert g.tokens(0, "toy_coffers") == 2 and g.tokens(1, "toy_coffers") == 1
+    assert g.verbs.tokens(0, "toy_coffers") == 2 and g.verbs.tokens(1, "toy_coffers") == 1
     with pytest.raises(IllegalMove, match="only in the Buy phase"):
         g.command("spend", "toy_coffers")
     g.command("end", "action")
     assert ("spend", "toy_coffers") in g.legal_commands()
     g.command("spend", "toy_coffers")
     g.command("spend", "toy_coffers")
-    assert g.state.turn.coins == 2 and g.tokens(0, "toy_coffers") == 0
+    assert g.state.turn.coins == 2 and g.verbs.tokens(0, "toy_coffers") == 0
     assert ("spend", "toy_coffers") not in g.legal_commands()
     with pytest.raises(IllegalMove, match="has no Toy Coffers"):
         g.command("spend", "toy_coffers")
@@ -457,7 +457,9 @@ def test_a_bane_is_named_in_range_and_is_a_supply_pile() -> None:
     new = Game.new(kingdom=["Toy Witch", *["Village"] * 0], seed=3, sets=("base", TOY))
     bane = new.state.bane
     assert bane is not None and bane in new.state.supply
-    assert Cost(2) in (new.definition_by_name(bane).cost, Cost(3)) or new.cost_of(bane) == Cost(3)
+    assert Cost(2) in (new.table.definition_by_name(bane).cost, Cost(3)) or new.verbs.cost_of(
+        bane
+    ) == Cost(3)
 
 
 def test_a_toy_card_naming_an_unknown_cost_place_fails_at_definition() -> None:

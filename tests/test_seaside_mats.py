@@ -19,13 +19,13 @@ DECK = ["Copper"] * 10
 
 
 def _names(game: Game, player: int) -> dict[str, Any]:
-    state = game.player(player)
+    state = game.table.player(player)
     return {
-        "in_play": game.names_of(state.in_play),
-        "set_aside": game.names_of(state.set_aside),
-        "held": [(game.name_of(c), game.name_of(by)) for c, by in state.held],
-        "staying": game.names_of(state.staying),
-        "next_turn": game.names_of(card for card, _ in state.next_turn),
+        "in_play": game.table.names_of(state.in_play),
+        "set_aside": game.table.names_of(state.set_aside),
+        "held": [(game.table.name_of(c), game.table.name_of(by)) for c, by in state.held],
+        "staying": game.table.names_of(state.staying),
+        "next_turn": game.table.names_of(card for card, _ in state.next_turn),
     }
 
 
@@ -74,8 +74,8 @@ def test_held_cards_survive_json_and_replay_and_the_invariants_watch_them() -> N
     again = Game.from_json(game.to_json())
     assert again.state == game.state
     # A held card that left the set-aside zone without being let go is a broken state.
-    gold = game.player(0).set_aside.pop()
-    game.player(0).hand.append(gold)
+    gold = game.table.player(0).set_aside.pop()
+    game.table.player(0).hand.append(gold)
     assert any("held with a Duration" in v for v in violations(game, created, end_of_turn=True))
 
 
@@ -172,7 +172,7 @@ def test_an_extra_turn_from_a_setup_is_the_one_outpost_gives() -> None:
     for game in (played, given):
         game.command("end", "turn")  # the extra turn ends: no third turn, not counted
     assert given.snapshot() == played.snapshot()
-    assert played.state.turn.player == 1 and played.player(0).turns_taken == 1
+    assert played.state.turn.player == 1 and played.table.player(0).turns_taken == 1
 
 
 def test_each_players_last_turn_gains_are_recorded_when_their_turn_ends() -> None:
@@ -185,7 +185,7 @@ def test_each_players_last_turn_gains_are_recorded_when_their_turn_ends() -> Non
     game = Game(setup)
     game.command("play", "Workshop")
     game.answer("Estate")
-    assert game.player(0).gained_last_turn == []  # the turn is not over yet
+    assert game.table.player(0).gained_last_turn == []  # the turn is not over yet
     game.play_treasures()
     game.command("buy", "Silver")
     game.command("end", "turn")

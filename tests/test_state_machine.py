@@ -30,7 +30,7 @@ TestRandomGames.settings = settings(stateful_step_count=400 if DEEP else 40)
 def test_a_game_as_a_scenario_replays_from_the_deal() -> None:
     """The scenario written for a failure rebuilds the same game: the position after the
     deal, then the same inputs with the later shuffles fixed."""
-    setup = dict(Game.new(3, None, seed=5, editions={"base": 1}).setup)
+    setup = dict(Game.new(3, None, seed=5, editions={"base": 1}).table.setup)
     game = RecordingGame(setup)
     dealt = {
         p: {"hand": z["hand"], "deck": z["deck"]} for p, z in game.snapshot()["players"].items()
@@ -59,7 +59,7 @@ def test_a_game_as_a_scenario_replays_from_the_deal() -> None:
 
 def _machine(players: int = 2) -> GameMachine:
     machine = GameMachine()
-    setup = dict(Game.new(players, None, seed=11).setup)
+    setup = dict(Game.new(players, None, seed=11).table.setup)
     machine.start(setup, random.Random(4))
     for _ in range(25):
         machine.play()

@@ -39,15 +39,18 @@ WEAK_VILLAGE: dict[str, Callable[[Card], Card]] = {
 def game_class(changes: dict[str, Callable[[Card], Card]], base: type[Game] = Game) -> type[Game]:
     """``base`` (the reference engine) with the card changes ``changes``."""
 
-    class WrongGame(base):  # type: ignore[valid-type,misc]
+    class WrongTable(base.table_class):  # type: ignore[name-defined,misc]
         def definition_by_name(self, name: str) -> Card:
-            card = self._definitions.get(name)
+            card: Card | None = self.definitions.get(name)
             if card is None:
                 card = catalogue.lookup(name, self.editions)
                 change = changes.get(name)
                 card = change(card) if change is not None else card
-                self._definitions[name] = card
+                self.definitions[name] = card
             return card
+
+    class WrongGame(base):  # type: ignore[valid-type,misc]
+        table_class = WrongTable
 
     return WrongGame
 

@@ -66,7 +66,9 @@ class ReferenceAdapter(Adapter):
         # Every card's declared targets are checked against what it does: a wrong
         # declaration fails the scenarios that exercise the card (scenarios/declarations.py).
         if self.check_declarations:
-            self.declarations = self.game.watcher = DeclarationCheck(self.game, self.followed)
+            self.declarations = self.game.table.watcher = DeclarationCheck(
+                self.game.verbs, self.followed
+            )
 
     def close(self) -> None:
         if self.game is not None:
@@ -149,7 +151,7 @@ class ReferenceAdapter(Adapter):
         turn.setdefault("extra", False)
         turn.setdefault("potions", 0)
         game = self._game()
-        snapshot["costs"] = {pile: str(game.cost_of(pile)) for pile in snapshot["supply"]}
+        snapshot["costs"] = {pile: str(game.verbs.cost_of(pile)) for pile in snapshot["supply"]}
         return snapshot
 
     def events(self) -> list[str]:
