@@ -103,9 +103,10 @@ class Table:
         # move, which keeps it.
         self.first_in_hand: list[dict[str, int]] = [{} for _ in state.players]
         # How many cards moved into or out of a hand or a play area, where cards listen to
-        # events: while it stays the same, a run of alike abilities resolves without
-        # looking at those zones again (``engine.triggers``).
-        self.listening_moves = 0
+        # events, counted only while a run of alike abilities needs to know (None: not
+        # counted; a count at every move cost a plain game 4%): while it stays the same,
+        # the run resolves without looking at those zones again (``engine.triggers``).
+        self.listening_moves: int | None = None
 
     def _definitions_by_id(self) -> tuple[list[Card], dict[str, Card]]:
         """The definition of every card, by id, and of every name a card of the game has.
@@ -195,18 +196,19 @@ class Table:
         it under that many cards of the destination (Secret Passage); ``bottom`` under all.
         """
         zones = self._zones
-        kind, owner = source
+        origin, owner = source
         try:
-            cards = zones[kind][owner]
+            cards = zones[origin][owner]
         except KeyError:  # a misspelt zone kind in a card's code, or a pile not in the game
-            require_one_of("zone", kind, (*ZONE_KINDS, *catalogue.MATS))
+            require_one_of("zone", origin, (*ZONE_KINDS, *catalogue.MATS))
             raise
-        if kind == "hand" and self.first_in_hand[owner]:  # hints to keep (Turn.find_play)
+        if origin == "hand" and self.first_in_hand[owner]:  # hints to keep (Turn.find_play)
             if not self._take_from_hand(cards, card, self.first_in_hand[owner]):
                 return False
         elif cards and cards[-1] == card:
             cards.pop()
-        elif len(cards) > 1 and cards[-2] == card:  # under a bought card (Talisman's copy)
+        elif origin == "supply" and len(cards) > 1 and cards[-2] == card:
+            # Under a bought card (Talisman's copy): not looked for from the bottom.
             del cards[-2]
         else:
             try:
@@ -225,7 +227,9 @@ class Table:
                 self.first_in_hand[owner].clear()
         else:
             target.append(card)
-        if kind in LISTENING_ZONES or source[0] in LISTENING_ZONES:
+        if self.listening_moves is not None and (
+            kind in LISTENING_ZONES or origin in LISTENING_ZONES
+        ):
             self.listening_moves += 1
         if event is not None and self.record:
             self.state.events.append(event)  # Game.log, inlined: the hottest call
@@ -246,7 +250,8 @@ class Table:
                 events.append((player, verb, names[card], None))
         zones[destination][player].extend(cards)
         cards.clear()
-        self.listening_moves += source in LISTENING_ZONES or destination in LISTENING_ZONES
+        if self.listening_moves is not None:
+            self.listening_moves += source in LISTENING_ZONES or destination in LISTENING_ZONES
         if source == "hand":  # an empty hand: every hint is 0 again
             self.first_in_hand[player].clear()
 
@@ -263,7 +268,8 @@ class Table:
         moved = cards[: -count - 1 : -1]
         del cards[len(cards) - count :]
         zones[destination][player].extend(moved)
-        self.listening_moves += source in LISTENING_ZONES or destination in LISTENING_ZONES
+        if self.listening_moves is not None:
+            self.listening_moves += source in LISTENING_ZONES or destination in LISTENING_ZONES
         if self.record:
             names, events = self.state.names, self.state.events
             for card in moved:

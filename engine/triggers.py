@@ -292,22 +292,34 @@ def _resolve_alike(
     then have a choice). Listing every listener after each of 4,000 Wharfs made the start
     of a turn quadratic (15 s and 1 GB)."""
     turn, kind = game.state.turn, happenings[0].kind
-    lasting, moves = list(turn.lasting), game.table.listening_moves
-    for position, entry in enumerate(alike):
-        card, trigger, index = entry
-        # The first was just found to apply. A later one listening from a hand or a play
-        # area is still there: nothing has moved (else the run stopped below, or no card
-        # listens to this kind of event from there).
-        happening = happenings[index]
-        if position and not trigger.condition(TriggerContext(game, owner, card, happening)):
-            continue
-        yield from _resolve_used(game, owner, entry, happenings, used)
-        if (
-            (game.table.listening_moves != moves and kind in game.listeners.zone_listening)
-            or turn.lasting != lasting
-            or any(_still_applies(game, owner, c, t, happenings[i]) for c, t, i in others)
-        ):
-            return
+    # Moves matter only when cards listen to this kind of event from a hand or a play
+    # area; the game counts them only while some run needs them (this one, or one this
+    # run resolves inside).
+    table = game.table
+    counting = kind in game.listeners.zone_listening
+    starts_count = counting and table.listening_moves is None
+    if starts_count:
+        table.listening_moves = 0
+    lasting, moves = list(turn.lasting), table.listening_moves
+    try:
+        for position, entry in enumerate(alike):
+            card, trigger, index = entry
+            # The first was just found to apply. A later one listening from a hand or a
+            # play area is still there: nothing has moved (else the run stopped below, or
+            # no card listens to this kind of event from there).
+            happening = happenings[index]
+            if position and not trigger.condition(TriggerContext(game, owner, card, happening)):
+                continue
+            yield from _resolve_used(game, owner, entry, happenings, used)
+            if (
+                (counting and table.listening_moves != moves)
+                or turn.lasting != lasting
+                or any(_still_applies(game, owner, c, t, happenings[i]) for c, t, i in others)
+            ):
+                return
+    finally:
+        if starts_count:
+            table.listening_moves = None
 
 
 def _resolve_used(
