@@ -54,7 +54,7 @@ def _parts(state: GameState) -> dict[int, str]:
 def test_a_copy_is_equal_and_shares_nothing_at_every_command(seed: int) -> None:
     game = Game.new(players=2 + seed % 3, seed=seed, editions=editions(seed), sets=SETS)
     count = 0
-    for position in positions(game, random.Random(seed), limit=600):
+    for position in positions(game, random.Random(seed), limit=250):
         assert_copied(position.state)
         count += 1
     assert count > 0
