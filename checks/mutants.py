@@ -9,13 +9,18 @@ engine. A mutant no scenario catches *survives*: an engine with that bug would p
 whole suite, so ``arbiter mutants`` (and the test that runs it) fails. ``--first`` stops
 each mutant's run at its first catch, trying the scenarios about its cards first.
 
-A mutant is made of patches of three kinds; the two that name a seam are preferred, so
+A mutant is made of patches of four kinds; the three that name a seam are preferred, so
 that moving code leaves the catalogue working:
 
+* :class:`CardPatch`: change fields of a card's definitions (its cost, types, editions,
+  bonuses, triggers, abilities), for facts, for where an ability listens, and for what a
+  card does: its ability replaced by the ability as the buggy engine has it (a function
+  of this module, named for the bug).
 * :class:`RulePatch`: a rule function of ``engine.rules`` (costs compared, pile sizes, the
   end of the game, the winners) replaced by the rule as the buggy engine has it.
-* :class:`CardPatch`: change fields of a card's definitions (its cost, types, editions,
-  bonuses, triggers, abilities), for facts and for where an ability listens.
+* :class:`FunctionPatch`: any other named function of the engine replaced the same way: a
+  method of a part (``Verbs.play_again``, ``Table.others``, ``Turn.play_refusal``), a
+  function of ``engine.triggers``, a helper several cards share (``engine.cards.common``).
 * :class:`SourcePatch`: replace a snippet of engine source. The snippet is looked for in
   every file under ``engine/`` and must occur exactly once, so a refactor that moves the
   code keeps the mutant working and one that changes it fails loudly (``tests/
@@ -31,15 +36,19 @@ from __future__ import annotations
 
 import argparse
 import ast
+import builtins
 import contextlib
 import dataclasses
+import dis
 import functools
 import gc
 import importlib
+import inspect
 import re
 import sys
 import time
 import types
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,15 +57,29 @@ from typing import Any
 
 import engine
 from engine import cards as catalogue
-from engine import rules
-from engine.abilities import Replacement
-from engine.cards import hinterlands
+from engine import rules, triggers
+from engine.abilities import CostChange, Replacement
+from engine.cards import common, hinterlands
+from engine.cards.common import Trashed, discards_down_to, play_an_action
 from engine.compiled import is_compiled
-from engine.context import TriggerContext
-from engine.costs import as_cost
+from engine.context import Context, Happening, TriggerContext
+from engine.costs import CostLimit, as_cost
 from engine.indexes import forget_card_indexes
-from engine.model import Card, Effect, Trigger, TriggerPlace
+from engine.lasting import Lasting
+from engine.model import ACTION, TREASURE, Card, Effect, PlayEffect, Trigger, TriggerPlace
+from engine.rules import (
+    copper_pile_size,
+    curse_pile_size,
+    empty_piles_to_end,
+    province_pile_size,
+    victory_pile_size,
+)
 from engine.setup_check import forget_checked_setups
+from engine.state import Event
+from engine.table import Table
+from engine.triggers import listeners
+from engine.turn import Turn
+from engine.verbs import Verbs
 
 ENGINE_DIR = Path(engine.__file__).resolve().parent
 
@@ -109,7 +132,21 @@ class RulePatch:
     wrong: FunctionType
 
 
-Patch = SourcePatch | CardPatch | RulePatch
+@dataclass(frozen=True)
+class FunctionPatch:
+    """Replace ``function``, a named function of the engine (a method of a part such as
+    ``Verbs.play_again``, a function of a core module, a helper of ``engine.cards``), by
+    ``wrong``, the function as the buggy engine has it, with the same parameters. As with
+    :class:`RulePatch`, its body is run as the function's own: the global names it reads
+    are looked up in the function's module (each must be there, checked when applied), and
+    the function keeps its defaults. Moving the function leaves the mutant working; a
+    rename fails the catalogue's import, other parameters fail it when applied."""
+
+    function: FunctionType
+    wrong: FunctionType
+
+
+Patch = SourcePatch | CardPatch | RulePatch | FunctionPatch
 
 
 @dataclass(frozen=True)
@@ -305,19 +342,51 @@ def _apply_card(patch: CardPatch, into: Applied) -> None:
 
 
 def _apply_rule(patch: RulePatch, into: Applied) -> None:
-    rule, wrong = patch.rule, patch.wrong
-    if rule.__module__ != "engine.rules":
-        raise MutantError(f"{rule.__qualname__} is not a rule function of engine.rules")
+    if patch.rule.__module__ != "engine.rules":
+        raise MutantError(f"{patch.rule.__qualname__} is not a rule function of engine.rules")
+    _replace_function(patch.rule, patch.wrong, into)
 
-    def parameters(function: FunctionType) -> tuple[str, ...]:
-        return function.__code__.co_varnames[: function.__code__.co_argcount]
 
-    if parameters(rule) != parameters(wrong):
+def _apply_function(patch: FunctionPatch, into: Applied) -> None:
+    module = patch.function.__module__
+    if module != "engine" and not module.startswith("engine."):
+        raise MutantError(f"{patch.function.__qualname__} is not a function of the engine")
+    _replace_function(patch.function, patch.wrong, into)
+
+
+def _parameters(function: FunctionType) -> tuple[str, ...]:
+    """The names of its parameters, in order (keyword-only and ``*args`` ones included)."""
+    code = function.__code__
+    count = code.co_argcount + code.co_kwonlyargcount
+    count += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
+    return code.co_varnames[:count]
+
+
+def _globals_read(code: types.CodeType) -> set[str]:
+    """The global names ``code`` (and the functions and comprehensions in it) reads."""
+    found = {i.argval for i in dis.get_instructions(code) if i.opname == "LOAD_GLOBAL"}
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            found |= _globals_read(constant)
+    return found
+
+
+def _replace_function(function: FunctionType, wrong: FunctionType, into: Applied) -> None:
+    """Run ``wrong``'s body as ``function``'s: same parameters, ``function``'s globals."""
+    name = function.__qualname__
+    if _parameters(function) != _parameters(wrong):
         raise MutantError(
-            f"{wrong.__name__} takes {parameters(wrong)}, the rule {rule.__name__}"
-            f" {parameters(rule)}"
+            f"{wrong.__name__} takes {_parameters(wrong)}, {name} {_parameters(function)}"
         )
-    _swap([rule], wrong.__code__, into)
+    # A name the engine's module lacks would raise while the scenarios run, and an error
+    # counts as a catch: the mutant would pass for the wrong reason.
+    missing = _globals_read(wrong.__code__) - function.__globals__.keys() - vars(builtins).keys()
+    if missing:
+        raise MutantError(
+            f"{wrong.__name__} reads {', '.join(sorted(missing))}, which {function.__module__}"
+            f" (the module of {name}) does not define"
+        )
+    _swap([function], wrong.__code__, into)
 
 
 def apply(mutant: Mutant) -> Applied:
@@ -337,6 +406,8 @@ def apply(mutant: Mutant) -> Applied:
                 by_file.setdefault(path, []).append((offset, patch))
             elif isinstance(patch, RulePatch):
                 _apply_rule(patch, applied)
+            elif isinstance(patch, FunctionPatch):
+                _apply_function(patch, applied)
             else:
                 _apply_card(patch, applied)
         if by_file:
@@ -442,6 +513,12 @@ def rule(function: Callable[..., Any], wrong: Callable[..., Any]) -> RulePatch:
     return RulePatch(function, wrong)
 
 
+def seam(function: Callable[..., Any], wrong: Callable[..., Any]) -> FunctionPatch:
+    """The engine's ``function`` (``Verbs.play_again``) as the buggy engine has it."""
+    assert isinstance(function, FunctionType) and isinstance(wrong, FunctionType)
+    return FunctionPatch(function, wrong)
+
+
 # The rules as buggy engines have them (RulePatch): run as engine.rules' own functions.
 
 
@@ -466,7 +543,7 @@ def _ends_on_exactly_the_piles(
     supply: int | None,
 ) -> Any:
     empties = ops.count_zeros(pile_counts[:supply])
-    ends = [pile_counts[province] == 0, empties == empty_piles_to_end(players, ops)]  # type: ignore[name-defined]  # noqa: F821 (engine.rules')
+    ends = [pile_counts[province] == 0, empties == empty_piles_to_end(players, ops)]
     if colony is not None:
         ends.append(pile_counts[colony] == 0)
     return ops.any_(ends)
@@ -474,6 +551,267 @@ def _ends_on_exactly_the_piles(
 
 def _coins_and_debt_only(cost: Any, limit: Any, ops: Any) -> Any:
     return (cost.coins <= limit.coins) & (cost.debt <= limit.debt)
+
+
+def _reductions_ignored(printed: Any, reductions: Sequence[Any], make: Any, ops: Any) -> Any:
+    """Every cost is the printed one: no reduction is applied."""
+    return printed
+
+
+def _victory_kingdom_piles_of_10(
+    name: str, is_victory: bool, is_kingdom: bool, players: Any, ops: Any
+) -> Any:
+    """``rules.pile_size`` giving a Victory Kingdom pile the 10 cards of any Kingdom pile."""
+    treasure_sets = ops.ite(players >= 5, 2, 1)
+    fixed = {"Silver": 40 * treasure_sets, "Gold": 30 * treasure_sets, "Platinum": 12}
+    if name in fixed:
+        return fixed[name]
+    if name == "Copper":
+        return copper_pile_size(players, ops)
+    if name == "Curse":
+        return curse_pile_size(players, ops)
+    if name == "Province":
+        return province_pile_size(players, ops)
+    if name in ("Estate", "Duchy", "Colony"):
+        return victory_pile_size(players, ops)
+    return 10
+
+
+def _every_empty_pile_ends_the_game(
+    pile_counts: Sequence[Any],
+    province: int,
+    colony: int | None,
+    players: Any,
+    ops: Any,
+    supply: int | None,
+) -> Any:
+    """``rules.game_over`` counting the empty piles outside the Supply (Prizes) too."""
+    empties = ops.count_zeros(pile_counts)
+    ends = [pile_counts[province] == 0, empties >= empty_piles_to_end(players, ops)]
+    if colony is not None:
+        ends.append(pile_counts[colony] == 0)
+    return ops.any_(ends)
+
+
+# The engine's functions as buggy engines have them (FunctionPatch): each runs as the
+# function it replaces (the names it reads are that function's module's), so each reads
+# as that function with the bug.
+
+
+def _others_from_the_first_seat(self: Table, player: int) -> list[int]:
+    """``Table.others`` from p1 on, not from the left of ``player``."""
+    return [p for p in range(self.players) if p != player]
+
+
+def _attacks_hit_their_player(self: Lasting, context: Context) -> list[int]:
+    """``Lasting.attacked`` with the Attack's own player among those it affects."""
+    return [p for p in self.table.turn_order(context.player) if p not in context.unaffected]
+
+
+def _cost_source_once_per_card(self: Lasting, context: Context) -> None:
+    """``Lasting.start_lasting_cost`` counting a card once however often it is played."""
+    if context.card not in self.state.turn.cost_sources:
+        self.state.turn.cost_sources.append(context.card)
+
+
+def _next_turn_once_per_card(self: Lasting, context: Context, trigger_index: int) -> None:
+    """``Lasting.at_start_of_next_turn`` setting up a card's later part once, however
+    often it is played."""
+    waiting = self.table.player(context.player).next_turn
+    if (context.card, trigger_index) not in waiting:
+        waiting.append((context.card, trigger_index))
+
+
+def _duration_stays_without_its_player(self: Lasting, context: Context) -> None:
+    """``Lasting.stay_in_play`` keeping the Duration card but not the card that played it
+    (a Throne Room)."""
+    player = self.table.player(context.player)
+    if context.card not in player.staying:
+        player.staying.append(context.card)
+    if context.played_by is not None:
+        player.played_by[context.card] = context.played_by
+
+
+def _nothing_stays_in_play(self: Lasting, context: Context) -> None:
+    """``Lasting.stay_in_play`` keeping nothing in play (what played it is still noted)."""
+    if context.played_by is not None:
+        self.table.player(context.player).played_by[context.card] = context.played_by
+
+
+def _replay_from_the_trash(
+    self: Verbs, player: int, card: int, *, by: int | None = None
+) -> Effect[None]:
+    """``Verbs.play_again`` taking the card back from the trash into play first."""
+    self.table.move(card, ("trash", None), ("in_play", player))
+    self.table.log(Event(player, "plays", self.table.name_of(card)))
+    yield from self._resolve(player, card, by)
+
+
+def _replay_uses_an_action(
+    self: Verbs, player: int, card: int, *, by: int | None = None
+) -> Effect[None]:
+    """``Verbs.play_again`` using up an Action for each later play."""
+    self.state.turn.actions -= 1
+    self.table.log(Event(player, "plays", self.table.name_of(card)))
+    yield from self._resolve(player, card, by)
+
+
+def _offered_up_to_the_printed_cost(
+    self: Verbs, card: Card, limit: CostLimit | None, fits: Callable[[Card], bool] | None
+) -> bool:
+    """``Verbs._offered`` comparing the printed cost with an "up to" limit."""
+    if fits is not None and not fits(card):
+        return False
+    if limit is None:
+        return True
+    if limit.exactly:
+        return bool(rules.costs_same(self.cost(card), limit.cost))
+    if limit.less:
+        return bool(rules.costs_less(self.cost(card), limit.cost))
+    return bool(rules.cost_at_most(card.cost, limit.cost))
+
+
+def _offered_exactly_the_printed_cost(
+    self: Verbs, card: Card, limit: CostLimit | None, fits: Callable[[Card], bool] | None
+) -> bool:
+    """``Verbs._offered`` comparing the printed cost with an "exactly" limit."""
+    if fits is not None and not fits(card):
+        return False
+    if limit is None:
+        return True
+    if limit.exactly:
+        return bool(rules.costs_same(card.cost, limit.cost))
+    if limit.less:
+        return bool(rules.costs_less(self.cost(card), limit.cost))
+    return bool(rules.cost_at_most(self.cost(card), limit.cost))
+
+
+def _price_is_the_printed_cost(self: Turn, name: str) -> str | None:
+    """``Turn.price_refusal`` judging whether a card is affordable on its printed cost."""
+    cost, turn = self.table.definition_by_name(name).cost, self.state.turn
+    if not rules.affordable(cost, turn.coins, turn.potions):
+        potions = f" and {turn.potions} Potions" if cost.potion else ""
+        return f"{name} costs {cost}, only ${turn.coins}{potions} available"
+    return self.buy_restriction(name) or None
+
+
+def _pays_the_printed_cost(self: Turn, player: int, pile: str) -> int:
+    """``Turn._pay_for`` paying the printed cost, whatever reduces it."""
+    turn = self.state.turn
+    turn.phase = "buy"
+    turn.buys -= 1
+    cost = self.table.definition_by_name(pile).cost
+    turn.coins -= cost.coins
+    if cost.potion:
+        turn.potions -= cost.potion
+    turn.bought = True
+    self.table.log((player, "buys", pile, None))
+    return self.state.supply[pile][-1]
+
+
+def _treasures_after_buying(self: Turn, card: int, name: str) -> str | None:
+    """``Turn.play_refusal`` letting Treasures be played after a card was bought."""
+    turn, types = self.state.turn, self.by_id[card].types
+    if ACTION in types and turn.phase == "action":
+        return f"no Action left to play {name}" if turn.actions < 1 else None
+    if TREASURE in types:
+        return None
+    if ACTION in types:
+        return f"cannot play {name}: Action cards are played in the Action phase"
+    return f"{name} cannot be played"
+
+
+def _later_parts_never_used_up(self: Turn) -> Effect[None]:
+    """``Turn._start_of_turn`` leaving what Duration cards set up for the next turn set
+    up for every turn after it as well."""
+    active = self.state.turn.player
+    player = self.state.players[active]
+    if player.next_turn:
+        self.state.turn.due.extend(player.next_turn)
+        player.attacks.clear()
+    if triggers.anyone_listens(self.verbs, "start", active, None):
+        yield from triggers.fire(self.verbs, Happening("start", active))
+
+
+def _reactions_once_per_attack(
+    game: Verbs, owner: int, happenings: list[Happening], used: Counter[Any]
+) -> list[Any]:
+    """``triggers._unused_listeners`` leaving out every listener used on these events, the
+    optional ones (Reactions) too."""
+    left = Counter(dict(used))
+    found: list[Any] = []
+    for index, happening in enumerate(happenings):
+        for who, card, trigger in listeners(game, happening):
+            if who != owner:
+                continue
+            key = (card, trigger, index)
+            if left[key]:
+                left[key] -= 1
+            else:
+                found.append(key)
+    return found
+
+
+def _shields_everyone(ctx: TriggerContext) -> None:
+    """``make_unaffected`` (Moat, Lighthouse) making every player unaffected."""
+    ctx.happening.data["unaffected"].update(range(ctx.game.players))
+
+
+def _gained_card_anywhere(ctx: TriggerContext) -> bool:
+    """``gained_card_is_where_gained`` true wherever the gained card went (no Stop-Moving)."""
+    return ctx.happening.card is not None
+
+
+def _trash_for_the_printed_cost(ctx: Context, prompt: str = "trash a card") -> Effect[Any]:
+    """``trash_one_from_hand`` (Remodel, Expand, Upgrade, ...) returning the trashed card's
+    printed cost."""
+    game = ctx.game
+    hand = game.player(ctx.player).hand
+    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, prompt, purpose="trash")
+    if not chosen:
+        return None
+    cost = game.definition(chosen[0]).cost
+    trashed = yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
+    return Trashed(chosen[0], cost) if trashed else None
+
+
+def _upgrade_trashes_for_the_printed_cost(
+    ctx: Context, prompt: str = "trash a card"
+) -> Effect[Any]:
+    """``trash_one_from_hand`` returning the printed cost when the card is Upgrade."""
+    game = ctx.game
+    hand = game.player(ctx.player).hand
+    chosen = yield from game.choose_cards(ctx.player, ctx.name, hand, 1, 1, prompt, purpose="trash")
+    if not chosen:
+        return None
+    if ctx.name == "Upgrade":
+        cost = game.definition(chosen[0]).cost
+    else:
+        cost = game.cost(game.definition(chosen[0]))
+    trashed = yield from game.trash(ctx.player, chosen[0], ("hand", ctx.player))
+    return Trashed(chosen[0], cost) if trashed else None
+
+
+def _discard_down_to_stopping_at_a_small_hand(size: int) -> PlayEffect:
+    """``discard_down_to`` (Militia, Goons) stopping at the first player with ``size``
+    cards or fewer."""
+
+    def effect(ctx: Context) -> Effect[None]:
+        game = ctx.game
+        for victim in game.attacked(ctx):
+            if len(game.player(victim).hand) <= size:
+                break
+            yield from discards_down_to(ctx, victim, size)
+
+    return effect
+
+
+def _without_static(card: Card, kind: type[Any], where: str) -> tuple[Any, ...]:
+    """The card's static abilities less those of ``kind`` placed ``where``."""
+    kept = tuple(s for s in card.static if not (isinstance(s, kind) and s.where == where))
+    if kept == card.static:
+        raise MutantError(f"{card.name} has no {kind.__name__} {where!r}")
+    return kept
 
 
 def m(name: str, bug: str, seen_in: str, *patches: Patch) -> Mutant:
@@ -591,65 +929,43 @@ MUTANTS: tuple[Mutant, ...] = (
         "upgrade-printed-cost",
         "Upgrade reads the trashed card's printed cost, not its current cost.",
         PYDOMINION,
-        src(
-            "cost = game.cost(game.definition(chosen[0]))",
-            'cost = game.definition(chosen[0]).cost if ctx.name == "Upgrade" '
-            "else game.cost(game.definition(chosen[0]))",
-        ),
+        seam(common.trash_one_from_hand, _upgrade_trashes_for_the_printed_cost),
     ),
     m(
         "trash-to-gain-printed-cost",
         "Remodel, Expand, Upgrade, Replace, Bishop read the trashed card's printed cost.",
         f"{DESIGN}; {PYDOMINION}",
-        src(
-            "cost = game.cost(game.definition(chosen[0]))",
-            "cost = game.definition(chosen[0]).cost",
-        ),
+        seam(common.trash_one_from_hand, _trash_for_the_printed_cost),
     ),
     m(
         "costs-up-to-printed",
         '"Gain a card costing up to" compares printed costs (Workshop with Bridge).',
         DESIGN,
-        src(
-            "return bool(rules.cost_at_most(self.cost(card), limit.cost))",
-            "return bool(rules.cost_at_most(card.cost, limit.cost))",
-        ),
+        seam(Verbs._offered, _offered_up_to_the_printed_cost),
     ),
     m(
         "costs-exactly-printed",
         '"Costing exactly" (Upgrade, Forge, Swindler) compares printed costs.',
         DESIGN,
-        src(
-            "return bool(rules.costs_same(self.cost(card), limit.cost))",
-            "return bool(rules.costs_same(card.cost, limit.cost))",
-        ),
+        seam(Verbs._offered, _offered_exactly_the_printed_cost),
     ),
     m(
         "buy-checks-printed-cost",
         "Whether a card can be bought is judged on its printed cost.",
         DESIGN,
-        src(
-            "cost, turn = self.verbs.cost_of(name), self.state.turn",
-            "cost, turn = self.table.definition_by_name(name).cost, self.state.turn",
-        ),
+        seam(Turn.price_refusal, _price_is_the_printed_cost),
     ),
     m(
         "buy-pays-printed-cost",
         "A bought card costs its printed cost in coins, whatever reduces it.",
         DESIGN,
-        src(
-            "cost = self.verbs.cost_of(pile)\n        turn.coins -= cost.coins",
-            "cost = self.table.definition_by_name(pile).cost\n        turn.coins -= cost.coins",
-        ),
+        seam(Turn._pay_for, _pays_the_printed_cost),
     ),
     m(
         "no-cost-reductions",
         "Every cost is the printed one (Bridge, Quarry, Peddler change nothing).",
         DESIGN,
-        src(
-            "reduced: Cost = rules.reduce_cost(card.cost, reductions, Cost)",
-            "reduced: Cost = card.cost",
-        ),
+        rule(rules.reduce_cost, _reductions_ignored),
     ),
     m(
         "mine-printed-cost",
@@ -673,10 +989,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "peddler-never-cheaper",
         "Peddler's own cost reduction in the Buy phase is ignored.",
         DESIGN,
-        src(
-            "try:\n                reductions.append(amount(self, card))",
-            "try:\n                reductions.append(0 * amount(self, card))",
-        ),
+        CardPatch("Peddler", lambda card: {"static": _without_static(card, CostChange, "self")}),
     ),
     m(
         "quarry-reduces-every-card",
@@ -692,11 +1005,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "A lasting cost reduction counts the cards that give it, not their plays, so Throne "
         "Room on Bridge (or on 2nd-edition Quarry) lowers costs by 1 only.",
         DESIGN,
-        src(
-            "self.state.turn.cost_sources.append(context.card)",
-            "if context.card not in self.state.turn.cost_sources:\n"
-            "            self.state.turn.cost_sources.append(context.card)",
-        ),
+        seam(Lasting.start_lasting_cost, _cost_source_once_per_card),
     ),
     m(
         "cost-goes-negative",
@@ -709,11 +1018,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "second-play-pulls-card-from-trash",
         "Throne Room's second play takes the card back out of the trash into play.",
         f"{DESIGN}; {PYDOMINION}; {androminion(82)}",
-        src(
-            'self.table.log(Event(player, "plays", self.table.name_of(card)))',
-            'self.table.move(card, ("trash", None), ("in_play", player))\n'
-            '        self.table.log(Event(player, "plays", self.table.name_of(card)))',
-        ),
+        seam(Verbs.play_again, _replay_from_the_trash),
     ),
     m(
         "mining-village-twice",
@@ -852,17 +1157,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "kings-court-plays-twice",
         "King's Court plays the chosen card twice instead of three times.",
         "common multi-play slip",
-        src("for _ in range(times - 1):", "for _ in range(min(times - 1, 1)):"),
+        fields("King's Court", effect=play_an_action(2, optional=True)),
     ),
     m(
         "replay-uses-an-action",
         "Throne Room's later plays use up an Action each.",
         "common multi-play slip",
-        src(
-            'self.table.log(Event(player, "plays", self.table.name_of(card)))',
-            "self.state.turn.actions -= 1\n"
-            '        self.table.log(Event(player, "plays", self.table.name_of(card)))',
-        ),
+        seam(Verbs.play_again, _replay_uses_an_action),
     ),
     m(
         "goons-counts-plays",
@@ -901,19 +1202,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "victory-kingdom-piles-of-10",
         "Victory Kingdom piles have 10 cards whatever the player count.",
         pyminion(1),
-        src(
-            'if name in ("Estate", "Duchy", "Colony") or (is_kingdom and is_victory):',
-            'if name in ("Estate", "Duchy", "Colony") or (is_kingdom and is_victory and False):',
-        ),
+        rule(rules.pile_size, _victory_kingdom_piles_of_10),
     ),
     m(
         "others-from-first-seat",
         "Effects on other players go from p1 on, not from the left of the player.",
         pyminion(2),
-        src(
-            "return self.turn_order(player)[1:]",
-            "return [p for p in range(self.players) if p != player]",
-        ),
+        seam(Table.others, _others_from_the_first_seat),
     ),
     m(
         "swindler-offers-empty-piles",
@@ -958,10 +1253,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "A Reaction can be revealed only once per Attack, even while it could be again "
         "(Diplomat still with 5 cards, Secret Chamber back in hand).",
         pyminion(12),
-        src(
-            "for entry, n in used.items() if not entry[1].optional}",
-            "for entry, n in used.items()}",
-        ),
+        seam(triggers._unused_listeners, _reactions_once_per_attack),
     ),
     # ---- attacks and reactions -------------------------------------------------------------------
     m(
@@ -1003,42 +1295,30 @@ MUTANTS: tuple[Mutant, ...] = (
         "throne-room-mandatory",
         "Throne Room (2nd edition) and King's Court must play a card (choosing none refused).",
         pyminion(7),
-        src(
-            'prompt, optional=optional, purpose="play"',
-            'prompt, optional=optional and False, purpose="play"',
-        ),
+        fields("Throne Room", 2, effect=play_an_action(2, optional=False)),
+        fields("King's Court", effect=play_an_action(3, optional=False)),
     ),
     m(
         "attack-stops-at-a-small-hand",
         "Militia's attack stops at the first player with 3 cards or fewer: the players "
         "after them discard nothing.",
         "cosmic-ray survivor (issue 13): continue written break",
-        src(
-            "if len(game.player(victim).hand) <= size:\n                continue",
-            "if len(game.player(victim).hand) <= size:\n                break",
+        *(
+            fields(card, effect=_discard_down_to_stopping_at_a_small_hand(3))
+            for card in ("Militia", "Goons")
         ),
     ),
     m(
         "moat-shields-everyone",
         "A Moat revealed by one player makes every player unaffected.",
         "common reaction slip",
-        src(
-            'ctx.happening.data["unaffected"].add(ctx.owner)',
-            'ctx.happening.data["unaffected"].update(range(ctx.game.players))',
-        ),
+        seam(common.make_unaffected, _shields_everyone),
     ),
     m(
         "attack-hits-its-player",
         "An Attack's effect on other players also hits the player who played it.",
         "common attack slip",
-        src(
-            "return [p for p in self.table.others(context.player) if p not in context.unaffected]",
-            "return [\n"
-            "            p\n"
-            "            for p in self.table.turn_order(context.player)\n"
-            "            if p not in context.unaffected\n"
-            "        ]",
-        ),
+        seam(Lasting.attacked, _attacks_hit_their_player),
     ),
     m(
         "moat-reacts-to-own-attack",
@@ -1057,10 +1337,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "A when-gain ability moves the gained card even after another one moved it "
         "(Watchtower then Royal Seal: the Stop-Moving rule ignored).",
         "Stop-Moving rule (rules/stop-moving)",
-        src(
-            "return card is not None and card in ctx.game.state.zone(gained_zone(ctx))",
-            "return card is not None",
-        ),
+        seam(common.gained_card_is_where_gained, _gained_card_anywhere),
     ),
     # ---- when-buy and when-gain ------------------------------------------------------------------
     m(
@@ -1083,7 +1360,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "treasures-after-buying",
         "Treasures can still be played after a card was bought.",
         "common turn-structure slip",
-        src("if turn.bought:", "if turn.bought and False:"),
+        seam(Turn.play_refusal, _treasures_after_buying),
     ),
     m(
         "three-piles-with-six-players",
@@ -1117,22 +1394,14 @@ MUTANTS: tuple[Mutant, ...] = (
         "The Throne Room or King's Court that played a Duration card is discarded in "
         "Clean-up instead of staying in play with it.",
         f"{androminion(57)}; {androminion(61)}; {androminion(304)}",
-        src(
-            "for card in (context.card, context.played_by):",
-            "for card in (context.card,):",
-        ),
+        seam(Lasting.stay_in_play, _duration_stays_without_its_player),
     ),
     m(
         "duration-later-part-once-when-replayed",
         "A Duration card played two or three times (Throne Room, King's Court) does its "
         "start-of-next-turn part only once.",
         androminion(61),
-        src(
-            "self.table.player(context.player).next_turn.append((context.card, trigger_index))",
-            "if (context.card, trigger_index) not in self.table.player(context.player).next_turn:\n"
-            "            self.table.player(context.player).next_turn.append("
-            "(context.card, trigger_index))",
-        ),
+        seam(Lasting.at_start_of_next_turn, _next_turn_once_per_card),
     ),
     m(
         "throne-room-stays-with-any-duration",
@@ -1151,17 +1420,14 @@ MUTANTS: tuple[Mutant, ...] = (
         "A Duration card is discarded in the Clean-up of the turn it was played; its later "
         "part still happens, but while-in-play parts (1st-edition Lighthouse) end early.",
         "common Duration slip (rules/duration/1)",
-        src("staying = player.staying\n", "staying: list[int] = []\n"),
+        seam(Lasting.stay_in_play, _nothing_stays_in_play),
     ),
     m(
         "duration-later-part-every-turn",
         "A Duration card's start-of-next-turn part is never used up: it happens again at "
         "the start of every later turn.",
         "common Duration slip (rules/duration/1)",
-        src(
-            "self.state.turn.due.extend(player.next_turn)\n            player.next_turn.clear()",
-            "self.state.turn.due.extend(player.next_turn)",
-        ),
+        seam(Turn._start_of_turn, _later_parts_never_used_up),
     ),
     m(
         "duration-never-leaves-play",
@@ -1370,10 +1636,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "An empty pile outside the Supply (Prizes, Rewards) counts as an empty Supply pile "
         "towards the end of the game.",
         "issue 31: Prizes counted as a Supply pile (rules/non-supply/3)",
-        src(
-            "empties = ops.count_zeros(pile_counts[:supply])",
-            "empties = ops.count_zeros(pile_counts)",
-        ),
+        rule(rules.game_over, _every_empty_pile_ends_the_game),
     ),
     m(
         "overpay-on-any-gain",
