@@ -86,6 +86,7 @@ from engine.indexes import forget_card_indexes
 from engine.lasting import Lasting
 from engine.model import (
     ACTION,
+    DURATION,
     TREASURE,
     VICTORY,
     Card,
@@ -897,6 +898,26 @@ def _quarry_discounts_every_card(game: CardAPI, card: Card) -> int:
     """Quarry's reduction applied to every card, not only to Actions."""
     reduction: int = rules.quarry_reduction(1, True)
     return reduction
+
+
+def _play_an_action_staying_with_a_duration(times: int, optional: bool) -> PlayEffect:
+    """Throne Room or King's Court (``play_an_action``) kept in play with every Duration
+    card it plays, whether that card stays or not."""
+
+    def effect(ctx: Context) -> Effect[None]:
+        game = ctx.game
+        hand = game.player(ctx.player).hand
+        actions = [card for card in hand if game.definition(card).is_(ACTION)]
+        prompt = f"play an Action card {times} times"
+        chosen = yield from choose_one(ctx, actions, prompt, optional=optional, purpose="play")
+        if chosen is None or not (yield from game.play(ctx.player, chosen, by=ctx.card)):
+            return
+        if game.definition(chosen).is_(DURATION):
+            game.player(ctx.player).staying.append(ctx.card)
+        for _ in range(times - 1):
+            yield from game.play_again(ctx.player, chosen, by=ctx.card)
+
+    return effect
 
 
 def _mining_village_pays_each_play(ctx: Context) -> Effect[None]:
@@ -1925,12 +1946,9 @@ MUTANTS: tuple[Mutant, ...] = (
         "A Throne Room that plays a Duration card stays in play even when that card does "
         "not (Tactician with nothing to discard).",
         androminion(307),
-        src(
-            "context = Context(self, player, card, played_by=by)",
-            "context = Context(self, player, card, played_by=by)\n"
-            '        if by is not None and definition.is_("Duration"):\n'
-            "            self.player(player).staying.append(by)",
-        ),
+        fields("Throne Room", 1, effect=_play_an_action_staying_with_a_duration(2, False)),
+        fields("Throne Room", 2, effect=_play_an_action_staying_with_a_duration(2, True)),
+        fields("King's Court", effect=_play_an_action_staying_with_a_duration(3, True)),
     ),
     m(
         "duration-discarded-at-clean-up",
