@@ -26,8 +26,9 @@ that moving code leaves the catalogue working:
   code keeps the mutant working and one that changes it fails loudly (``tests/
   test_mutants.py``). The function around the snippet is recompiled from the patched
   file and its code object swapped into every live function object made from it
-  (closures made by factories included), so every reference to it sees the bug. For
-  what no seam reaches yet (a step inside a verb or a card's effect).
+  (closures made by factories included), so every reference to it sees the bug. Only
+  for the few bugs inside a hot path (``Verbs.cost``, ``triggers.listeners_of``,
+  ``Verbs._resolve_play``) that no seam reaches without slowing every game.
 
 ``restore`` puts back every code object and field, whatever happened while applied.
 """
