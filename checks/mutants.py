@@ -1425,6 +1425,16 @@ def _in_clean_up_too(ctx: TriggerContext) -> bool:
 _OVERPAY_CARDS = sorted({card.name for card in catalogue.ALL_CARDS if card.static_of(Overpay)})
 
 
+def _every_ability(where: TriggerPlace, *, also: TriggerPlace) -> list[CardPatch]:
+    """Every card's triggers that fire from ``where`` firing from ``also`` as well (a rule
+    of the engine wrong for every card), each definition patched once."""
+    return [
+        also_fires(card.name, where, also, edition=card.editions[0])
+        for card in catalogue.ALL_CARDS
+        if any(trigger.where == where for trigger in card.triggers)
+    ]
+
+
 def m(name: str, bug: str, seen_in: str, *patches: Patch) -> Mutant:
     return Mutant(name, bug, seen_in, patches)
 
@@ -1468,32 +1478,19 @@ def _topdeck_the_gained(ctx: TriggerContext) -> Effect[None]:
 
 # --- the catalogue ------------------------------------------------------------------------------
 
-_IN_PLAY_FROM_HAND = (
-    'if where in ("hand", "in_play") and card not in',
-    'if where in ("hand", "in_play") and card not in '
-    '_cards_in(game, owner, "hand", zones) and card not in',
-)
-_HAND_FROM_PLAY = (
-    'if where in ("hand", "in_play") and card not in',
-    'if where in ("hand", "in_play") and card not in '
-    '_cards_in(game, owner, "in_play", zones) and card not in',
-)
-
 MUTANTS: tuple[Mutant, ...] = (
     # ---- while in play, from hand; reactions, from play ------------------------------------------
     m(
         "while-in-play-fires-from-hand",
         'Every "while this is in play" ability also fires while the card is in hand.',
         f"{DESIGN}; {PYDOMINION}",
-        src("trigger.where == where", '(trigger.where == where or trigger.where == "in_play")'),
-        src(*_IN_PLAY_FROM_HAND),
+        *_every_ability("in_play", also="hand"),
     ),
     m(
         "reactions-fire-from-play",
         "Every Reaction (a when-in-hand ability) also fires while the card is in play.",
         f"{DESIGN}; {PYDOMINION}",
-        src("trigger.where == where", '(trigger.where == where or trigger.where == "hand")'),
-        src(*_HAND_FROM_PLAY),
+        *_every_ability("hand", also="in_play"),
     ),
     m(
         "hoard-from-hand",
