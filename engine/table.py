@@ -1,7 +1,8 @@
-"""The table: the game state, the look-ups, the one move primitive and the decisions.
+"""The table: the game state, the look-ups, the one move primitive and the one way to ask.
 
 :class:`Table` holds what is on the table (the :class:`GameState` that
-``engine.position`` builds from a setup) and the questions effects ask. It is one of the
+``engine.position`` builds from a setup) and ``ask``, through which every question effects
+ask goes (the verbs build them: ``Verbs.choose_cards`` and the like). It is one of the
 parts a game is composed of: the verbs cards use hold it (``engine.verbs``), the turn
 holds those (``engine.turn``), and the driver holds the turn (``engine.game``).
 """
@@ -17,7 +18,7 @@ from engine import cards as catalogue
 from engine import position
 from engine.compiled import mypyc_attr
 from engine.context import Watcher
-from engine.decisions import Choice, Decision, DecisionKind, Purpose
+from engine.decisions import Decision
 from engine.errors import require_one_of
 from engine.indexes import card_indexes
 from engine.model import Card, Effect
@@ -311,80 +312,3 @@ class Table:
             decision = replace(decision, controller=turn.controller)
         answer = yield decision
         return answer
-
-    def choose_cards(
-        self,
-        player: int,
-        source: str,
-        candidates: Iterable[int],
-        minimum: int,
-        maximum: int,
-        prompt: str,
-        kind: DecisionKind = "cards",
-        *,
-        purpose: Purpose,
-    ) -> Effect[list[int]]:
-        """Pick between ``minimum`` and ``maximum`` of ``candidates``; returns card ids."""
-        options = tuple(Choice(card, self.name_of(card)) for card in candidates)
-        high = min(maximum, len(options))
-        low = min(minimum, high)
-        picked = yield from self.ask(
-            Decision(player, kind, source, prompt, options, low, high, purpose)
-        )
-        return picked
-
-    def choose_order(
-        self, player: int, source: str, cards: list[int], prompt: str
-    ) -> Effect[list[int]]:
-        """Put ``cards`` in an order (first = top); returns them in that order."""
-        options = tuple(Choice(card, self.name_of(card)) for card in cards)
-        ordered = yield from self.ask(
-            Decision(
-                player, "order", source, prompt, options, len(options), len(options), "topdeck"
-            )
-        )
-        return ordered
-
-    def choose_option(
-        self,
-        player: int,
-        source: str,
-        labels: Iterable[str],
-        prompt: str,
-        minimum: int = 1,
-        maximum: int = 1,
-        *,
-        purpose: Purpose = "choose",
-    ) -> Effect[list[str]]:
-        """Pick labelled options; returns the labels picked, in the order given."""
-        options = tuple(Choice(label, label) for label in labels)
-        picked = yield from self.ask(
-            Decision(player, "option", source, prompt, options, minimum, maximum, purpose)
-        )
-        return picked
-
-    def yes_no(
-        self, player: int, source: str, prompt: str, *, purpose: Purpose = "choose"
-    ) -> Effect[bool]:
-        options = (Choice(True, "yes"), Choice(False, "no"))
-        picked = yield from self.ask(
-            Decision(player, "yes_no", source, prompt, options, 1, 1, purpose)
-        )
-        return bool(picked[0])
-
-    def choose_amount(
-        self, player: int, source: str, least: int, most: int, prompt: str, *, purpose: Purpose
-    ) -> Effect[int]:
-        """A whole number from ``least`` to ``most`` (an ``amount`` decision: how much to
-        overpay, how many tokens to remove); not asked when they are the same."""
-        picked = yield from self.ask(
-            Decision(player, "amount", source, prompt, (), least, max(least, most), purpose)
-        )
-        return int(picked[0])
-
-    def name_a_card(self, player: int, source: str, prompt: str) -> Effect[str]:
-        options = tuple(Choice(name, name) for name in sorted(catalogue.card_names()))
-        picked = yield from self.ask(
-            Decision(player, "name", source, prompt, options, 1, 1, "name")
-        )
-        return str(picked[0])

@@ -219,13 +219,13 @@ class Turn:
         nothing is overpaid (an overpay is at least $1, or a Potion: rulings
         ``rules/overpay/2``, ``/9``)."""
         turn, name = self.state.turn, self.state.names[card]
-        coins = yield from self.table.choose_amount(
+        coins = yield from self.verbs.choose_amount(
             player, name, 0, turn.coins, f"overpay for {name}", purpose="overpay"
         )
         potion = 0
         if turn.potions:
             prompt = f"overpay a Potion for {name}"
-            potion = int((yield from self.table.yes_no(player, name, prompt, purpose="overpay")))
+            potion = int((yield from self.verbs.yes_no(player, name, prompt, purpose="overpay")))
         if not (coins or potion):
             return None
         turn.coins -= coins

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal
 
+from engine import cards as catalogue
 from engine import position, rules, triggers
 from engine.compiled import mypyc_attr
 from engine.context import Context, Happening, Resolving, Would, watched
@@ -85,7 +86,10 @@ class Verbs(Lasting):
     def pile_of(self, name: str) -> Zone | None:
         return self.table.pile_of(name)
 
-    # ------------------------------------------------------------------ the table's decisions
+    # ------------------------------------------------------------------ decisions
+
+    # Every question is asked through ``Table.ask`` (a check's own table may record them:
+    # ``checks.questions``); never build a Decision in a card.
 
     def choose_cards(
         self,
@@ -99,14 +103,28 @@ class Verbs(Lasting):
         *,
         purpose: Purpose,
     ) -> Effect[list[int]]:
-        return self.table.choose_cards(
-            player, source, candidates, minimum, maximum, prompt, kind, purpose=purpose
+        """Pick between ``minimum`` and ``maximum`` of ``candidates``; returns card ids."""
+        names = self.state.names
+        options = tuple(Choice(card, names[card]) for card in candidates)
+        high = min(maximum, len(options))
+        low = min(minimum, high)
+        picked = yield from self.table.ask(
+            Decision(player, kind, source, prompt, options, low, high, purpose)
         )
+        return picked
 
     def choose_order(
         self, player: int, source: str, cards: list[int], prompt: str
     ) -> Effect[list[int]]:
-        return self.table.choose_order(player, source, cards, prompt)
+        """Put ``cards`` in an order (first = top); returns them in that order."""
+        names = self.state.names
+        options = tuple(Choice(card, names[card]) for card in cards)
+        ordered = yield from self.table.ask(
+            Decision(
+                player, "order", source, prompt, options, len(options), len(options), "topdeck"
+            )
+        )
+        return ordered
 
     def choose_option(
         self,
@@ -119,22 +137,38 @@ class Verbs(Lasting):
         *,
         purpose: Purpose = "choose",
     ) -> Effect[list[str]]:
-        return self.table.choose_option(
-            player, source, labels, prompt, minimum, maximum, purpose=purpose
+        """Pick labelled options; returns the labels picked, in the order given."""
+        options = tuple(Choice(label, label) for label in labels)
+        picked = yield from self.table.ask(
+            Decision(player, "option", source, prompt, options, minimum, maximum, purpose)
         )
+        return picked
 
     def yes_no(
         self, player: int, source: str, prompt: str, *, purpose: Purpose = "choose"
     ) -> Effect[bool]:
-        return self.table.yes_no(player, source, prompt, purpose=purpose)
+        options = (Choice(True, "yes"), Choice(False, "no"))
+        picked = yield from self.table.ask(
+            Decision(player, "yes_no", source, prompt, options, 1, 1, purpose)
+        )
+        return bool(picked[0])
 
     def choose_amount(
         self, player: int, source: str, least: int, most: int, prompt: str, *, purpose: Purpose
     ) -> Effect[int]:
-        return self.table.choose_amount(player, source, least, most, prompt, purpose=purpose)
+        """A whole number from ``least`` to ``most`` (an ``amount`` decision: how much to
+        overpay, how many tokens to remove); not asked when they are the same."""
+        picked = yield from self.table.ask(
+            Decision(player, "amount", source, prompt, (), least, max(least, most), purpose)
+        )
+        return int(picked[0])
 
     def name_a_card(self, player: int, source: str, prompt: str) -> Effect[str]:
-        return self.table.name_a_card(player, source, prompt)
+        options = tuple(Choice(name, name) for name in sorted(catalogue.card_names()))
+        picked = yield from self.table.ask(
+            Decision(player, "name", source, prompt, options, 1, 1, "name")
+        )
+        return str(picked[0])
 
     # ------------------------------------------------------------------ costs
 
