@@ -83,6 +83,7 @@ from engine.cards.seaside import stays
 from engine.compiled import is_compiled
 from engine.context import Context, Happening, ReplacementContext, TriggerContext
 from engine.costs import Cost, CostLimit, as_cost
+from engine.decisions import Choice, Decision, DecisionKind, Purpose
 from engine.indexes import forget_card_indexes
 from engine.lasting import Lasting
 from engine.model import (
@@ -688,6 +689,28 @@ def _replay_uses_an_action(
     self.state.turn.actions -= 1
     self.table.log(Event(player, "plays", self.table.name_of(card)))
     yield from self._resolve(player, card, by)
+
+
+def _asks_for_more_than_there_is(
+    self: Verbs,
+    player: int,
+    source: str,
+    candidates: Iterable[int],
+    minimum: int,
+    maximum: int,
+    prompt: str,
+    kind: DecisionKind = "cards",
+    *,
+    purpose: Purpose,
+) -> Effect[list[int]]:
+    """``Verbs.choose_cards`` asking for ``minimum`` cards even when fewer are offered."""
+    names = self.state.names
+    options = tuple(Choice(card, names[card]) for card in candidates)
+    high = min(maximum, len(options))
+    picked = yield from self.table.ask(
+        Decision(player, kind, source, prompt, options, minimum, high, purpose)
+    )
+    return picked
 
 
 def _offered_up_to_the_printed_cost(
@@ -1783,7 +1806,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "mandatory-pick-from-nothing",
         "A mandatory pick with nothing to pick still asks for a card (no legal answer).",
         pyminion(4),
-        src("low = min(minimum, high)", "low = minimum"),
+        seam(Verbs.choose_cards, _asks_for_more_than_there_is),
     ),
     m(
         "courtier-gold-from-empty-pile",
