@@ -75,6 +75,7 @@ from engine.cards.common import (
     make_unaffected,
     move_from_hand,
     not_yet_unaffected,
+    owner_bonus,
     play_an_action,
     reveal_top,
 )
@@ -88,6 +89,7 @@ from engine.indexes import forget_card_indexes
 from engine.lasting import Lasting
 from engine.model import (
     ACTION,
+    ATTACK,
     DURATION,
     TREASURE,
     VICTORY,
@@ -1458,6 +1460,28 @@ def _every_ability(where: TriggerPlace, *, also: TriggerPlace) -> list[CardPatch
     ]
 
 
+def _vanilla_bonus(card: Card) -> tuple[int, int, int, int, int]:
+    return card.cards, card.actions, card.buys, card.coins, card.potions
+
+
+def _bonus_before_the_reactions(card: Card) -> dict[str, Any]:
+    """An Attack card's vanilla bonus (+Cards, +Actions, ...) given as it is played, by a
+    "when you play this" trigger, which resolves before the Reactions to the Attack are
+    asked; the card itself then gives none."""
+    cards, actions, buys, coins, potions = _vanilla_bonus(card)
+    if potions:
+        raise MutantError(f"{card.name} gives a Potion, which owner_bonus does not")
+    bonus = owner_bonus(cards, actions, buys, coins)
+    return {
+        "cards": 0,
+        "actions": 0,
+        "buys": 0,
+        "coins": 0,
+        # Last: a Duration card or a lasting ability names its triggers by their index.
+        "triggers": (*card.triggers, Trigger("play", "self", bonus)),
+    }
+
+
 def m(name: str, bug: str, seen_in: str, *patches: Patch) -> Mutant:
     return Mutant(name, bug, seen_in, patches)
 
@@ -1833,18 +1857,10 @@ MUTANTS: tuple[Mutant, ...] = (
         "reactions-after-the-attack-starts",
         "Reactions to an Attack are asked after its +Cards, not before anything happens.",
         pyminion(10),
-        src(
-            'if definition.is_("Attack"):\n            happening = Happening("attack"',
-            "self.bonus(player, definition.cards, definition.actions, definition.buys, "
-            "definition.coins, definition.potions)\n"
-            '        if definition.is_("Attack"):\n            happening = Happening("attack"',
-        ),
-        src(
-            'context.unaffected = happening.data["unaffected"]\n'
-            "        self.bonus(\n            player,\n            definition.cards,\n"
-            "            definition.actions,\n            definition.buys,\n"
-            "            definition.coins,\n            definition.potions,\n        )",
-            'context.unaffected = happening.data["unaffected"]',
+        *(
+            CardPatch(card.name, _bonus_before_the_reactions, card.editions[0])
+            for card in catalogue.ALL_CARDS
+            if card.is_(ATTACK) and any(_vanilla_bonus(card))
         ),
     ),
     m(
