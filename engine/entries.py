@@ -1,7 +1,8 @@
 """What an ``in_play`` or ``durations`` entry of a setup says: its card, the card that
 played it (Throne Room) and how many times, the cards set aside with it, and which cards
-may wait in play for a later turn. Read by the setup check (``engine.setup_check``) and
-by set-up (``engine.position``)."""
+may wait in play for a later turn; and what waits for the next turn out of play
+(``set_aside_for_next_turn``: Farmhands' card, Horse Traders). Read by the setup check
+(``engine.setup_check``) and by set-up (``engine.position``)."""
 
 from __future__ import annotations
 
@@ -52,3 +53,24 @@ def times_played(by: Card, card: Card, where: Key = ()) -> int:
 def is_duration(card: Card) -> bool:
     """A card that can stay in play for a later turn: it sets up start-of-turn effects."""
     return "Duration" in card.types or any(t.where == "next_turn" for t in card.triggers)
+
+
+# A player's cards set aside out of play for the start of their next turn: each a card that
+# set itself aside (Horse Traders) or ``{card, by}``, the card set aside and the card whose
+# start-of-turn part takes it (a gained Farmhands, which plays it).
+FOR_NEXT_TURN = "set_aside_for_next_turn"
+
+
+def waits_out_of_play(card: Card) -> bool:
+    """A card whose start-of-next-turn part waits while it is not in play (Horse Traders
+    set aside, Farmhands gained): one with such a part that is no Duration card (a
+    Duration card's part waits in play: ``durations``)."""
+    return "Duration" not in card.types and any(t.where == "next_turn" for t in card.triggers)
+
+
+def plays_for_next_turn(card: Card) -> bool:
+    """A card that sets another card aside and plays it at the start of its owner's next
+    turn (Farmhands): its part waits out of play and it declares plays from the set-aside
+    zone; a ``set_aside_for_next_turn`` entry's ``by``."""
+    plays = card.targets.plays
+    return waits_out_of_play(card) and plays is not None and plays.source == "set_aside"

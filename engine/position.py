@@ -24,7 +24,7 @@ from engine.abilities import (
     of_kind,
     setup_changes,
 )
-from engine.entries import entry_set_aside, play_entry, times_played
+from engine.entries import FOR_NEXT_TURN, entry_set_aside, play_entry, times_played
 from engine.errors import BadPosition
 from engine.model import VICTORY, Card
 from engine.setup_check import (
@@ -47,6 +47,7 @@ from engine.state import (
     TurnState,
     Zone,
 )
+from engine.vocabulary import POSITION_ZONES
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -306,6 +307,10 @@ def build_state(
         plays += _build_player(state, index, zones, define, index == active, turn.get("phase"))
         _player_tokens(state.players[index], zones, changes)
     state.trash = [_new_card(state, name, define) for name in setup.get("trash", []) or []]
+    for index in range(players):  # once every card is somewhere: a Farmhands may be anywhere
+        waiting = (setup.get(f"p{index + 1}", {}) or {}).get(FOR_NEXT_TURN)
+        if waiting:
+            _build_for_next_turn(state, index, waiting, define)
     _build_turn(state, setup, players)
     _pile_tokens(state, setup, changes, define)
     state.turn.plays.extend(state.names[card] for card, _ in plays)
@@ -452,6 +457,54 @@ def _build_entry(
     return plays + [(card, by)] * times
 
 
+def _build_for_next_turn(
+    state: GameState, index: int, entries: list[str | Mapping[str, str]], define: Define
+) -> None:
+    """A player's ``set_aside_for_next_turn``: each card set aside, waiting for the start
+    of the player's next turn (scheduled now, whoever's turn it is: it was set aside on an
+    earlier turn only if this one is about to start), by itself (Horse Traders) or held
+    with its ``by`` card (Farmhands, ``Lasting.hold``), which is a card of that name
+    already in the game (:func:`_holder`)."""
+    player = state.players[index]
+    holders: list[int] = []
+    for entry in entries:
+        name, by_name = play_entry(entry)
+        holder = None if by_name is None else _holder(state, index, by_name, holders)
+        card = _new_card(state, name, define)
+        player.set_aside.append(card)
+        if holder is None:
+            holder = card
+        else:
+            player.held.append((card, holder))
+            holders.append(holder)
+        waits = define(state.names[holder]).triggers
+        player.next_turn.extend((holder, i) for i, t in enumerate(waits) if t.where == "next_turn")
+
+
+def _holder(state: GameState, owner: int, name: str, taken: list[int]) -> int:
+    """The card named ``name`` that set a card aside for ``owner``'s next turn: where it
+    went is no part of what it does then (its part waits out of play), so any card of
+    that name will do; the first in the owner's zones and mats, the trash, the other
+    players' zones and mats, the Supply, the piles outside it, not one already taken by
+    another entry if there is another (the setup check made sure there is one)."""
+    players = state.players
+    others = [player for at, player in enumerate(players) if at != owner]
+    places = [
+        *_zones_of(players[owner]),
+        state.trash,
+        *(zone for player in others for zone in _zones_of(player)),
+        *state.supply.values(),
+        *state.piles.values(),
+    ]
+    found = [card for cards in places for card in cards if state.names[card] == name]
+    free = [card for card in found if card not in taken]
+    return (free or found)[0]
+
+
+def _zones_of(player: PlayerState) -> list[list[int]]:
+    return [*(player.zone(zone) for zone in POSITION_ZONES), *player.mats.values()]
+
+
 def _build_turn(state: GameState, setup: Mapping[str, Any], players: int) -> None:
     turn = dict(setup.get("turn", {}) or {})
     active = _player_index(turn.get("player", "p1"), players)
@@ -593,7 +646,13 @@ def snapshot(game: Game) -> dict[str, Any]:
     return shown
 
 
-NOT_IN_PLAY = "a card not in play holds a card or waits for the next turn (Farmhands gained)"
+# What a setup cannot say yet, and so setup_of refuses (NotAPosition): a card out of play
+# whose start-of-turn part waits for nothing set aside (or holds a card no longer set
+# aside); start-of-turn parts set up out of play before others set up in play (a Farmhands
+# gained before a Duration card was played: ``set_aside_for_next_turn`` comes after
+# ``durations`` in the order they resolve when nobody orders them).
+NOT_IN_PLAY = "a card not in play waits for the next turn with nothing set aside to say it by"
+OUT_OF_ORDER = "a card set aside for the next turn waits before a Duration card in play"
 
 
 class NotAPosition(ValueError):
@@ -605,7 +664,9 @@ def setup_of(game: Game) -> dict[str, Any]:
     """The position as a setup in the scenario format's terms, which ``Game(setup)`` reads
     back to an equal game (the engine's FEN: ``tests/test_round_trip.py``), mats, tokens,
     piles outside the Supply, Durations (with the cards that played them and the cards set
-    aside with them), extra turns and the Bane included. A position is where the game
+    aside with them), the cards set aside out of play for the next turn (a gained
+    Farmhands', Horse Traders: ``set_aside_for_next_turn``), extra turns and the Bane
+    included. A position is where the game
     waits for a command before anything is played this turn: NotAPosition otherwise. The
     random source is not part of it (the setup keeps the game's seed)."""
     state, turn = game.state, game.state.turn
@@ -690,25 +751,22 @@ def _player_setup(game: Game, player: PlayerState, given: set[str]) -> dict[str,
     """One player's part of :func:`setup_of`."""
     names = game.state.names
     held = {card for card, _ in player.held}
+    if player.revealed:
+        raise NotAPosition("cards are revealed: an instruction is under way")
+    waiting = _for_next_turn(game, player)
+    listed = held | {card for card, _ in waiting}
     zones: dict[str, Any] = {
         "hand": [names[card] for card in player.hand],
         "deck": [names[card] for card in reversed(player.deck)],
         "discard": [names[card] for card in player.discard],
-        "set_aside": [names[card] for card in player.set_aside if card not in held],
+        "set_aside": [names[card] for card in player.set_aside if card not in listed],
         "in_play": [],  # nothing is played yet this turn at a position
     }
     durations = _duration_entries(game, player)
     if durations:
         zones["durations"] = durations
-    if player.revealed:
-        raise NotAPosition("cards are revealed: an instruction is under way")
-    in_play = set(player.in_play)
-    if any(holder not in in_play for _, holder in player.held) or any(
-        card not in in_play for card, _ in player.next_turn
-    ):
-        # Farmhands, gained: a card set aside for the next turn by a card not in play. The
-        # scenario format has no key for it yet (durations are cards in play).
-        raise NotAPosition(NOT_IN_PLAY)
+    if waiting:
+        zones[FOR_NEXT_TURN] = [entry for _, entry in waiting]
     for mat, cards in player.mats.items():
         if cards:
             zones[mat] = [names[card] for card in cards]
@@ -719,6 +777,34 @@ def _player_setup(game: Game, player: PlayerState, given: set[str]) -> dict[str,
     if player.gained_last_turn:
         zones["gained_last_turn"] = list(player.gained_last_turn)
     return zones
+
+
+def _for_next_turn(game: Game, player: PlayerState) -> list[tuple[int, str | dict[str, str]]]:
+    """The player's cards set aside out of play for their next turn, each with its
+    ``set_aside_for_next_turn`` entry: a card that set itself aside (Horse Traders), or
+    ``{card, by}`` for a card held with a card not in play (a gained Farmhands), in the
+    order their start-of-turn parts wait. NotAPosition for what the format cannot say."""
+    names, in_play = game.state.names, set(player.in_play)
+    entries: list[tuple[int, str | dict[str, str]]] = []
+    waiting: set[int] = set()
+    for card, _ in player.next_turn:
+        if card in in_play:
+            if waiting:  # built after the Durations, it would wait after them
+                raise NotAPosition(OUT_OF_ORDER)
+            continue
+        if card in waiting:
+            continue  # one more part of the same card (a Farmhands gained twice)
+        waiting.add(card)
+        held = [aside for aside, by in player.held if by == card]
+        if held and all(aside in player.set_aside for aside in held):
+            entries += [(aside, {"card": names[aside], "by": names[card]}) for aside in held]
+        elif not held and card in player.set_aside:
+            entries.append((card, names[card]))
+        else:
+            raise NotAPosition(NOT_IN_PLAY)
+    if any(by not in in_play and by not in waiting for _, by in player.held):
+        raise NotAPosition(NOT_IN_PLAY)
+    return entries
 
 
 def _plays_of(game: Game, card: int, by: int | None, aside: list[str]) -> int:

@@ -43,7 +43,14 @@ from engine.abilities import (
     of_kind,
     setup_changes,
 )
-from engine.entries import is_duration, play_entry, times_played
+from engine.entries import (
+    FOR_NEXT_TURN,
+    is_duration,
+    play_entry,
+    plays_for_next_turn,
+    times_played,
+    waits_out_of_play,
+)
 from engine.errors import BadPosition, Key
 from engine.landscapes import BUILT_KINDS
 from engine.model import ATTACK, VICTORY, Card
@@ -99,10 +106,10 @@ SETUP_KEYS = (
     "seed",
     "deal",
 )
-PLAYER_KEYS = (*ZONES, "durations", "gained_last_turn", "shuffles")
+PLAYER_KEYS = (*ZONES, "durations", FOR_NEXT_TURN, "gained_last_turn", "shuffles")
 # A player's keys whose check has nothing to look at in an empty list (not a mat's: the
 # mat's card must be in the Kingdom all the same).
-NOTHING_IF_EMPTY = frozenset((*ZONES, *PLAY_ZONES, "gained_last_turn", "shuffles"))
+NOTHING_IF_EMPTY = frozenset((*ZONES, *PLAY_ZONES, FOR_NEXT_TURN, "gained_last_turn", "shuffles"))
 TURN_KEYS = (
     "player",
     "phase",
@@ -534,6 +541,8 @@ class _SetupCheck(SetupReader):
                 self.needs_card(self.declared.mats[name], where)
             elif name == "gained_last_turn":
                 self.known(self.names(value, where), where)
+            elif name == FOR_NEXT_TURN:
+                self.for_next_turn(value, where)
             elif name in self.declared.player_tokens:
                 number(value, where, 0, MAX_COUNT)
                 self.needs_card(self.declared.player_tokens[name].needs, where)
@@ -675,6 +684,58 @@ class _SetupCheck(SetupReader):
             self.affects(entry, card, times, str(where[0]), at)
             if is_mapping(entry) and "waiting" in entry:
                 number(entry["waiting"], (*at, "waiting"), 1, times)
+
+    def for_next_turn(self, value: Any, where: Key) -> None:
+        """``pN.set_aside_for_next_turn``: cards set aside out of play until the start of
+        the player's next turn, each a card that set itself aside and comes back then
+        (Horse Traders) or ``{card, by}``: a card set aside by a card not in play that plays
+        it then (a gained Farmhands), which must be somewhere in the game."""
+        for index, entry in enumerate(as_list(value, where)):
+            at: Key = (*where, index)
+            if not (isinstance(entry, str) or is_mapping(entry)):
+                raise BadPosition(f"must be a card name or {{card, by}}, not {show(entry)}", at)
+            if is_mapping(entry) and set(entry) - {"card", "by"}:
+                unknown = sorted(map(str, set(entry) - {"card", "by"}))
+                raise BadPosition(f"unknown key {unknown[0]!r} (known: card, by)", at)
+            name, by_name = self.entry(entry, at)
+            card = self.card(name, (*at, "card") if is_mapping(entry) else at)
+            self.count_cards(1, at)
+            if by_name is None:
+                self.sets_itself_aside(card, at)
+            else:
+                self.sets_aside_for_next_turn(self.card(by_name, (*at, "by")), card, (*at, "by"))
+
+    def sets_itself_aside(self, card: Card, at: Key) -> None:
+        """A card set aside for the next turn with no ``by``: it set itself aside."""
+        if not waits_out_of_play(card) or plays_for_next_turn(card):
+            raise BadPosition(
+                f"{card.name} does not set itself aside for the next turn (Horse Traders"
+                " does); a card another card set aside is given as {card, by}",
+                at,
+            )
+
+    def sets_aside_for_next_turn(self, by: Card, card: Card, at: Key) -> None:
+        """A card set aside by ``by`` for the next turn: ``by`` plays it then, so it must
+        be of a type ``by`` plays, and a ``by`` card must be in the game."""
+        if not plays_for_next_turn(by):
+            raise BadPosition(
+                f"{by.name} does not set a card aside to play at the start of the next turn"
+                " (by is a card like Farmhands)",
+                at,
+            )
+        plays = by.targets.plays
+        assert plays is not None  # plays_for_next_turn
+        if not plays.covers(card.types):
+            kinds = " or ".join(sorted(plays.types))
+            raise BadPosition(f"{by.name} sets aside {kinds} cards; {card.name} is not one", at)
+        supply = self.setup.get("supply", {}) or {}
+        a_pile = by.name in self.kingdom or by.name == self.setup.get("bane")
+        if not (a_pile and supply.get(by.name) != 0) and not self.named_outside_supply(by.name):
+            raise BadPosition(
+                f"no {by.name} in the game: the {by.name} that set {card.name} aside must be"
+                " somewhere (its Supply pile, a zone or the trash)",
+                at,
+            )
 
     def affects(self, entry: Any, card: Card, times: int, owner: str, at: Key) -> None:
         """An entry's ``affects``: for a Duration Attack, the other players each of its

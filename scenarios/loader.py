@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import cards as catalogue
+from engine.entries import FOR_NEXT_TURN
 from engine.errors import BadPosition
 from engine.sets import BY_NAME, DEFAULT_EDITIONS, KINGDOM_SETS
 from engine.setup_check import check_generation, check_setup
@@ -595,7 +596,7 @@ class _Checker:
 
     def player_setup(self, path: KeyPath, zones: dict[str, Any]) -> None:
         for key, value in zones.items():
-            if key in PLAY_ZONES:
+            if key in PLAY_ZONES or key == FOR_NEXT_TURN:  # entries alike: names or {card, by}
                 self.play_entries((*path, key), value)
             elif key in (*ZONES, *MATS, "gained_last_turn"):
                 self.card_list((*path, key), value)
@@ -834,7 +835,7 @@ def _player_setup(raw: Mapping[str, Any]) -> dict[str, Any]:
     zones["shuffles"] = [list(order) for order in raw.get("shuffles", [])]
     # Additions to format version 1 are handed on only when a scenario uses them, so a
     # version-1 scenario's setup is exactly what it always was (format_features).
-    for key in ("durations", *MATS, "gained_last_turn"):
+    for key in ("durations", FOR_NEXT_TURN, *MATS, "gained_last_turn"):
         if raw.get(key):
             zones[key] = plain_copy(raw[key])
     if raw.get("pirate_ship"):
@@ -855,6 +856,8 @@ def format_features(setup: Mapping[str, Any]) -> list[str]:
     an entry's ``set_aside`` (Haven's, Blockade's cards); ``mats``: ``pN.island``,
     ``pN.native_village``, ``pN.pirate_ship``; ``embargo``: Embargo tokens;
     ``extra_turn``: ``turn.extra``; ``gained_last_turn``: ``pN.gained_last_turn``;
+    ``set_aside_for_next_turn``: ``pN.set_aside_for_next_turn`` (a card set aside out of
+    play until the next turn: Farmhands', Horse Traders);
     ``potions``: ``turn.potions`` (Potions to spend); ``controlled_turn``: ``turn.controller``
     (a turn another player controls: Possession's); ``coffers``: ``pN.coffers`` (and the key
     of any other kind of player token a set declares); ``bane``: the Bane pile; ``piles``:
@@ -875,6 +878,8 @@ def format_features(setup: Mapping[str, Any]) -> list[str]:
             used["mats"] = None
         if "gained_last_turn" in zones:
             used["gained_last_turn"] = None
+        if FOR_NEXT_TURN in zones:
+            used[FOR_NEXT_TURN] = None
         for key in zones.keys() & DECLARED_TOKEN_KEYS:
             used[key] = None
     for key in ("bane", "piles", *sorted(format_tokens_cached().set_aside_keys)):

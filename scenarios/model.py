@@ -40,6 +40,7 @@ FORMAT_FEATURES = (
     "bane",
     "piles",
     "ferryman",
+    "set_aside_for_next_turn",
 )
 # The additions that only one set's cards need, by the set (an engine without the set
 # skips a scenario using one for that reason: Adapter.missing_sets).
@@ -56,6 +57,7 @@ FEATURE_SETS = {
     "bane": "cornucopia-guilds",
     "piles": "cornucopia-guilds",
     "ferryman": "cornucopia-guilds",
+    "set_aside_for_next_turn": "cornucopia-guilds",
 }
 # Keys of a player's setup and expectation that count tokens, by the key (the version-1
 # ones and those a set declares: engine.tokens.TokenKind.key), and the kinds the step

@@ -154,6 +154,14 @@ def _player_line(name: str, zones: Mapping[str, Any]) -> str | None:
             held.append(f"{counted(zones[key], noun)}{where}")
     if zones.get("gained_last_turn"):
         held.append(f"gained {cards(zones['gained_last_turn'])} on their last turn")
+    for entry in zones.get("set_aside_for_next_turn", []):
+        if isinstance(entry, str):
+            held.append(f"{entry} set aside by its own ability until the start of their next turn")
+        else:
+            held.append(
+                f"{entry['card']} set aside by {entry['by']}, to be played at the start of their"
+                " next turn"
+            )
     for order in zones.get("shuffles", []):
         held.append(f"the next shuffle puts {cards(order)} on top, in that order")
     return f"{name} has " + "; ".join(held) + "." if held else None

@@ -16,7 +16,7 @@ import pytest
 
 from engine import cards as catalogue
 from engine import vocabulary as words
-from engine.setup_check import SETUP_PHASES
+from engine.setup_check import SETUP_PHASES, declared
 from engine.state import EventRecord, event_line
 from engine.tokens import TokenKind
 from scenarios import loader, prose, wire_schema
@@ -58,6 +58,14 @@ def test_the_schemas_spell_the_phases_and_the_ends() -> None:
     setup_turn = _at(scenario, "$defs", "setup", "properties", "turn", "properties")
     assert tuple(setup_turn["phase"]["enum"]) == SETUP_PHASES
     assert tuple(_at(scenario, "$defs", "step", "properties", "end", "enum")) == words.END_ARGS
+
+
+def test_the_schemas_spell_the_keys_of_a_players_setup() -> None:
+    # The engine's setup check reads these keys (pN.set_aside_for_next_turn, the mats, the
+    # tokens the sets declare); a scenario file and the wire name each of them.
+    keys = set(declared().player_keys())
+    for schema in (_scenario_schema(), wire_schema.schema()):
+        assert set(_at(schema, "$defs", "playerSetup", "properties")) == keys
 
 
 def test_the_wire_spells_the_command_verbs() -> None:

@@ -188,7 +188,8 @@ class Adapter(ABC):
         """The additions to scenario format version 1 this engine understands
         (``scenarios.model.FORMAT_FEATURES``: ``start_of_turn``, ``played_by``,
         ``durations``, ``set_aside_with``, ``mats``, ``embargo``, ``extra_turn``,
-        ``gained_last_turn``, ``potions``, ``controlled_turn``). A scenario whose setup uses
+        ``gained_last_turn``, ``potions``, ``controlled_turn``, ``coffers``, ``bane``,
+        ``piles``, ``ferryman``, ``set_aside_for_next_turn``). A scenario whose setup uses
         another is a **skip** naming it and is
         never loaded, so an engine written for version 1 is never handed a setup it would
         misread. None by default."""
