@@ -158,7 +158,7 @@ def test_a_card_patch_on_a_missing_edition_fails_loudly() -> None:
 
 def test_games_set_up_under_a_card_patch_see_the_patched_card() -> None:
     # The engine works out a game's card indexes once per set of definitions
-    # (Table._index_cards); a card patch changes a definition in place, so indexes worked
+    # (Table._build); a card patch changes a definition in place, so indexes worked
     # out before it must not be used while it is applied, nor its own after it is undone.
     def mint_listens_from_hand() -> bool:
         game = Game.new(kingdom=["Mint"], seed=1, editions={"prosperity": 2})
