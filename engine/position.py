@@ -9,7 +9,7 @@ Nothing here plays: the table (``engine.table``) holds the state this builds.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine import cards as catalogue
@@ -238,6 +238,44 @@ def game_setup_changes(kingdom: Iterable[str], define: Define) -> list[SetsUp]:
 def added_piles(changes: Iterable[SetsUp]) -> dict[str, PileSetup]:
     """The piles set-up adds, by name (a pile two cards ask for is one pile)."""
     return {pile.name: pile for change in changes for pile in change.piles}
+
+
+class _NotASetupValue(Exception):
+    """A value of a kind no setup holds (``setup_key``)."""
+
+
+# What marks a mapping in a frozen setup: no list holds it, so a mapping and a list of
+# pairs never freeze alike.
+_MAPPING = ("mapping",)
+
+
+def setup_key(setup: Mapping[str, Any]) -> Hashable | None:
+    """``setup`` as a hashable value, equal for equal setups, its seed left out (what
+    set-up builds does not depend on it: the shuffles' random source is made later); None
+    when it holds a value of a kind no setup holds."""
+    try:
+        return tuple([(key, _frozen(value)) for key, value in setup.items() if key != "seed"])
+    except _NotASetupValue:
+        return None
+
+
+def _frozen(value: Any) -> Hashable:
+    if value is None or isinstance(value, (str, int)):  # the leaves (a bool is an int)
+        return value
+    if isinstance(value, list):
+        frozen: tuple[Any, ...] = tuple(value)
+    elif isinstance(value, Mapping):
+        frozen = (_MAPPING, *value.items())
+    else:
+        raise _NotASetupValue
+    try:
+        hash(frozen)  # most lists hold names, most mappings counts: nothing to freeze
+        return frozen
+    except TypeError:  # a list or a mapping inside
+        pass
+    if isinstance(value, list):
+        return tuple([_frozen(item) for item in value])
+    return (_MAPPING, *[(key, _frozen(item)) for key, item in value.items()])
 
 
 class Built(NamedTuple):

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from engine import cards as catalogue
 from engine import rules
@@ -162,29 +162,41 @@ _Answer = TypeVar("_Answer")
 _REMEMBERED = 256
 
 
+class Remembered(Generic[_Answer]):
+    """Answers by a hashable key, forgotten when the check's generation changes (a mutant,
+    a toy set) and, past :data:`_REMEMBERED` of them, all at once: what set-up works out
+    the same way game after game. An answer is shared: its users must not change it."""
+
+    def __init__(self) -> None:
+        self._answers: dict[Hashable, _Answer] = {}
+        self._generation = -1
+
+    def get(self, key: Hashable) -> _Answer | None:
+        if self._generation != _generation[0]:
+            self._answers.clear()
+            self._generation = _generation[0]
+        return self._answers.get(key)
+
+    def put(self, key: Hashable, answer: _Answer) -> None:
+        if len(self._answers) >= _REMEMBERED:
+            self._answers.clear()
+        self._answers[key] = answer
+
+
 def per_generation(function: Callable[..., _Answer]) -> Callable[..., _Answer]:
-    """``function``'s answers (never its exceptions), remembered by its arguments (which
-    must be hashable) until the check's generation changes: for the set-up questions a
-    Kingdom's cards answer the same way game after game. The answer is shared: a caller
-    must not change it."""
-    answers: dict[tuple[Hashable, ...], _Answer] = {}
-    seen = [-1]
+    """``function``'s answers (never its exceptions, never None) :class:`Remembered` by its
+    arguments, which must be hashable."""
+    remembered: Remembered[_Answer] = Remembered()
 
     @functools.wraps(function)
-    def remembered(*arguments: Hashable) -> _Answer:
-        if seen[0] != _generation[0]:
-            answers.clear()
-            seen[0] = _generation[0]
-        try:
-            return answers[arguments]
-        except KeyError:
-            pass
-        if len(answers) >= _REMEMBERED:
-            answers.clear()
-        answer = answers[arguments] = function(*arguments)
-        return answer
+    def answer(*arguments: Hashable) -> _Answer:
+        known = remembered.get(arguments)
+        if known is None:
+            known = function(*arguments)
+            remembered.put(arguments, known)
+        return known
 
-    return remembered
+    return answer
 
 
 def check_new_game(players: object, kingdom: object, editions: object, seed: object) -> None:
@@ -226,8 +238,10 @@ def _check_parameters(players: object, kingdom: object, editions: object) -> Non
 @per_generation
 def _accepted_parameters(
     players: int, kingdom: tuple[str, ...] | None, editions: tuple[tuple[str, int], ...]
-) -> None:
+) -> bool:
+    """True, or BadPosition: an answer to remember."""
     _check_parameters(players, None if kingdom is None else list(kingdom), dict(editions))
+    return True
 
 
 def check_seed(seed: Any) -> None:

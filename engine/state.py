@@ -99,6 +99,26 @@ class PlayerState:
             cards += mat
         return cards
 
+    def copy(self) -> PlayerState:
+        """A copy sharing no list or dict with this one (``GameState.copy``)."""
+        return PlayerState(
+            hand=self.hand[:],
+            deck=self.deck[:],
+            discard=self.discard[:],
+            in_play=self.in_play[:],
+            set_aside=self.set_aside[:],
+            revealed=self.revealed[:],
+            mats={mat: cards[:] for mat, cards in self.mats.items()},
+            tokens=dict(self.tokens),
+            turns_taken=self.turns_taken,
+            staying=self.staying[:],
+            played_by=dict(self.played_by),
+            next_turn=self.next_turn[:],
+            attacks=self.attacks[:],
+            held=self.held[:],
+            gained_last_turn=self.gained_last_turn[:],
+        )
+
 
 @dataclass(init=False)
 class TurnState:
@@ -177,6 +197,31 @@ class TurnState:
         self.in_a_row = 1
         self.hand_size = 5
         self.gains = []
+
+    def copy(self) -> TurnState:
+        """A copy sharing no list or dict with this one (``GameState.copy``); the data
+        of ``modifiers`` is shared (set-up makes none)."""
+        copied = TurnState(
+            self.player,
+            self.phase,
+            self.actions,
+            self.buys,
+            self.coins,
+            self.extra,
+            self.controller,
+            self.regular,
+        )
+        copied.bought = self.bought
+        copied.plays = self.plays[:]
+        copied.modifiers = dict(self.modifiers)
+        copied.lasting = self.lasting[:]
+        copied.cost_sources = self.cost_sources[:]
+        copied.due = self.due[:]
+        copied.potions = self.potions
+        copied.in_a_row = self.in_a_row
+        copied.hand_size = self.hand_size
+        copied.gains = self.gains[:]
+        return copied
 
     def played_once(self, *names: str) -> bool:
         """Whether exactly one play this turn was of a card named one of ``names`` ("the
@@ -274,6 +319,30 @@ class GameState:
     game_over: bool = False
     # The event log; it stays empty in a game that records nothing (``Game(record=False)``).
     events: list[EventRecord] = field(default_factory=list)
+
+    def copy(self) -> GameState:
+        """A copy sharing no list or dict with this one, whatever happens to either: what a
+        table built from a setup seen before starts from (``engine.table``).
+        ``tests/test_state_copy.py`` fails when a field is left shared or out."""
+        return GameState(
+            names=self.names[:],
+            players=[player.copy() for player in self.players],
+            supply={pile: cards[:] for pile, cards in self.supply.items()},
+            kingdom=self.kingdom[:],
+            editions=dict(self.editions),
+            colony=self.colony,
+            trash=self.trash[:],
+            turn=self.turn.copy(),
+            piles={pile: cards[:] for pile, cards in self.piles.items()},
+            bane=self.bane,
+            set_aside_piles=dict(self.set_aside_piles),
+            landscapes=self.landscapes[:],
+            pile_tokens={kind: dict(on) for kind, on in self.pile_tokens.items()},
+            tokens=dict(self.tokens),
+            extra_turns=self.extra_turns[:],
+            game_over=self.game_over,
+            events=self.events[:],
+        )
 
     def zone(self, zone: Zone) -> list[int]:
         kind, owner = zone

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine import cards as catalogue
 from engine import position
@@ -20,18 +20,36 @@ from engine.compiled import mypyc_attr
 from engine.context import Watcher
 from engine.decisions import Decision
 from engine.errors import require_one_of
-from engine.indexes import card_indexes
+from engine.indexes import CardIndexes, card_indexes
 from engine.model import Card, Effect
-from engine.setup_check import check_setup
+from engine.setup_check import Remembered, check_setup
 from engine.state import (
     LISTENING_ZONES,
     PLAYER_ZONES,
     ZONE_KINDS,
     EventRecord,
+    GameState,
     PlayerState,
     PlayerZone,
     Zone,
 )
+
+
+class _Built(NamedTuple):
+    """What a table built from a setup, kept for the next one built from an equal setup
+    (``Table._build``): shared but for the state, which each table copies and which this
+    one never plays."""
+
+    state: GameState
+    plays: list[position.SetupPlay]
+    pile_of: dict[str, Zone]
+    definitions: dict[str, Card]
+    by_id: list[Card]
+    indexes: CardIndexes
+
+
+# Tables built, by their class and setup (seed aside).
+_BUILT: Remembered[_Built] = Remembered()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a game's own Table (Game.table_class)
@@ -56,18 +74,8 @@ class Table:
         # seeding one costs a tenth of a set-up, and most scenarios never shuffle.
         self._rng: random.Random | None = None
         self.editions: dict[str, int] = {**catalogue.DEFAULT_EDITIONS, **setup.get("editions", {})}
-        # What the Kingdom asks of set-up. The definition cache (card name -> definition;
-        # read it, never write it: use ``definition_by_name``) starts with what Kingdom
-        # cards change for the whole game (Charlatan: Curse is also a Treasure).
-        asks = position.kingdom_set_up(
-            tuple(setup.get("kingdom", [])), setup.get("bane"), tuple(self.editions.items())
-        )
-        self.definitions: dict[str, Card] = dict(asks.changed)
-        built = position.build_state(setup, self.editions, self.definition_by_name, asks)
-        self.state, self.setup_plays = built.state, built.plays
-        # Card name -> the pile its cards go back to (``pile_of``).
-        self._pile_of = built.pile_of
-        self._index_cards()
+        self._build(setup)
+        self._index_zones()
         # Whether the Clean-up and drawing move runs of cards in one step (move_all,
         # move_top) rather than card by card: the same moves and events, faster.
         self.bulk_moves = True
@@ -78,15 +86,55 @@ class Table:
         # and of what resolves; None in play.
         self.watcher: Watcher | None = None
 
-    def _index_cards(self) -> None:
-        """Work out the speed indexes (docs/guides/performance.rst). Every physical card
-        exists from set-up on and keeps its name, and the Supply's piles are fixed, so
-        these hold for the whole game."""
-        state = self.state
+    def _build(self, setup: Mapping[str, Any]) -> None:
+        """The state ``setup`` describes and the indexes of its cards (docs/guides/
+        performance.rst): built, or a copy of what a table of this class built from an
+        equal setup (its seed aside) while the check's generation lasts (the catalogue
+        changes only by ``catalogue.installed`` or a mutant, each a new generation): a
+        simulation starts thousands of games from one setup, and set-up was a tenth of a
+        short game. Every physical card exists from set-up on and keeps its name, and the
+        Supply's piles are fixed, so the indexes hold for the whole game."""
+        frozen = position.setup_key(setup)
+        key = None if frozen is None else (type(self), frozen)
+        known = None if key is None else _BUILT.get(key)
+        if known is not None:
+            # The definition cache: card name -> definition (read it, never write it: use
+            # ``definition_by_name``).
+            self.definitions: dict[str, Card] = dict(known.definitions)
+            self.state = known.state.copy()
+            self.setup_plays = known.plays[:]
+            self._pile_of, self.by_id, self.indexes = known.pile_of, known.by_id, known.indexes
+            return
+        # What the Kingdom asks of set-up. The definition cache starts with what Kingdom
+        # cards change for the whole game (Charlatan: Curse is also a Treasure).
+        asks = position.kingdom_set_up(
+            tuple(setup.get("kingdom", [])), setup.get("bane"), tuple(self.editions.items())
+        )
+        self.definitions = dict(asks.changed)
+        built = position.build_state(setup, self.editions, self.definition_by_name, asks)
+        self.state, self.setup_plays = built.state, built.plays
+        # Card name -> the pile its cards go back to (``pile_of``).
+        self._pile_of = built.pile_of
         # Card id -> its definition (``definition``; the hot loops read the list itself),
         # and the indexes of this game's cards (who listens, cost changes, plain plays).
         self.by_id, in_game = self._definitions_by_id()
-        self.indexes = card_indexes(in_game, state.kingdom, self.definitions)
+        self.indexes = card_indexes(in_game, self.state.kingdom, self.definitions)
+        if key is not None:
+            _BUILT.put(
+                key,
+                _Built(
+                    self.state.copy(),
+                    built.plays[:],
+                    built.pile_of,
+                    dict(self.definitions),
+                    self.by_id,
+                    self.indexes,
+                ),
+            )
+
+    def _index_zones(self) -> None:
+        """The look-ups of this game's zones that ``move`` and the plays read."""
+        state = self.state
         # Zone kind -> owner -> its list of cards: what ``move`` reads (no zone list is ever
         # replaced). Two look-ups by str and int are cheaper than one by a (kind, owner) tuple.
         self._zones: dict[str, list[list[int]] | dict[Any, list[int]]] = {

@@ -6,6 +6,7 @@ card of the bundled sets listens to the start of a turn from the hand."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import pytest
 
@@ -33,7 +34,7 @@ def _plus_coin(ctx: TriggerContext) -> Effect[None]:
 
 # A Duration card: at the start of your next turn, +1 Card.
 DOCK = Card(
-    "Test Dock",
+    "Toy Wharf",
     "base",
     Cost(3),
     frozenset({ACTION}),
@@ -43,7 +44,7 @@ DOCK = Card(
 )
 # A card that gives +$1 at the start of your turn while it is in your hand.
 BELL = Card(
-    "Test Bell",
+    "Toy Bell",
     "base",
     Cost(2),
     frozenset({ACTION}),
@@ -53,18 +54,17 @@ BELL = Card(
 
 
 @pytest.fixture(autouse=True)
-def toy_cards(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for card in (DOCK, BELL):
-        monkeypatch.setitem(catalogue._BY_NAME, card.name, (card,))
-    yield
+def toy_cards() -> Iterator[None]:
+    with catalogue.installed(SimpleNamespace(CARDS=(DOCK, BELL))):
+        yield
 
 
 def _turn_starting(deck: list[str]) -> Game:
     return Game(
         {
-            "kingdom": ["Test Dock", "Test Bell"],
+            "kingdom": ["Toy Wharf", "Toy Bell"],
             "turn": {"phase": "start"},
-            "p1": {"durations": ["Test Dock", "Test Dock"], "deck": deck},
+            "p1": {"durations": ["Toy Wharf", "Toy Wharf"], "deck": deck},
         }
     )
 
@@ -78,9 +78,9 @@ def test_alike_abilities_resolve_without_a_question() -> None:
 def test_a_listener_drawn_into_the_hand_stops_the_run() -> None:
     # The first Dock draws the Bell: it now listens to this start of turn, so the
     # player orders the second Dock and the Bell.
-    game = _turn_starting(["Test Bell", "Copper", "Estate"])
+    game = _turn_starting(["Toy Bell", "Copper", "Estate"])
     assert game.pending is not None
-    assert sorted(choice.label for choice in game.pending.choices) == ["Test Bell", "Test Dock"]
-    game.answer("Test Bell")
+    assert sorted(choice.label for choice in game.pending.choices) == ["Toy Bell", "Toy Wharf"]
+    game.answer("Toy Bell")
     assert game.state.turn.coins == 1
-    assert game.table.names_of(game.table.player(0).hand) == ["Test Bell", "Copper"]
+    assert game.table.names_of(game.table.player(0).hand) == ["Toy Bell", "Copper"]

@@ -6,6 +6,7 @@ snapshot, the JSON round trip, replay, the invariants and both command paths agr
 from __future__ import annotations
 
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -44,9 +45,9 @@ DOCK = Card(
 
 
 @pytest.fixture(autouse=True)
-def dock_in_catalogue(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(catalogue._BY_NAME, DOCK.name, (DOCK,))
-    yield
+def dock_in_catalogue() -> Iterator[None]:
+    with catalogue.installed(SimpleNamespace(CARDS=(DOCK,))):
+        yield
 
 
 def _game(hand: list[str], plain: bool = True) -> Game:

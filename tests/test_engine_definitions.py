@@ -5,8 +5,10 @@ uses it, with the card's name."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -101,11 +103,12 @@ def _gain_trigger_from(ctx: TriggerContext) -> Effect[None]:
 
 
 @pytest.fixture
-def probe(monkeypatch: pytest.MonkeyPatch) -> Callable[[Card], Game]:
+def probe() -> Iterator[Callable[[Card], Game]]:
     """A game with ``card`` (named Probe) in the Kingdom and p1's hand."""
+    installed = contextlib.ExitStack()
 
     def make(card: Card) -> Game:
-        monkeypatch.setitem(catalogue._BY_NAME, card.name, (card,))
+        installed.enter_context(catalogue.installed(SimpleNamespace(CARDS=(card,))))
         setup = {
             "players": 2,
             "kingdom": ["Probe", "Throne Room"],
@@ -113,7 +116,8 @@ def probe(monkeypatch: pytest.MonkeyPatch) -> Callable[[Card], Game]:
         }
         return Game(setup)
 
-    return make
+    with installed:
+        yield make
 
 
 @pytest.mark.parametrize(

@@ -30,6 +30,7 @@ from engine import cards as catalogue
 from engine import rules
 from engine.costs import Cost
 from engine.game import Game
+from engine.table import Table
 from engine.verbs import Verbs
 
 SOURCE_PATCHES = [
@@ -128,6 +129,26 @@ def test_a_rule_patch_with_other_parameters_or_on_another_function_fails_loudly(
     assert rules.empty_piles_to_end(6) == 4
 
 
+def _reads_a_name_the_table_lacks(self: Table, player: int) -> list[int]:
+    return list(_wrong_parameters(player))
+
+
+def test_a_function_patch_with_other_parameters_or_names_or_outside_the_engine_fails_loudly() -> (
+    None
+):
+    for patch, message in (
+        (mutants.seam(Table.others, _wrong_parameters), r"Table.others \('self', 'player'\)"),
+        (
+            mutants.seam(Table.others, _reads_a_name_the_table_lacks),
+            "reads _wrong_parameters, which engine.table",
+        ),
+        (mutants.seam(mutants.cards_of, _wrong_parameters), "not a function of the engine"),
+    ):
+        with pytest.raises(MutantError, match=message):
+            apply(Mutant("broken", "none", "a test", (patch,)))
+    assert Game({"players": 4, "kingdom": ["Laboratory"]}).table.others(2) == [3, 0, 1]
+
+
 def test_a_card_patch_on_a_missing_edition_fails_loudly() -> None:
     broken = Mutant("broken", "none", "a test", (CardPatch("Goons", lambda _c: {"cost": 1}, 2),))
     with pytest.raises(MutantError, match="no definition for edition 2"):
@@ -137,7 +158,7 @@ def test_a_card_patch_on_a_missing_edition_fails_loudly() -> None:
 
 def test_games_set_up_under_a_card_patch_see_the_patched_card() -> None:
     # The engine works out a game's card indexes once per set of definitions
-    # (Table._index_cards); a card patch changes a definition in place, so indexes worked
+    # (Table._build); a card patch changes a definition in place, so indexes worked
     # out before it must not be used while it is applied, nor its own after it is undone.
     def mint_listens_from_hand() -> bool:
         game = Game.new(kingdom=["Mint"], seed=1, editions={"prosperity": 2})
