@@ -30,6 +30,7 @@ from engine import cards as catalogue
 from engine import rules
 from engine.costs import Cost
 from engine.game import Game
+from engine.table import Table
 from engine.verbs import Verbs
 
 SOURCE_PATCHES = [
@@ -126,6 +127,26 @@ def test_a_rule_patch_with_other_parameters_or_on_another_function_fails_loudly(
         with pytest.raises(MutantError, match=message):
             apply(Mutant("broken", "none", "a test", (patch,)))
     assert rules.empty_piles_to_end(6) == 4
+
+
+def _reads_a_name_the_table_lacks(self: Table, player: int) -> list[int]:
+    return list(_wrong_parameters(player))
+
+
+def test_a_function_patch_with_other_parameters_or_names_or_outside_the_engine_fails_loudly() -> (
+    None
+):
+    for patch, message in (
+        (mutants.seam(Table.others, _wrong_parameters), r"Table.others \('self', 'player'\)"),
+        (
+            mutants.seam(Table.others, _reads_a_name_the_table_lacks),
+            "reads _wrong_parameters, which engine.table",
+        ),
+        (mutants.seam(mutants.cards_of, _wrong_parameters), "not a function of the engine"),
+    ):
+        with pytest.raises(MutantError, match=message):
+            apply(Mutant("broken", "none", "a test", (patch,)))
+    assert Game({"players": 4, "kingdom": ["Laboratory"]}).table.others(2) == [3, 0, 1]
 
 
 def test_a_card_patch_on_a_missing_edition_fails_loudly() -> None:

@@ -95,7 +95,7 @@ def _gained(ctx: TriggerContext) -> int:
     return card
 
 
-def _gain_cheaper(
+def gain_cheaper(
     game: CardAPI, player: int, source: str, than: int, *, non_victory: bool = False
 ) -> Effect[None]:
     """Gain a card from the Supply costing less than ``than`` does now (Border Village,
@@ -146,7 +146,7 @@ def _look_at_top(game: CardAPI, looker: int, owner: int, source: str) -> Effect[
 
 
 def _border_village_gain(ctx: TriggerContext) -> Effect[None]:
-    yield from _gain_cheaper(ctx.game, ctx.owner, ctx.name, _gained(ctx))
+    yield from gain_cheaper(ctx.game, ctx.owner, ctx.name, _gained(ctx))
 
 
 BORDER_VILLAGE_1, BORDER_VILLAGE_2 = reworded(
@@ -498,7 +498,7 @@ GUARD_DOG = _kingdom(
 
 
 def _haggler_gain(ctx: TriggerContext) -> Effect[None]:
-    yield from _gain_cheaper(ctx.game, ctx.owner, ctx.name, _gained(ctx), non_victory=True)
+    yield from gain_cheaper(ctx.game, ctx.owner, ctx.name, _gained(ctx), non_victory=True)
 
 
 HAGGLER_1 = _kingdom(
@@ -1070,7 +1070,7 @@ CAULDRON = _kingdom(
 
 def _berserker(ctx: Context) -> Effect[None]:
     game = ctx.game
-    yield from _gain_cheaper(game, ctx.player, ctx.name, ctx.card)
+    yield from gain_cheaper(game, ctx.player, ctx.name, ctx.card)
     yield from discard_down_to(3)(ctx)
 
 
@@ -1343,7 +1343,9 @@ TRADER_2 = _kingdom(
 )
 
 
-def _not_in_clean_up(ctx: TriggerContext) -> bool:
+def not_in_clean_up(ctx: TriggerContext) -> bool:
+    """Tunnel, Weaver and Trail react to being discarded, gained or trashed only outside
+    the Clean-up (one rule they share, which the mutants name)."""
     return not ctx.game.in_phase("cleanup")
 
 
@@ -1362,7 +1364,7 @@ TUNNEL_1, TUNNEL_2 = reworded(
         vp=2,
         triggers=(
             once_per_event(
-                Trigger("discard", "self", _tunnel_gold, condition=_not_in_clean_up, optional=True)
+                Trigger("discard", "self", _tunnel_gold, condition=not_in_clean_up, optional=True)
             ),
         ),
         declares=tags("victory", "reveals", "gains"),
@@ -1387,7 +1389,7 @@ def _still_in(zone: PlayerZone) -> Callable[[TriggerContext], bool]:
     a Vassal that played the discarded Weaver leaves nothing to play)."""
 
     def condition(ctx: TriggerContext) -> bool:
-        return _not_in_clean_up(ctx) and ctx.card in ctx.game.player(ctx.owner).zone(zone)
+        return not_in_clean_up(ctx) and ctx.card in ctx.game.player(ctx.owner).zone(zone)
 
     return condition
 
@@ -1425,7 +1427,7 @@ WEAVER = _kingdom(
 
 
 def _trail_gained(ctx: TriggerContext) -> bool:
-    return _not_in_clean_up(ctx) and gained_card_is_where_gained(ctx)
+    return not_in_clean_up(ctx) and gained_card_is_where_gained(ctx)
 
 
 def _play_gained_trail(ctx: TriggerContext) -> Effect[None]:
@@ -1433,7 +1435,7 @@ def _play_gained_trail(ctx: TriggerContext) -> Effect[None]:
 
 
 def _trail_in_trash(ctx: TriggerContext) -> bool:
-    return _not_in_clean_up(ctx) and ctx.card in ctx.game.state.trash
+    return not_in_clean_up(ctx) and ctx.card in ctx.game.state.trash
 
 
 TRAIL = _kingdom(

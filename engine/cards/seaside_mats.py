@@ -442,7 +442,9 @@ SMUGGLERS = _kingdom(
 )
 
 
-def _victory_gained(ctx: TriggerContext, *, bought: bool, phase: str | None) -> bool:
+def victory_gained(ctx: TriggerContext, *, bought: bool, phase: str | None) -> bool:
+    """Whether a Victory card was gained this turn (``bought``: a bought one; ``phase``: in
+    that phase): the test of Treasury's both editions."""
     game = ctx.game
     return any(
         game.definition_by_name(card).is_(VICTORY)
@@ -462,12 +464,12 @@ def _treasury_1_applies(ctx: TriggerContext) -> bool:
     # in the discard pile.
     from_play = ctx.happening.data["from"] == "in_play"
     still_there = ctx.card in ctx.game.player(ctx.owner).discard
-    return from_play and still_there and not _victory_gained(ctx, bought=True, phase=None)
+    return from_play and still_there and not victory_gained(ctx, bought=True, phase=None)
 
 
 def _treasury_2_applies(ctx: TriggerContext) -> bool:
     in_play = ctx.card in ctx.game.player(ctx.owner).in_play
-    return in_play and not _victory_gained(ctx, bought=False, phase="buy")
+    return in_play and not victory_gained(ctx, bought=False, phase="buy")
 
 
 TREASURY_1 = _kingdom(
