@@ -173,7 +173,9 @@ class FunctionPatch:
     :class:`RulePatch`, its body is run as the function's own: the global names it reads
     are looked up in the function's module (each must be there, checked when applied), and
     the function keeps its defaults. Moving the function leaves the mutant working; a
-    rename fails the catalogue's import, other parameters fail it when applied."""
+    rename fails the catalogue's import, other parameters fail it when applied, and a
+    rewrite fails ``tests/test_mutants.py`` (``wrong`` must stay the function with its
+    bug: a few lines apart)."""
 
     function: FunctionType
     wrong: FunctionType

@@ -3,9 +3,13 @@ where it says, is undone completely, and is caught by some bundled scenario."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import difflib
+import inspect
 import subprocess
 import sys
+import textwrap
 import types
 from typing import Any
 
@@ -16,8 +20,10 @@ from checks import mutants
 from checks.mutants import (
     MUTANTS,
     CardPatch,
+    FunctionPatch,
     Mutant,
     MutantError,
+    RulePatch,
     SourcePatch,
     also_fires,
     apply,
@@ -97,6 +103,42 @@ def test_a_mutant_changes_the_engine_while_applied() -> None:
         assert game.table.others(2) == [0, 1, 3]
     assert game.verbs.cost_of("Laboratory") == Cost(5)
     assert game.table.others(2) == [3, 0, 1]
+
+
+FUNCTION_PATCHES = [
+    (mutant.name, patch)
+    for mutant in MUTANTS
+    for patch in mutant.patches
+    if isinstance(patch, (FunctionPatch, RulePatch))
+]
+
+
+def _statements(function: Any) -> list[str]:
+    """The lines of a function's body as ``ast.unparse`` writes them (no docstring, no
+    comments, one layout)."""
+    node = ast.parse(textwrap.dedent(inspect.getsource(function))).body[0]
+    assert isinstance(node, ast.FunctionDef)
+    body = node.body
+    if ast.get_docstring(node) is not None:
+        body = body[1:]
+    return [line for statement in body for line in ast.unparse(statement).splitlines()]
+
+
+@pytest.mark.parametrize(("name", "patch"), FUNCTION_PATCHES, ids=[n for n, _ in FUNCTION_PATCHES])
+def test_each_replaced_function_differs_from_the_engines_by_its_bug_only(
+    name: str, patch: FunctionPatch | RulePatch
+) -> None:
+    # A buggy function is the engine's with the bug: when the engine's function is
+    # rewritten, the copy would go on running the old code; a few lines apart it cannot.
+    function = patch.function if isinstance(patch, FunctionPatch) else patch.rule
+    changed = [
+        line
+        for line in difflib.ndiff(_statements(function), _statements(patch.wrong))
+        if line[:2] in ("- ", "+ ")
+    ]
+    assert 0 < len(changed) <= 8, f"{name}: {function.__qualname__} and its copy:\n" + "\n".join(
+        changed
+    )
 
 
 @pytest.mark.parametrize("snippet", ["this code is nowhere in the engine", "return None"])
