@@ -559,8 +559,9 @@ def _build_turn(state: GameState, setup: Mapping[str, Any], players: int) -> Non
         # A controlled turn (Possession's) is an extra turn too.
         extra=bool(turn.get("extra", False)) or controller != active,
         controller=controller,
-        # A controlled turn (Possession's) follows its controller's regular turn.
-        regular=controller,
+        # A controlled turn (Possession's) follows its controller's regular turn, and so
+        # does an extra turn taken after it (an Outpost played during it): ``regular``.
+        regular=_player_index(turn["regular"], players) if "regular" in turn else controller,
     )
     state.turn.potions = int(turn.get("potions", 0))
     for gained in turn.get("gains", []) or []:  # this turn's gains so far: names
@@ -773,6 +774,8 @@ def _turn_of(state: GameState) -> dict[str, Any]:
         shown["extra"] = True
     if turn.controller != turn.player:
         shown["controller"] = f"p{turn.controller + 1}"
+    if turn.regular != turn.controller:  # an extra turn after another player's Possession turn
+        shown["regular"] = f"p{turn.regular + 1}"
     if turn.in_a_row != (2 if turn.extra else 1):
         shown["in_a_row"] = turn.in_a_row
     if turn.gains:

@@ -119,6 +119,7 @@ TURN_KEYS = (
     "potions",
     "extra",
     "controller",
+    "regular",
     "in_a_row",
     "gains",
 )
@@ -495,8 +496,9 @@ class _SetupCheck(SetupReader):
         if "in_a_row" in turn:  # how many turns in a row its player has taken, this one too
             number(turn["in_a_row"], ("turn", "in_a_row"), 1, MAX_COUNT)
         flag(turn.get("extra", False), ("turn", "extra"))
-        if "controller" in turn:
-            self.player_name(turn["controller"], ("turn", "controller"))
+        for key in ("controller", "regular"):  # regular: the regular turn this one follows
+            if key in turn:
+                self.player_name(turn[key], ("turn", key))
         self.turn_gains(turn.get("gains", []), ("turn", "gains"))
         taken = mapping(self.setup.get("turns_taken", {}) or {}, ("turns_taken",))
         for name, count in taken.items():

@@ -258,3 +258,20 @@ def test_the_card_that_set_a_card_aside_must_be_in_the_game() -> None:
 def test_cards_set_aside_for_the_next_turn_are_a_format_feature() -> None:
     raw = {"p1": {"set_aside_for_next_turn": [{"card": "Smithy", "by": "Farmhands"}]}}
     assert format_features(build_setup(raw, [], {}, 0)) == ["set_aside_for_next_turn"]
+
+
+def test_an_extra_turn_after_a_possession_turn_keeps_the_regular_turn_it_follows() -> None:
+    # p2's Possession gave p3 a turn, in which p3 played an Outpost: this extra turn still
+    # follows p2's regular turn, so p3's own regular turn comes next (random game seed 653).
+    setup = {
+        "players": 4,
+        "kingdom": ["Outpost", "Possession"],
+        "turn": {"player": "p3", "extra": True, "regular": "p2"},
+        "p3": {"durations": ["Outpost"], "deck": ["Copper"] * 10},
+    }
+    game = Game(setup)
+    assert setup_of(game)["turn"]["regular"] == "p2"
+    read = _same_after_round_trip(game)
+    for played in (game, read):
+        played.command("end", "turn")
+        assert (played.state.turn.player, played.state.turn.extra) == (2, False)
