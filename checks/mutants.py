@@ -27,8 +27,8 @@ that moving code leaves the catalogue working:
   test_mutants.py``). The function around the snippet is recompiled from the patched
   file and its code object swapped into every live function object made from it
   (closures made by factories included), so every reference to it sees the bug. Only
-  for the few bugs inside a hot path (``Verbs.cost``, ``triggers.listeners_of``,
-  ``Verbs._resolve_play``) that no seam reaches without slowing every game.
+  for the two bugs inside a hot path (``Verbs.cost``, ``Turn.end_of_turn``) that no
+  seam reaches without slowing every game.
 
 ``restore`` puts back every code object and field, whatever happened while applied.
 """
@@ -79,7 +79,7 @@ from engine.cards.common import (
     play_an_action,
     reveal_top,
 )
-from engine.cards.intrigue import COURTIER_OPTIONS
+from engine.cards.intrigue import COURTIER_OPTIONS, trash_from_hand
 from engine.cards.seaside import stays
 from engine.compiled import is_compiled
 from engine.context import Context, Happening, ReplacementContext, TriggerContext
@@ -173,7 +173,9 @@ class FunctionPatch:
     :class:`RulePatch`, its body is run as the function's own: the global names it reads
     are looked up in the function's module (each must be there, checked when applied), and
     the function keeps its defaults. Moving the function leaves the mutant working; a
-    rename fails the catalogue's import, other parameters fail it when applied."""
+    rename fails the catalogue's import, other parameters fail it when applied, and a
+    rewrite fails ``tests/test_mutants.py`` (``wrong`` must stay the function with its
+    bug: a few lines apart)."""
 
     function: FunctionType
     wrong: FunctionType
@@ -926,22 +928,31 @@ def _quarry_discounts_every_card(game: CardAPI, card: Card) -> int:
     return reduction
 
 
-def _play_an_action_staying_with_a_duration(times: int, optional: bool) -> PlayEffect:
-    """Throne Room or King's Court (``play_an_action``) kept in play with every Duration
-    card it plays, whether that card stays or not."""
+def _play_a_card_staying_with_a_duration(
+    card_type: str, times: int, *, optional: bool, excluded: str | None = None
+) -> PlayEffect:
+    """``play_a_card`` (Throne Room, King's Court) keeping its card in play with every
+    Duration card it plays, whether that card stays or not."""
 
     def effect(ctx: Context) -> Effect[None]:
         game = ctx.game
-        hand = game.player(ctx.player).hand
-        actions = [card for card in hand if game.definition(card).is_(ACTION)]
-        prompt = f"play an Action card {times} times"
+        actions = [
+            card
+            for card in game.player(ctx.player).hand
+            if game.definition(card).is_(card_type)
+            and (excluded is None or not game.definition(card).is_(excluded))
+        ]
+        kind = "an Action card" if card_type == ACTION else f"a {card_type}"
+        prompt = f"play {kind} {times} times"
         chosen = yield from choose_one(ctx, actions, prompt, optional=optional, purpose="play")
-        if chosen is None or not (yield from game.play(ctx.player, chosen, by=ctx.card)):
+        if chosen is None:
             return
-        if game.definition(chosen).is_(DURATION):
+        played = yield from game.play(ctx.player, chosen, by=ctx.card)
+        if played and game.definition(chosen).is_(DURATION):
             game.player(ctx.player).staying.append(ctx.card)
-        for _ in range(times - 1):
-            yield from game.play_again(ctx.player, chosen, by=ctx.card)
+        if played:
+            for _ in range(times - 1):
+                yield from game.play_again(ctx.player, chosen, by=ctx.card)
 
     return effect
 
@@ -1057,17 +1068,9 @@ def _feast_gains_only_if_trashed(ctx: Context) -> Effect[None]:
 
 def _trading_post_pays_for_one_trash(ctx: Context) -> Effect[None]:
     """Trading Post gaining its Silver when at least one card (not two) was trashed."""
-    game = ctx.game
-    hand = game.player(ctx.player).hand
-    chosen = yield from game.choose_cards(
-        ctx.player, ctx.name, hand, 2, 2, "trash 2 cards from your hand", purpose="trash"
-    )
-    trashed = 0
-    for card in chosen:
-        moved = yield from game.trash(ctx.player, card, ("hand", ctx.player))
-        trashed += bool(moved)
+    trashed = yield from trash_from_hand(ctx, 2, "trash 2 cards from your hand")
     if trashed >= 1:
-        yield from game.gain(ctx.player, "Silver", "hand")
+        yield from ctx.game.gain(ctx.player, "Silver", "hand")
 
 
 def _vault_draws_after_one_discard(ctx: Context) -> Effect[None]:
@@ -1983,9 +1986,18 @@ MUTANTS: tuple[Mutant, ...] = (
         "A Throne Room that plays a Duration card stays in play even when that card does "
         "not (Tactician with nothing to discard).",
         androminion(307),
-        fields("Throne Room", 1, effect=_play_an_action_staying_with_a_duration(2, False)),
-        fields("Throne Room", 2, effect=_play_an_action_staying_with_a_duration(2, True)),
-        fields("King's Court", effect=_play_an_action_staying_with_a_duration(3, True)),
+        *(
+            fields(
+                card,
+                edition,
+                effect=_play_a_card_staying_with_a_duration(ACTION, times, optional=optional),
+            )
+            for card, edition, times, optional in (
+                ("Throne Room", 1, 2, False),
+                ("Throne Room", 2, 2, True),
+                ("King's Court", None, 3, True),
+            )
+        ),
     ),
     m(
         "duration-discarded-at-clean-up",

@@ -3,10 +3,16 @@ where it says, is undone completely, and is caught by some bundled scenario."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import difflib
+import inspect
 import subprocess
 import sys
+import textwrap
 import types
+from collections.abc import Iterator
+from types import FunctionType
 from typing import Any
 
 import options
@@ -16,8 +22,10 @@ from checks import mutants
 from checks.mutants import (
     MUTANTS,
     CardPatch,
+    FunctionPatch,
     Mutant,
     MutantError,
+    RulePatch,
     SourcePatch,
     also_fires,
     apply,
@@ -97,6 +105,86 @@ def test_a_mutant_changes_the_engine_while_applied() -> None:
         assert game.table.others(2) == [0, 1, 3]
     assert game.verbs.cost_of("Laboratory") == Cost(5)
     assert game.table.others(2) == [3, 0, 1]
+
+
+FUNCTION_PATCHES = [
+    (mutant.name, patch)
+    for mutant in MUTANTS
+    for patch in mutant.patches
+    if isinstance(patch, (FunctionPatch, RulePatch))
+]
+
+
+def _statements(function: Any) -> list[str]:
+    """The lines of a function's body as ``ast.unparse`` writes them (no docstring, no
+    comments, one layout)."""
+    node = ast.parse(textwrap.dedent(inspect.getsource(function))).body[0]
+    assert isinstance(node, ast.FunctionDef)
+    body = node.body
+    if ast.get_docstring(node) is not None:
+        body = body[1:]
+    return [line for statement in body for line in ast.unparse(statement).splitlines()]
+
+
+@pytest.mark.parametrize(("name", "patch"), FUNCTION_PATCHES, ids=[n for n, _ in FUNCTION_PATCHES])
+def test_each_replaced_function_differs_from_the_engines_by_its_bug_only(
+    name: str, patch: FunctionPatch | RulePatch
+) -> None:
+    # A buggy function is the engine's with the bug: when the engine's function is
+    # rewritten, the copy would go on running the old code; a few lines apart it cannot.
+    _assert_the_bug_only(
+        name, patch.function if isinstance(patch, FunctionPatch) else patch.rule, patch.wrong
+    )
+
+
+def _assert_the_bug_only(name: str, function: FunctionType, wrong: FunctionType) -> None:
+    changed = [
+        line
+        for line in difflib.ndiff(_statements(function), _statements(wrong))
+        if line[:2] in ("- ", "+ ")
+    ]
+    assert 0 < len(changed) <= 8, f"{name}: {function.__qualname__} and its copy:\n" + "\n".join(
+        changed
+    )
+
+
+def _replaced(old: Any, new: Any) -> Iterator[tuple[FunctionType, FunctionType]]:
+    """(the card's function, the buggy one) for each function of ``checks.mutants`` that
+    replaces one of a card's (its effect, a trigger's condition or effect, a static
+    ability's), looking into tuples of abilities of the same length."""
+    if isinstance(old, FunctionType) and isinstance(new, FunctionType):
+        if new.__module__ == mutants.__name__ and "<lambda>" not in (old.__name__, new.__name__):
+            yield old, new
+    elif isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new):
+        for before, after in zip(old, new, strict=True):
+            if dataclasses.is_dataclass(before) and type(before) is type(after):
+                for field in dataclasses.fields(before):
+                    yield from _replaced(getattr(before, field.name), getattr(after, field.name))
+
+
+CARD_COPIES = sorted(
+    {
+        (mutant.name, old, new)
+        for mutant in MUTANTS
+        for patch in mutant.patches
+        if isinstance(patch, CardPatch)
+        for definition in patch.targets()
+        for name, value in patch.change(definition).items()
+        for old, new in _replaced(getattr(definition, name), value)
+    },
+    key=lambda copy: (copy[0], copy[1].__qualname__, copy[2].__qualname__),
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "function", "wrong"), CARD_COPIES, ids=[n for n, _, _ in CARD_COPIES]
+)
+def test_each_buggy_ability_differs_from_the_cards_by_its_bug_only(
+    name: str, function: FunctionType, wrong: FunctionType
+) -> None:
+    # As for the engine's functions: a card's ability rewritten fails here rather than
+    # leaving its buggy copy running the old code.
+    _assert_the_bug_only(name, function, wrong)
 
 
 @pytest.mark.parametrize("snippet", ["this code is nowhere in the engine", "return None"])

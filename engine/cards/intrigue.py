@@ -69,7 +69,7 @@ _kingdom = kingdom_maker(INTRIGUE)
 # --- shared pieces ---------------------------------------------------------------------
 
 
-def _trash_from_hand(ctx: Context, count: int, prompt: str) -> Effect[int]:
+def trash_from_hand(ctx: Context, count: int, prompt: str) -> Effect[int]:
     """Trash exactly ``count`` cards from hand (all of them with fewer); returns how many."""
     game = ctx.game
     hand = game.player(ctx.player).hand
@@ -643,7 +643,7 @@ def _steward(ctx: Context) -> Effect[None]:
     elif picked[0] == "+$2":
         game.bonus(ctx.player, coins=2)
     else:
-        yield from _trash_from_hand(ctx, 2, "trash 2 cards from your hand")
+        yield from trash_from_hand(ctx, 2, "trash 2 cards from your hand")
 
 
 STEWARD = _kingdom(
@@ -739,7 +739,7 @@ TORTURER_1, TORTURER_2 = reworded(
 
 
 def _trading_post(ctx: Context) -> Effect[None]:
-    trashed = yield from _trash_from_hand(ctx, 2, "trash 2 cards from your hand")
+    trashed = yield from trash_from_hand(ctx, 2, "trash 2 cards from your hand")
     if trashed == 2:
         yield from ctx.game.gain(ctx.player, "Silver", "hand")
 
