@@ -35,6 +35,7 @@ from engine.compiled import mypyc_attr
 from engine.decisions import Decision
 from engine.errors import IllegalMove
 from engine.model import ACTION, CURSE, TREASURE, VICTORY, Card
+from engine.setup_check import per_generation
 from engine.view import (
     END_ACTIONS,
     END_TURN,
@@ -268,8 +269,11 @@ class BigMoney:
         """One token to spend (Coffers), when spending what the bot has would buy a better
         card than its coins alone: one at a time, in the Buy phase before buying (which
         every edition allows; from the Action phase it first ends that phase)."""
+        held = view.held_tokens()
+        if not held:  # most players, most turns
+            return None
         for kind, coins in _spendable():
-            have = view.tokens(kind)
+            have = held.get(kind, 0)
             if not have:
                 continue
             if self.choose_buy(view, view.coins) != self.choose_buy(
@@ -305,11 +309,13 @@ class BigMoney:
         return view.buy_restriction(name) is None
 
 
-def _spendable() -> list[tuple[str, int]]:
-    """The kinds of token a player may spend (Coffers), each with the coins one gives."""
+@per_generation
+def _spendable() -> tuple[tuple[str, int], ...]:
+    """The kinds of token a player may spend (Coffers), each with the coins one gives:
+    asked before every buy, worked out once (per catalogue: ``per_generation``)."""
     from engine.cards import TOKEN_KINDS
 
-    return [(name, kind.spend.coins) for name, kind in TOKEN_KINDS.items() if kind.spend]
+    return tuple((name, kind.spend.coins) for name, kind in TOKEN_KINDS.items() if kind.spend)
 
 
 # What Big Money wants next when the card the rule names is gone or not allowed.

@@ -182,6 +182,11 @@ class GameView:
         """A player's tokens of ``kind`` (public: VP tokens, Coffers)."""
         return self.__game.verbs.tokens(self.player if player is None else player, kind)
 
+    def held_tokens(self, player: int | None = None) -> dict[str, int]:
+        """A player's tokens by kind, the kinds they have some of (most players: none)."""
+        held = self.__game.state.players[self.player if player is None else player].tokens
+        return {kind: count for kind, count in held.items() if count} if held else {}
+
     # -- what the game waits for -----------------------------------------------------
 
     @property

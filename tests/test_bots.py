@@ -288,6 +288,7 @@ PUBLIC = {
     "deck_size",
     "discard_size",
     "tokens",
+    "held_tokens",
     "pending",
     "awaiting_command",
     "legal_commands",
